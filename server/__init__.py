@@ -1,0 +1,1 @@
+"""Answering pipeline, FastAPI app, chat page and widget, CLI."""
