@@ -8,3 +8,6 @@ GAME = register_game(Game(
     package=__name__,
     aliases=("dungeon lords", "dungeon lord", "地城領主", "地城领主", "地下城主"),
 ))
+
+# Importing the rules module registers the game's rules.
+from . import rules  # noqa: E402,F401

@@ -7,3 +7,6 @@ GAME = register_game(Game(
     package=__name__,
     aliases=("迷霧山城", "迷雾山城", "hilltown in the mist", "hilltown", "mist mountain"),
 ))
+
+# Importing the rules registers them.
+from . import rules  # noqa: E402,F401

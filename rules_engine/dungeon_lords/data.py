@@ -1,0 +1,204 @@
+"""Game data the magic-item variant leans on; every number here is an assumption the seed does not state."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Mapping
+
+# Passage ids cited by the rules (see corpus/passages/dungeon-lords.yaml).
+P_OVERVIEW = "dungeon-lords/variant/overview"
+P_ONE_ITEM = "dungeon-lords/variant/one-item-score"
+P_MARKERS = "dungeon-lords/setup/markers"
+P_ORDERS_WHEN = "dungeon-lords/orders/when"
+P_PLACING = "dungeon-lords/orders/placing"
+P_BLANKS = "dungeon-lords/adventurers/reveal-blanks"
+P_ASSIGN = "dungeon-lords/adventurers/assign"
+P_LEFTOVERS = "dungeon-lords/adventurers/leftovers"
+P_EX_PRIEST = "dungeon-lords/adventurers/example-priest"
+P_EX_THIEVES = "dungeon-lords/adventurers/example-thieves"
+P_NO_REASSIGN = "dungeon-lords/adventurers/no-reassignment"
+P_GOLD = "dungeon-lords/combat/gold-marker"
+P_FIRST_USE = "dungeon-lords/combat/first-use-only"
+P_OWN_COLOUR = "dungeon-lords/exception/own-colour"
+P_SCORING = "dungeon-lords/scoring/dead-letter-gold"
+P_POTION = "dungeon-lords/appendix/potion"
+P_POTION_EX = "dungeon-lords/appendix/potion-example"
+P_CLOVER = "dungeon-lords/appendix/clover"
+P_CLOVER_EX = "dungeon-lords/appendix/clover-example"
+P_WAND = "dungeon-lords/appendix/wand"
+P_WAND_WITCH = "dungeon-lords/appendix/wand-example-witch"
+P_WAND_PENDULUM = "dungeon-lords/appendix/wand-example-pendulum"
+P_WAND_ANTI = "dungeon-lords/appendix/wand-example-anti-magic"
+P_NECKLACE = "dungeon-lords/appendix/necklace"
+P_NECKLACE_WITCH = "dungeon-lords/appendix/necklace-example-witch"
+P_NECKLACE_VAMPIRE = "dungeon-lords/appendix/necklace-example-vampire-three"
+P_NECKLACE_FATIGUE = "dungeon-lords/appendix/necklace-example-fatigue"
+
+COLOURS: tuple[str, ...] = ("red", "green", "yellow", "blue")
+# The seed only names winter; the other three are the base game's seasons of a year.
+SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
+NO_ITEM_SEASON = "winter"
+MAX_PLAYERS = 4
+
+ITEMS: tuple[str, ...] = ("potion", "clover", "wand", "necklace")
+BLANK = "blank"
+MARKERS: tuple[str, ...] = ITEMS + (BLANK,)
+
+ITEM_NAMES = MappingProxyType({
+    "potion": {"zh-TW": "治療藥水", "en": "healing potion"},
+    "clover": {"zh-TW": "幸運四葉草", "en": "four-leaf clover"},
+    "wand": {"zh-TW": "魔杖", "en": "wand"},
+    "necklace": {"zh-TW": "堅忍項鍊", "en": "necklace of endurance"},
+})
+
+# Item effects are inferred from the seed's examples, never stated by it.
+ITEM_EFFECTS = MappingProxyType({
+    "potion": "healing potion: +1 healing in the healing step",
+    "clover": "four-leaf clover: prevents 1 point of trap damage",
+    "wand": "wand: +1 magic towards casting the round's spell",
+    "necklace": "necklace of endurance: +1 hit point for its carrier",
+})
+
+
+def item_effect_assumption(kind: str) -> str:
+    """The assumption sentence for one item kind's effect."""
+    return f"Assumed item effect (the seed does not state it): {ITEM_EFFECTS[kind]}."
+
+
+CLASSES: tuple[str, ...] = ("warrior", "thief", "wizard", "priest")
+
+# Which classes may carry which item. The seed only says two wands go to two warriors and that
+# thieves received potions; the rest is a symmetric guess (each class suits two items).
+SUITABILITY: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "potion": ("thief", "priest"),
+    "clover": ("thief", "warrior"),
+    "wand": ("warrior", "wizard"),
+    "necklace": ("wizard", "priest"),
+})
+
+SUITABILITY_ASSUMPTION = (
+    "Assumed class-suitability table (the seed does not give one; it only has wands going to warriors "
+    "and potions to thieves): potion: thief, priest; clover: thief, warrior; wand: warrior, wizard; "
+    "necklace: wizard, priest.")
+
+
+def suits(kind: str, cls: str) -> bool:
+    """Whether an adventurer of this class may carry this item kind."""
+    return cls in SUITABILITY[kind]
+
+
+@dataclass(frozen=True)
+class ClassDefaults:
+    """Numbers an adventurer of a class has when the question does not give them."""
+
+    hp: int
+    hearts: int = 0
+    traps: int = 0
+    magic: int = 0
+
+
+# Level-one style numbers; the seed's pictures (which showed them) are lost.
+CLASS_DEFAULTS: Mapping[str, ClassDefaults] = MappingProxyType({
+    "warrior": ClassDefaults(hp=4),
+    "thief": ClassDefaults(hp=3, traps=1),
+    "wizard": ClassDefaults(hp=3, magic=1),
+    "priest": ClassDefaults(hp=3, hearts=1),
+})
+
+# How an attack picks its victims.
+FIRST, LAST, EACH, CHOSEN = "first", "last", "each", "chosen"
+
+
+@dataclass(frozen=True)
+class Monster:
+    """A monster's attack: who it hits, how hard, and whom it may not attack."""
+
+    targeting: str
+    damage: int
+    max_attacks: int = 1
+    cannot_target: tuple[str, ...] = ()
+    note: str = ""
+    cites: tuple[str, ...] = ()
+
+
+MONSTERS: Mapping[str, Monster] = MappingProxyType({
+    # Both stated by the seed's potion example.
+    "goblin": Monster(FIRST, 2, note="2 damage to the first adventurer",
+                      cites=(P_POTION_EX,)),
+    "slime": Monster(EACH, 1, note="1 damage to each adventurer",
+                     cites=(P_POTION_EX,)),
+    # The seed has the witch deal 4 to one adventurer, 2 to one, or two 1-point attacks.
+    "witch": Monster(CHOSEN, 4, max_attacks=2,
+                     note="up to 2 attacks on adventurers of your choice, at most 4 damage in total",
+                     cites=(P_WAND_WITCH, P_WAND_ANTI, P_NECKLACE_WITCH, P_NECKLACE_VAMPIRE)),
+    # The seed has the vampire deal 3 or 2 to the wizard and says it cannot attack priests.
+    "vampire": Monster(CHOSEN, 3, cannot_target=("priest",),
+                       note="one attack of at most 3 damage on an adventurer of your choice, never a priest",
+                       cites=(P_NECKLACE_WITCH, P_NECKLACE_VAMPIRE, P_NECKLACE_FATIGUE)),
+})
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A trap: its preventable damage, who takes it, and any special effect (never prevented)."""
+
+    targeting: str
+    damage: int
+    poison: int = 0
+    blocks_spells: bool = False
+    note: str = ""
+    cites: tuple[str, ...] = ()
+
+
+TRAPS: Mapping[str, Trap] = MappingProxyType({
+    # The seed: one point could be prevented, the two that follow could not.
+    "poison_dart": Trap(FIRST, 1, poison=2,
+                        note="1 damage to the first adventurer, then 2 poison damage to him as a "
+                             "special effect that is never prevented", cites=(P_CLOVER_EX,)),
+    "cursed_ring": Trap(EACH, 1, note="1 damage to each adventurer (3 in total for a party of three)",
+                        cites=(P_CLOVER_EX,)),
+    "kamikaze_imp": Trap(LAST, 5, note="5 damage to the last adventurer", cites=(P_CLOVER_EX,)),
+    "pendulum": Trap(CHOSEN, 3, note="3 damage to an adventurer of your choice",
+                     cites=(P_WAND_PENDULUM,)),
+    "anti_magic_dart": Trap(CHOSEN, 1, blocks_spells=True,
+                            note="1 damage to an adventurer of your choice, and the party casts no "
+                                 "spell this round", cites=(P_WAND_ANTI,)),
+})
+
+
+@dataclass(frozen=True)
+class Spell:
+    """A spell on the combat card: the magic it needs, whether it is fast, and its effect."""
+
+    level: int
+    fast: bool
+    banishes_unpaid: bool = False
+    note: str = ""
+    cites: tuple[str, ...] = ()
+
+
+SPELLS: Mapping[str, Spell] = MappingProxyType({
+    "hint": Spell(1, fast=True, banishes_unpaid=True,
+                  note="fast, level 1: drives off the first monster you sent that was not paid extra "
+                       "salary", cites=(P_WAND_WITCH, P_WAND_PENDULUM)),
+    "fireball": Spell(2, fast=False, note="level 2; its damage to monsters is not modelled",
+                      cites=(P_WAND,)),
+})
+
+
+def monster_assumption(name: str) -> str:
+    """The assumption sentence for one monster."""
+    return f"Assumed monster ({name}): {MONSTERS[name].note}."
+
+
+def trap_assumption(name: str) -> str:
+    """The assumption sentence for one trap."""
+    return f"Assumed trap ({name}): {TRAPS[name].note}."
+
+
+def spell_assumption(name: str) -> str:
+    """The assumption sentence for one spell."""
+    return f"Assumed spell ({name}): {SPELLS[name].note}."
+
+
+SCORE_PER_GOLD = 2

@@ -1,0 +1,428 @@
+"""Immutable party/item state and one combat round of the magic-item variant."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from ..verdict import Trace
+from . import data as D
+
+
+@dataclass(frozen=True)
+class Adventurer:
+    """One adventurer in the party, front (position 1) to back."""
+
+    position: int
+    cls: str
+    hp: int
+    damage: int = 0
+    hearts: int = 0
+    traps: int = 0
+    magic: int = 0
+    defeated: bool = False
+
+    def label(self) -> str:
+        """Readable name, e.g. 'thief #1'."""
+        return f"{self.cls} #{self.position}"
+
+
+@dataclass(frozen=True)
+class Item:
+    """A magic item under an adventurer; `fate` stays None while it is still carried."""
+
+    kind: str
+    owner: str
+    carrier: int
+    marked: bool = False
+    fate: str | None = None
+    gold_to: str | None = None
+    scores: bool = False
+
+    def label(self) -> str:
+        """Readable name, e.g. 'green potion'."""
+        return f"{self.owner} {self.kind}"
+
+
+@dataclass(frozen=True)
+class TrapPlay:
+    """The trap you play on the tile, and its target when you choose it."""
+
+    name: str
+    target: int | None = None
+
+
+@dataclass(frozen=True)
+class MonsterPlay:
+    """A monster you send, whether it was paid extra, and its attacks (target, damage) if chosen."""
+
+    name: str
+    paid_extra: bool = False
+    attacks: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundEvents:
+    """What happens on one tile: trap, combat-card spell, monsters in attack order, fatigue."""
+
+    trap: TrapPlay | None = None
+    spell: str | None = None
+    monsters: tuple[MonsterPlay, ...] = ()
+    fatigue: int = 0
+    last_round: bool = True
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """Everything one combat round reads and changes."""
+
+    party: tuple[Adventurer, ...]
+    items: tuple[Item, ...]
+    dungeon_owner: str | None = None
+    spells_blocked: bool = False
+    banished: tuple[int, ...] = ()
+    monster_attacked: bool = False
+    conquered: bool | None = None
+    healed: int = 0
+    prevented: int = 0
+    spells_cast: tuple[str, ...] = ()
+
+
+# ---------------------------------------------------------------- state helpers
+
+def adventurer(state: RoundState, position: int) -> Adventurer:
+    """The adventurer at a 1-based party position."""
+    return state.party[position - 1]
+
+
+def standing(state: RoundState) -> list[Adventurer]:
+    """Adventurers not yet defeated, front first."""
+    return [a for a in state.party if not a.defeated]
+
+
+def carried(state: RoundState, kind: str | None = None) -> list[tuple[int, Item]]:
+    """Items still carried by a standing adventurer, optionally of one kind, with their index."""
+    return [(i, it) for i, it in enumerate(state.items)
+            if it.fate is None and not adventurer(state, it.carrier).defeated
+            and (kind is None or it.kind == kind)]
+
+
+def item_of(state: RoundState, position: int) -> tuple[int, Item] | None:
+    """The item still carried by the adventurer at this position, if any."""
+    for i, it in enumerate(state.items):
+        if it.carrier == position and it.fate is None:
+            return i, it
+    return None
+
+
+def effective_hp(state: RoundState, adv: Adventurer) -> int:
+    """Hit points counting a carried necklace's extra point."""
+    held = item_of(state, adv.position)
+    return adv.hp + (1 if held and held[1].kind == "necklace" else 0)
+
+
+def _set_adventurer(state: RoundState, adv: Adventurer) -> RoundState:
+    party = list(state.party)
+    party[adv.position - 1] = adv
+    return replace(state, party=tuple(party))
+
+
+def _set_item(state: RoundState, index: int, item: Item) -> RoundState:
+    items = list(state.items)
+    items[index] = item
+    return replace(state, items=tuple(items))
+
+
+# ---------------------------------------------------------------- item marking and resolution
+
+def mark_kind(state: RoundState, kind: str, why: str, trace: Trace, *cites: str) -> RoundState:
+    """Mark every carried item of a kind as used; an item already marked gets no second gold."""
+    for index, it in carried(state, kind):
+        if it.marked:
+            trace.add(f"{it.label()} was already marked; only the first use counts.", True,
+                      D.P_FIRST_USE)
+            continue
+        state = _set_item(state, index, replace(it, marked=True))
+        trace.add(f"{it.label()} is marked as used (a gold is put on it): {why}", True, *cites, D.P_GOLD)
+    return state
+
+
+def resolve_item(state: RoundState, index: int, when: str, trace: Trace) -> RoundState:
+    """Settle an item whose carrier fell or whose combat ended: gold to its owner or discarded."""
+    it = state.items[index]
+    if it.marked:
+        own = it.owner == state.dungeon_owner
+        gold_to = f"{it.owner} dead-letter office"
+        state = _set_item(state, index, replace(it, fate="discarded", gold_to=gold_to, scores=not own))
+        if own:
+            trace.add(f"{when}: {it.label()} was used in its owner's own dungeon; its gold goes to the "
+                      f"{gold_to} but scores nothing, and the item is discarded.", True,
+                      D.P_GOLD, D.P_OWN_COLOUR)
+        else:
+            trace.add(f"{when}: {it.label()} was used, so its gold goes to the {gold_to}; the item is "
+                      f"discarded.", True, D.P_GOLD)
+    else:
+        state = _set_item(state, index, replace(it, fate="discarded to the distant lands"))
+        trace.add(f"{when}: {it.label()} was never used, so it is discarded to the distant lands "
+                  f"with no gold.", False, D.P_GOLD)
+    return state
+
+
+def land_damage(state: RoundState, position: int, amount: int, source: str, trace: Trace,
+                *cites: str) -> RoundState:
+    """Put damage on one adventurer: necklace check, defeat, and his item settled if he falls."""
+    adv = adventurer(state, position)
+    if adv.defeated:
+        trace.add(f"{source}: {adv.label()} is already defeated; the damage is lost.", None, *cites)
+        return state
+    if amount <= 0:
+        return state
+    before = adv.damage
+    total = before + amount
+    held = item_of(state, position)
+    if held and held[1].kind == "necklace" and before < adv.hp <= total and total == adv.hp:
+        # The damage lands exactly on his original hit points: only the necklace keeps him up.
+        state = mark_kind(state, "necklace", f"{adv.label()}'s damage landed exactly on his original "
+                          f"{adv.hp} hit points", trace, D.P_NECKLACE)
+    elif held and held[1].kind == "necklace" and before < adv.hp < total:
+        trace.add(f"{source}: the damage jumps past {adv.label()}'s original {adv.hp} hit points "
+                  f"without landing on them, so the necklace is not marked.", False, D.P_NECKLACE)
+    limit = effective_hp(state, adv)
+    lost = max(0, total - limit)
+    adv = replace(adv, damage=min(total, limit), defeated=total >= limit)
+    state = _set_adventurer(state, adv)
+    note = f" ({lost} excess lost)" if lost else ""
+    trace.add(f"{source}: {amount} damage to {adv.label()} ({before}→{adv.damage} of {limit} hit "
+              f"points){note}" + ("; he is defeated." if adv.defeated else "."), adv.defeated, *cites)
+    if adv.defeated and held:
+        state = resolve_item(state, held[0], f"{adv.label()} is defeated", trace)
+    return state
+
+
+# ---------------------------------------------------------------- the steps of a round
+
+def _trap_victims(state: RoundState, targeting: str, target: int | None) -> list[int]:
+    """Positions a trap or monster hits, by its targeting."""
+    up = standing(state)
+    if not up:
+        return []
+    if targeting == D.FIRST:
+        return [up[0].position]
+    if targeting == D.LAST:
+        return [up[-1].position]
+    if targeting == D.EACH:
+        return [a.position for a in up]
+    return [target] if target is not None else []
+
+
+def trap_step(state: RoundState, play: TrapPlay | None, trace: Trace) -> RoundState:
+    """Traps: thieves' icons then clovers prevent damage from the front; special effects never."""
+    if play is None:
+        trace.add("Traps: no trap this round.", None)
+        return state
+    trap = D.TRAPS[play.name]
+    trace.assume(D.trap_assumption(play.name))
+    victims = _trap_victims(state, trap.targeting, play.target)
+    icons = sum(a.traps for a in standing(state) if a.cls == "thief")
+    clovers = len(carried(state, "clover"))
+    if clovers:
+        trace.assume(D.item_effect_assumption("clover"))
+    pool = icons + clovers
+    packets = []
+    prevented = 0
+    for pos in sorted(victims):
+        stop = min(trap.damage, pool - prevented)
+        prevented += stop
+        packets.append((pos, trap.damage - stop))
+    trace.add(f"Traps: {play.name} deals {trap.damage * len(victims)} preventable damage; the thieves' "
+              f"{icons} trap icon(s) and {clovers} clover(s) prevent {prevented} of it, front first.",
+              None, *trap.cites)
+    if clovers:
+        if prevented > icons:
+            state = mark_kind(state, "clover", f"{prevented} trap damage was prevented and the thieves "
+                              f"alone could prevent only {icons}", trace, D.P_CLOVER, *trap.cites)
+        else:
+            trace.add(f"The clovers prevented nothing the thieves could not ({prevented} ≤ {icons} "
+                      f"icon(s)), so they are not marked.", False, D.P_CLOVER, *trap.cites)
+    state = replace(state, prevented=state.prevented + prevented)
+    for pos, dmg in packets:
+        state = land_damage(state, pos, dmg, f"Trap {play.name}", trace, *trap.cites)
+    if trap.poison and victims:
+        # Poison is the trap's special effect: neither thieves nor clovers prevent it.
+        state = land_damage(state, sorted(victims)[0], trap.poison, f"{play.name} poison (never prevented)",
+                            trace, *trap.cites)
+    if trap.blocks_spells:
+        state = replace(state, spells_blocked=True)
+        trace.add(f"{play.name}: the party casts no spell this round, wands included.", True, *trap.cites)
+    return state
+
+
+def spell_step(state: RoundState, spell: str | None, monsters: tuple[MonsterPlay, ...], fast: bool,
+               trace: Trace) -> RoundState:
+    """Casting: the party casts when wizards' magic plus wands reaches the level; wands marked if needed."""
+    if spell is None or D.SPELLS[spell].fast != fast:
+        return state
+    sp = D.SPELLS[spell]
+    trace.assume(D.spell_assumption(spell))
+    when = "Fast spells" if fast else "Spells"
+    if state.spells_blocked:
+        trace.add(f"{when}: {spell} is not cast, the party cannot cast this round.", False, D.P_WAND_ANTI)
+        return state
+    magic = sum(a.magic for a in standing(state) if a.cls == "wizard")
+    wands = len(carried(state, "wand"))
+    if wands:
+        trace.assume(D.item_effect_assumption("wand"))
+    cast = magic + wands >= sp.level
+    trace.add(f"{when}: {spell} needs {sp.level} magic; the wizards have {magic} and the wands add "
+              f"{wands}, so it is {'cast' if cast else 'not cast'}.", cast, D.P_WAND, *sp.cites)
+    if not cast:
+        return state
+    state = replace(state, spells_cast=state.spells_cast + (spell,))
+    if wands:
+        if magic < sp.level:
+            state = mark_kind(state, "wand", f"{spell} could not have been cast without them (effect or "
+                              f"not)", trace, D.P_WAND, *sp.cites)
+        else:
+            trace.add(f"The wizards could cast {spell} without the wands, so they are not marked.",
+                      False, D.P_WAND, *sp.cites)
+    if sp.banishes_unpaid:
+        for index, m in enumerate(monsters):
+            if not m.paid_extra:
+                state = replace(state, banished=state.banished + (index,))
+                trace.add(f"{spell} drives off the {m.name}, who was not paid extra salary.", True,
+                          *sp.cites)
+                break
+        else:
+            trace.add(f"{spell} finds no monster without extra salary to drive off.", None, *sp.cites)
+    return state
+
+
+def monster_step(state: RoundState, monsters: tuple[MonsterPlay, ...], trace: Trace) -> RoundState:
+    """Monsters attack in the order you sent them; excess damage on a fallen adventurer is lost."""
+    if not monsters:
+        trace.add("Monsters: none attack this round.", None)
+    for index, play in enumerate(monsters):
+        mon = D.MONSTERS[play.name]
+        trace.assume(D.monster_assumption(play.name))
+        if index in state.banished:
+            trace.add(f"Monsters: the {play.name} was driven off and does not attack.", False, *mon.cites)
+            continue
+        if not standing(state):
+            break
+        if mon.targeting == D.CHOSEN:
+            hits = list(play.attacks)
+        else:
+            hits = [(pos, mon.damage) for pos in _trap_victims(state, mon.targeting, None)]
+        if not hits:
+            trace.add(f"Monsters: the {play.name} makes no attack.", False, *mon.cites)
+            continue
+        state = replace(state, monster_attacked=True)
+        for pos, dmg in hits:
+            state = land_damage(state, pos, dmg, f"The {play.name}", trace, *mon.cites)
+    return state
+
+
+def healing_step(state: RoundState, trace: Trace) -> RoundState:
+    """Healing (only if a monster attacked): priests' hearts first, then potions; front first."""
+    up = standing(state)
+    if not state.monster_attacked:
+        trace.add("Healing: no monster attacked this round, so there is no healing.", False, D.P_POTION)
+        return state
+    if not up:
+        return state
+    hearts = sum(a.hearts for a in up if a.cls == "priest")
+    potions = len(carried(state, "potion"))
+    if potions:
+        trace.assume(D.item_effect_assumption("potion"))
+    need = sum(a.damage for a in up)
+    healed = min(need, hearts + potions)
+    left = healed
+    for adv in up:
+        take = min(adv.damage, left)
+        if take:
+            state = _set_adventurer(state, replace(adv, damage=adv.damage - take))
+            left -= take
+    state = replace(state, healed=state.healed + healed)
+    trace.add(f"Healing: {need} damage on the standing adventurers; priests' hearts {hearts} + potions "
+              f"{potions} heal {healed}, front first.", healed > 0, D.P_POTION)
+    if potions:
+        if healed > hearts:
+            state = mark_kind(state, "potion", f"the party healed {healed} and the priests alone could "
+                              f"heal only {hearts}", trace, D.P_POTION, D.P_POTION_EX)
+        else:
+            trace.add(f"The priests heal all {healed} without the potions, so they are not marked.", False,
+                      D.P_POTION, D.P_POTION_EX)
+    return state
+
+
+def conquer_step(state: RoundState, fatigue: int, trace: Trace) -> RoundState:
+    """Conquering: fatigue lands one point at a time on the front adventurer; conquered if one is left."""
+    if not standing(state):
+        trace.add("Conquering: every adventurer is defeated, so there is no fatigue and the tile is not "
+                  "conquered.", False, D.P_NECKLACE_WITCH)
+        return replace(state, conquered=False)
+    for point in range(fatigue):
+        up = standing(state)
+        if not up:
+            break
+        # One point at a time, so a necklace can see damage land exactly on the original hit points.
+        state = land_damage(state, up[0].position, 1, f"Fatigue point {point + 1}", trace,
+                            D.P_NECKLACE_FATIGUE)
+    conquered = bool(standing(state))
+    trace.add("Conquering: " + ("an adventurer is still standing, so the tile is conquered."
+                                if conquered else "no adventurer survives the fatigue, so the tile is "
+                                                  "not conquered."), conquered,
+              D.P_NECKLACE_WITCH, D.P_NECKLACE_VAMPIRE)
+    return replace(state, conquered=conquered)
+
+
+def end_step(state: RoundState, last_round: bool, trace: Trace) -> RoundState:
+    """At the end of combat every item still carried is settled; otherwise it stays."""
+    if not last_round:
+        if carried(state):
+            trace.add("Combat goes on: items still carried stay under their adventurers.", None, D.P_GOLD)
+        return state
+    for index, _ in carried(state):
+        state = resolve_item(state, index, "Combat ends", trace)
+    return state
+
+
+def play_round(state: RoundState, events: RoundEvents, trace: Trace) -> RoundState:
+    """One combat round in the base game's order: traps, fast spells, monsters, spells, healing, conquering."""
+    trace.add("Round order: traps → fast spells → monsters → spells → healing (only if a monster "
+              "attacked) → conquering with fatigue.", None, D.P_GOLD)
+    state = trap_step(state, events.trap, trace)
+    state = spell_step(state, events.spell, events.monsters, True, trace)
+    state = monster_step(state, events.monsters, trace)
+    state = spell_step(state, events.spell, events.monsters, False, trace)
+    state = healing_step(state, trace)
+    state = conquer_step(state, events.fatigue, trace)
+    return end_step(state, events.last_round, trace)
+
+
+# ---------------------------------------------------------------- quantity-level marking rules
+
+def potion_marked(damage_to_heal: int, priest_hearts: int, potions: int, monster_attacked: bool) -> bool:
+    """Potions are marked when healing happens and needs at least one potion point."""
+    return monster_attacked and potions > 0 and min(damage_to_heal, priest_hearts + potions) > priest_hearts
+
+
+def clover_marked(trap_damage: int, thief_icons: int, clovers: int) -> bool:
+    """Clovers are marked when they prevent at least one trap point the thieves could not."""
+    return clovers > 0 and min(trap_damage, thief_icons + clovers) > thief_icons
+
+
+def wand_marked(spell_level: int, party_magic: int, wands: int, spells_blocked: bool) -> bool:
+    """Wands are marked when the spell is cast only thanks to them, effect or not."""
+    return not spells_blocked and wands > 0 and party_magic < spell_level <= party_magic + wands
+
+
+def necklace_marked(hit_points: int, damage: list[int], damage_before: int = 0) -> bool:
+    """The necklace is marked when damage, in the order it lands, lands exactly on the original hit points."""
+    total = damage_before
+    for amount in damage:
+        if amount <= 0:
+            continue
+        total += amount
+        if total == hit_points:
+            return True
+        if total > hit_points:
+            return False
+    return False

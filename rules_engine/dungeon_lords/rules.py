@@ -1,0 +1,662 @@
+"""The executable rules of the Dungeon Lords magic-item variant, registered on import."""
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from ..registry import Rule, register_rule
+from ..verdict import DEPENDS, Case, Trace, Verdict
+from . import data as D
+from .model import (Adventurer, Item, MonsterPlay, RoundEvents, RoundState, TrapPlay, clover_marked,
+                    necklace_marked, play_round, potion_marked, wand_marked)
+
+GAME = "dungeon-lords"
+
+# Name types built from the data tables, so a wrong name is rejected with the valid ones listed.
+ClassName = Literal[D.CLASSES]  # type: ignore[valid-type]
+ItemKind = Literal[D.ITEMS]  # type: ignore[valid-type]
+MarkerKind = Literal[D.MARKERS]  # type: ignore[valid-type]
+Colour = Literal[D.COLOURS]  # type: ignore[valid-type]
+Season = Literal[D.SEASONS]  # type: ignore[valid-type]
+MonsterName = Literal[tuple(D.MONSTERS)]  # type: ignore[valid-type]
+TrapName = Literal[tuple(D.TRAPS)]  # type: ignore[valid-type]
+SpellName = Literal[tuple(D.SPELLS)]  # type: ignore[valid-type]
+
+
+class _In(BaseModel):
+    """Base of every input: immutable, unknown fields rejected."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+def _ordinal(n: int) -> str:
+    """1 -> '1st', 2 -> '2nd' ..."""
+    return str(n) + {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
+
+
+# ====================================================================== item_slot
+
+class ItemSlotInput(_In):
+    """Which adventurer a player's face-down item goes under."""
+
+    player_index_from_start: int | None = Field(
+        None, ge=0, le=D.MAX_PLAYERS - 1,
+        description="0 = the start player, 1 = the next player, ...; leave empty for every player")
+    season: Season | None = Field(None, description="season of the orders phase; leave empty for all")
+
+
+def _slot_value(index: int) -> str:
+    return f"adventurer {index + 1}"
+
+
+def evaluate_item_slot(inp: ItemSlotInput) -> Verdict:
+    """Map a player's place from the start player to the adventurer his item goes under."""
+    rid = f"{GAME}.item_slot"
+    t = Trace()
+    t.add("Items are given while choosing orders, except in winter.", None, D.P_ORDERS_WHEN, D.P_PLACING)
+    t.add("The start player places first, under the first adventurer; the next player under the second, "
+          "and so on, face down until the adventurers are assigned.", None, D.P_PLACING)
+    no_item = "no item in winter"
+    if inp.season == D.NO_ITEM_SEASON:
+        t.add("It is winter: no item may be given.", False, D.P_PLACING)
+        return t.verdict(rid, no_item, "In winter no magic item may be placed under an adventurer. "
+                         "冬季不能分送魔法物品。", details={"allowed": False, "season": inp.season})
+    if inp.player_index_from_start is not None:
+        i = inp.player_index_from_start
+        value = _slot_value(i)
+        who = "the start player" if i == 0 else f"the {_ordinal(i + 1)} player from the start player"
+        if inp.season is not None:
+            t.add(f"{inp.season.capitalize()} is not winter; {who} places under {value}.", True, D.P_PLACING)
+            return t.verdict(rid, value, f"In {inp.season}, {who} places the item face down under "
+                             f"{value} on the progress board.",
+                             details={"allowed": True, "adventurer": i + 1, "season": inp.season})
+        cases = [Case(when="spring, summer or autumn", value=value, cites=[D.P_PLACING]),
+                 Case(when="winter", value=no_item, cites=[D.P_PLACING])]
+        return t.verdict(rid, DEPENDS, f"Outside winter {who} places the item under {value}; in winter "
+                         f"no item is given.", cases=cases, details={"adventurer": i + 1})
+    cases = [Case(when="start player" if i == 0 else f"{_ordinal(i + 1)} player from the start player",
+                  value=_slot_value(i), cites=[D.P_PLACING]) for i in range(D.MAX_PLAYERS)]
+    if inp.season is None:
+        cases.append(Case(when="winter (any player)", value=no_item, cites=[D.P_PLACING]))
+    return t.verdict(rid, DEPENDS, "The start player places under the first adventurer, the next player "
+                     "under the second, and so on; nobody places an item in winter. 由起始玩家放在第一位"
+                     "冒險家下方，下一位玩家放在第二位，依此類推；冬季除外。", cases=cases)
+
+
+# ====================================================================== assign_items
+
+class MarkerIn(_In):
+    """One revealed marker: its owner's colour and what it is (an item or a blank)."""
+
+    owner: Colour = "red"
+    item: MarkerKind = "potion"
+
+
+class AssignInput(_In):
+    """Adventurers in board order and markers in reveal order."""
+
+    adventurers: list[ClassName] = Field(default_factory=list, max_length=D.MAX_PLAYERS,
+                                         description="classes in progress-board order")
+    items: list[MarkerIn] = Field(default_factory=list, description="markers in reveal order")
+
+
+def evaluate_assign_items(inp: AssignInput) -> Verdict:
+    """Reveal markers in order: blanks return, each item to the first suitable free adventurer."""
+    rid = f"{GAME}.assign_items"
+    t = Trace()
+    t.assume(D.SUITABILITY_ASSUMPTION)
+    if not inp.adventurers and not inp.items:
+        cases = [
+            Case(when="the marker is a blank", value="returns to its owner", cites=[D.P_BLANKS]),
+            Case(when="an adventurer who can use the item has no item yet",
+                 value="goes to the first such adventurer in board order", cites=[D.P_ASSIGN]),
+            Case(when="no adventurer without an item can use it", value="returns to its owner",
+                 cites=[D.P_LEFTOVERS]),
+        ]
+        t.add("Markers are revealed in order when the adventurers are assigned; blanks go back.", None,
+              D.P_BLANKS)
+        t.add("Each item goes to a suitable adventurer; each adventurer holds at most one.", None,
+              D.P_ASSIGN, D.P_ONE_ITEM)
+        t.add("Items nobody can take return to their owners; no reassignment later.", None, D.P_LEFTOVERS,
+              D.P_NO_REASSIGN)
+        return t.verdict(rid, DEPENDS, "Reveal the markers in order: a blank returns to its owner; an item "
+                         "goes to the first adventurer in board order who can use it and has none yet; "
+                         "anything left returns to its owner.", cases=cases)
+    holder: dict[int, dict] = {}
+    assignments, returned = [], []
+    for n, marker in enumerate(inp.items, start=1):
+        if marker.item == D.BLANK:
+            returned.append({"owner": marker.owner, "item": D.BLANK, "reason": "blank"})
+            t.add(f"Marker {n} ({marker.owner}) is a blank and returns to {marker.owner}.", False, D.P_BLANKS)
+            continue
+        free = [p for p, cls in enumerate(inp.adventurers, start=1)
+                if p not in holder and D.suits(marker.item, cls)]
+        if free:
+            pos = free[0]
+            cls = inp.adventurers[pos - 1]
+            entry = {"adventurer": pos, "class": cls, "owner": marker.owner, "item": marker.item}
+            holder[pos] = entry
+            assignments.append(entry)
+            t.add(f"Marker {n}: the {marker.owner} {marker.item} goes to adventurer {pos} ({cls}), the first "
+                  f"adventurer without an item who can use it.", True, D.P_ASSIGN)
+        else:
+            reason = ("every adventurer already has an item" if len(holder) == len(inp.adventurers)
+                      else "no adventurer without an item can use it")
+            returned.append({"owner": marker.owner, "item": marker.item, "reason": reason})
+            t.add(f"Marker {n}: the {marker.owner} {marker.item} returns to {marker.owner}: {reason}.", False,
+                  D.P_LEFTOVERS)
+    t.add("The items stay with these adventurers for the whole combat; nothing is reassigned.", None,
+          D.P_NO_REASSIGN)
+    value = [f"adventurer {a['adventurer']} ({a['class']}) ← {a['owner']} {a['item']}"
+             for a in sorted(assignments, key=lambda a: a["adventurer"])]
+    back = ", ".join(f"{r['owner']} {r['item']}" for r in returned) or "nothing"
+    explanation = (f"Assigned: {'; '.join(value) or 'nothing'}. Returned to their owners: {back}.")
+    return t.verdict(rid, value, explanation,
+                     details={"assignments": sorted(assignments, key=lambda a: a["adventurer"]),
+                              "returned": returned})
+
+
+# ====================================================================== item_marked
+
+class ItemMarkedInput(_In):
+    """The quantities that decide whether an item kind is marked as used."""
+
+    item: ItemKind | None = Field(None, description="potion, clover, wand or necklace; empty for all")
+    already_marked: bool = Field(False, description="the items were marked in an earlier round")
+    # potion
+    damage_to_heal: int | None = Field(None, ge=0, description="damage on the standing adventurers")
+    priest_hearts: int | None = Field(None, ge=0)
+    potions: int | None = Field(None, ge=0)
+    monster_attacked: bool = Field(True, description="healing only happens if a monster attacked")
+    # clover
+    trap_damage: int | None = Field(None, ge=0, description="the trap's preventable damage")
+    thief_icons: int | None = Field(None, ge=0)
+    clovers: int | None = Field(None, ge=0)
+    # wand
+    spell_level: int | None = Field(None, ge=0)
+    party_magic: int | None = Field(None, ge=0, description="the wizards' magic without wands")
+    wands: int | None = Field(None, ge=0)
+    spells_blocked: bool = Field(False, description="e.g. by an anti-magic dart")
+    # necklace
+    hit_points: int | None = Field(None, ge=1, description="the carrier's original hit points")
+    damage: list[int] | None = Field(None, description="damage in the order it lands; fatigue one point "
+                                                        "at a time")
+    damage_before: int = Field(0, ge=0)
+
+
+_KIND_CASES = {
+    "potion": [("the party needs more healing than the priests' hearts give", True),
+               ("the priests' hearts cover all the healing, or no monster attacked", False)],
+    "clover": [("the trap's damage exceeds what the thieves' icons prevent", True),
+               ("the thieves' icons prevent all the preventable trap damage", False)],
+    "wand": [("the spell is cast and the wizards alone lack the magic (effect or not)", True),
+             ("the wizards could cast it alone, or the spell is not cast", False)],
+    "necklace": [("damage lands exactly on the carrier's original hit points", True),
+                 ("damage stays below them, or jumps past them in one blow", False)],
+}
+_KIND_CITES = {"potion": [D.P_POTION, D.P_POTION_EX], "clover": [D.P_CLOVER, D.P_CLOVER_EX],
+               "wand": [D.P_WAND], "necklace": [D.P_NECKLACE]}
+
+
+def evaluate_item_marked(inp: ItemMarkedInput) -> Verdict:
+    """Decide from the deciding quantities whether an item kind is marked (first use only)."""
+    rid = f"{GAME}.item_marked"
+    t = Trace()
+    kinds = [inp.item] if inp.item else list(D.ITEMS)
+    for kind in kinds:
+        t.assume(D.item_effect_assumption(kind))
+    t.add("Only the first use puts a gold on an item; uses are not counted.", None, D.P_FIRST_USE)
+    if inp.item is None:
+        cases = [Case(when=f"{kind}: {when}", value=v, cites=_KIND_CITES[kind])
+                 for kind in D.ITEMS for when, v in _KIND_CASES[kind]]
+        return t.verdict(rid, DEPENDS, "An item is marked the first time it made a difference: potions when "
+                         "healing needed them, clovers when they prevented trap damage the thieves could "
+                         "not, wands when the spell needed them, the necklace when damage landed exactly "
+                         "on the carrier's original hit points. All items of a kind are marked together.",
+                         cases=cases)
+    kind = inp.item
+    cites = _KIND_CITES[kind]
+    if inp.already_marked:
+        t.add(f"The {kind} was already marked; a later use adds nothing.", True, D.P_FIRST_USE)
+        return t.verdict(rid, True, f"The {kind} is already marked; only the first use counts.",
+                         details={"item": kind})
+    needed = {"potion": ("damage_to_heal", "priest_hearts", "potions"),
+              "clover": ("trap_damage", "thief_icons", "clovers"),
+              "wand": ("spell_level", "party_magic", "wands"),
+              "necklace": ("hit_points", "damage")}[kind]
+    missing = [f for f in needed if getattr(inp, f) is None]
+    if missing:
+        t.add(f"Not given: {', '.join(missing)}; the answer depends on them.", None, *cites)
+        cases = [Case(when=when, value=v, cites=cites) for when, v in _KIND_CASES[kind]]
+        return t.verdict(rid, DEPENDS, f"Whether the {kind} is marked depends on {', '.join(missing)}.",
+                         cases=cases, details={"item": kind, "missing": missing})
+    if kind == "potion":
+        marked = potion_marked(inp.damage_to_heal, inp.priest_hearts, inp.potions, inp.monster_attacked)
+        healed = min(inp.damage_to_heal, inp.priest_hearts + inp.potions) if inp.monster_attacked else 0
+        t.add(f"Healing happens only if a monster attacked: {inp.monster_attacked}.", inp.monster_attacked,
+              D.P_POTION)
+        t.add(f"{inp.damage_to_heal} damage to heal; hearts {inp.priest_hearts} + potions {inp.potions} heal "
+              f"{healed}; potions needed: {marked}.", marked, D.P_POTION, D.P_POTION_EX)
+        why = (f"the party heals {healed}, more than the priests' {inp.priest_hearts}" if marked
+               else "the priests' hearts suffice (or there is no healing)")
+        details = {"healed": healed}
+    elif kind == "clover":
+        marked = clover_marked(inp.trap_damage, inp.thief_icons, inp.clovers)
+        prevented = min(inp.trap_damage, inp.thief_icons + inp.clovers)
+        t.add(f"{inp.trap_damage} preventable trap damage; icons {inp.thief_icons} + clovers {inp.clovers} "
+              f"prevent {prevented}; clovers needed: {marked}. Special effects are never prevented.",
+              marked, D.P_CLOVER, D.P_CLOVER_EX)
+        why = (f"{prevented} prevented, more than the thieves' {inp.thief_icons}" if marked
+               else "the thieves alone prevent all that can be prevented")
+        details = {"prevented": prevented}
+    elif kind == "wand":
+        marked = wand_marked(inp.spell_level, inp.party_magic, inp.wands, inp.spells_blocked)
+        cast = not inp.spells_blocked and inp.party_magic + inp.wands >= inp.spell_level
+        t.add(f"Spell level {inp.spell_level}; wizards {inp.party_magic} + wands {inp.wands}; cast: {cast}; "
+              f"wands needed: {marked}.", marked, D.P_WAND)
+        why = ("the spell could not be cast without them, whatever its effect" if marked
+               else "the spell is not cast, or the wizards cast it alone")
+        details = {"cast": cast}
+    else:
+        marked = necklace_marked(inp.hit_points, inp.damage, inp.damage_before)
+        t.add(f"Original hit points {inp.hit_points}; damage lands {inp.damage} after {inp.damage_before}; "
+              f"lands exactly on {inp.hit_points}: {marked}.", marked, D.P_NECKLACE)
+        why = ("the damage landed exactly on the original hit points" if marked
+               else "the damage stayed below or jumped past the original hit points")
+        details = {}
+    t.add(f"Several {kind}s are marked together.", None, *cites)
+    return t.verdict(rid, marked, f"The {kind} is {'marked' if marked else 'not marked'}: {why}.",
+                     details={"item": kind, **details})
+
+
+# ====================================================================== combat_round
+
+class AdventurerIn(_In):
+    """An adventurer as given; empty numbers take the assumed class defaults."""
+
+    cls: ClassName = Field("warrior", alias="class")
+    hp: int | None = Field(None, ge=1, description="hit points (assumed class default if empty)")
+    damage: int = Field(0, ge=0, description="damage already taken")
+    hearts: int | None = Field(None, ge=0, description="priest's healing")
+    traps: int | None = Field(None, ge=0, description="thief's trap icons")
+    magic: int | None = Field(None, ge=0, description="wizard's magic")
+
+
+class CarriedItemIn(_In):
+    """An item under an adventurer after assignment."""
+
+    carrier: int = Field(1, ge=1, description="1-based position of the adventurer carrying it")
+    item: ItemKind = "potion"
+    owner: Colour = "red"
+    marked: bool = Field(False, description="already marked in an earlier round")
+
+
+class TrapIn(_In):
+    """The trap played and, when it is aimed, its target."""
+
+    name: TrapName = "poison_dart"
+    target: int | None = Field(None, ge=1, description="1-based position, for traps you aim")
+
+
+class AttackIn(_In):
+    """One attack of a monster that picks its victim."""
+
+    target: int = Field(1, ge=1)
+    damage: int = Field(1, ge=1)
+
+
+class MonsterIn(_In):
+    """A monster sent in, in attack order."""
+
+    name: MonsterName = "goblin"
+    paid_extra: bool = False
+    attacks: list[AttackIn] = Field(default_factory=list,
+                                    description="only for monsters that choose their victims")
+
+
+class EventsIn(_In):
+    """What happens on the tile this round."""
+
+    tile: Literal["room", "corridor"] = "room"
+    trap: TrapIn | None = None
+    spell: SpellName | None = None
+    monsters: list[MonsterIn] = Field(default_factory=list)
+    fatigue: int = Field(0, ge=0)
+    last_round: bool = Field(True, description="combat ends after this round")
+
+
+def _potion_party() -> list[AdventurerIn]:
+    return [AdventurerIn(cls="thief", hp=3), AdventurerIn(cls="thief", hp=3),
+            AdventurerIn(cls="priest", hp=3, hearts=2)]
+
+
+def _potion_items() -> list[CarriedItemIn]:
+    return [CarriedItemIn(carrier=1, item="potion", owner="green"),
+            CarriedItemIn(carrier=2, item="potion", owner="yellow")]
+
+
+class CombatInput(_In):
+    """A party with its items and one round's events (defaults: the seed's potion example with a slime)."""
+
+    party: list[AdventurerIn] = Field(default_factory=_potion_party, min_length=1, max_length=6)
+    items: list[CarriedItemIn] = Field(default_factory=_potion_items)
+    events: EventsIn = Field(default_factory=lambda: EventsIn(monsters=[MonsterIn(name="slime")]))
+    dungeon_owner: Colour | None = Field(None, description="colour of the dungeon being attacked")
+
+    @model_validator(mode="after")
+    def _check(self) -> "CombatInput":
+        n = len(self.party)
+        for i, adv in enumerate(self.party, start=1):
+            hp = adv.hp if adv.hp is not None else D.CLASS_DEFAULTS[adv.cls].hp
+            if adv.damage >= hp:
+                raise ValueError(f"party.{i - 1}: damage {adv.damage} reaches hit points {hp}; "
+                                 f"a defeated adventurer is not in the party")
+        seen = set()
+        for i, it in enumerate(self.items):
+            if it.carrier > n:
+                raise ValueError(f"items.{i}.carrier: {it.carrier} but the party has {n} adventurers")
+            if it.carrier in seen:
+                raise ValueError(f"items.{i}.carrier: adventurer {it.carrier} already carries an item; "
+                                 f"each adventurer holds at most one")
+            seen.add(it.carrier)
+        ev = self.events
+        limit = 2 if ev.tile == "room" else 1
+        if len(ev.monsters) > limit:
+            raise ValueError(f"events.monsters: a {ev.tile} takes at most {limit} monster(s)")
+        if ev.trap is not None:
+            trap = D.TRAPS[ev.trap.name]
+            if trap.targeting == D.CHOSEN and ev.trap.target is None:
+                raise ValueError(f"events.trap.target: {ev.trap.name} needs a target (1..{n})")
+            if trap.targeting != D.CHOSEN and ev.trap.target is not None:
+                raise ValueError(f"events.trap.target: {ev.trap.name} picks its own victims ({trap.targeting})")
+            if ev.trap.target is not None and ev.trap.target > n:
+                raise ValueError(f"events.trap.target: {ev.trap.target} but the party has {n} adventurers")
+        for m_i, m in enumerate(ev.monsters):
+            mon = D.MONSTERS[m.name]
+            where = f"events.monsters.{m_i}.attacks"
+            if mon.targeting != D.CHOSEN:
+                if m.attacks:
+                    raise ValueError(f"{where}: the {m.name} picks its own victims ({mon.note})")
+                continue
+            if len(m.attacks) > mon.max_attacks:
+                raise ValueError(f"{where}: the {m.name} makes at most {mon.max_attacks} attack(s)")
+            if sum(a.damage for a in m.attacks) > mon.damage:
+                raise ValueError(f"{where}: the {m.name} deals at most {mon.damage} damage ({mon.note})")
+            for a in m.attacks:
+                if a.target > n:
+                    raise ValueError(f"{where}: target {a.target} but the party has {n} adventurers")
+                if self.party[a.target - 1].cls in mon.cannot_target:
+                    raise ValueError(f"{where}: the {m.name} cannot attack a "
+                                     f"{self.party[a.target - 1].cls}")
+        return self
+
+
+def _initial_state(inp: CombatInput, t: Trace) -> RoundState:
+    """Build the round state, flagging every class default and item effect it relies on."""
+    party = []
+    for pos, a in enumerate(inp.party, start=1):
+        dflt = D.CLASS_DEFAULTS[a.cls]
+        nums = {}
+        for field in ("hp", "hearts", "traps", "magic"):
+            given = getattr(a, field)
+            nums[field] = given if given is not None else getattr(dflt, field)
+            relevant = field == "hp" or (field, a.cls) in {("hearts", "priest"), ("traps", "thief"),
+                                                           ("magic", "wizard")}
+            if given is None and relevant:
+                t.assume(f"Assumed class default (the seed's pictures are lost): {a.cls} #{pos} has "
+                         f"{field} {nums[field]}.")
+        party.append(Adventurer(position=pos, cls=a.cls, damage=a.damage, **nums))
+    desc = ", ".join(f"{p.cls} #{p.position} {p.hp} hp" + (f" ({p.damage} damage)" if p.damage else "")
+                     for p in party)
+    t.assume(f"Hit points assumed for this question (the seed does not give them): {desc}.")
+    items = tuple(Item(kind=i.item, owner=i.owner, carrier=i.carrier, marked=i.marked) for i in inp.items)
+    for it in items:
+        t.assume(D.item_effect_assumption(it.kind))
+        if not D.suits(it.kind, party[it.carrier - 1].cls):
+            t.add(f"Note: a {party[it.carrier - 1].cls} carrying a {it.kind} is outside the assumed "
+                  f"suitability table.", None, D.P_ASSIGN)
+            t.assume(D.SUITABILITY_ASSUMPTION)
+    t.assume("Assumed base-game damage handling: an attack on the first adventurer does not spill over; "
+             "damage beyond what defeats an adventurer is lost; fatigue lands one point at a time on the "
+             "front adventurer.")
+    return RoundState(party=tuple(party), items=items, dungeon_owner=inp.dungeon_owner)
+
+
+def _events(inp: CombatInput, order: tuple[int, ...] | None = None) -> RoundEvents:
+    ev = inp.events
+    monsters = [MonsterPlay(name=m.name, paid_extra=m.paid_extra,
+                            attacks=tuple((a.target, a.damage) for a in m.attacks)) for m in ev.monsters]
+    if order is not None:
+        monsters = [monsters[i] for i in order]
+    trap = TrapPlay(name=ev.trap.name, target=ev.trap.target) if ev.trap else None
+    return RoundEvents(trap=trap, spell=ev.spell, monsters=tuple(monsters), fatigue=ev.fatigue,
+                       last_round=ev.last_round)
+
+
+def _summary(state: RoundState) -> dict:
+    """Details of a finished round."""
+    return {
+        "adventurers": [{"position": a.position, "class": a.cls, "hp": a.hp, "damage": a.damage,
+                         "defeated": a.defeated} for a in state.party],
+        "defeated": [a.label() for a in state.party if a.defeated],
+        "prevented": state.prevented,
+        "healed": state.healed,
+        "spells_cast": list(state.spells_cast),
+        "marked": [it.label() for it in state.items if it.marked],
+        "items": [{"item": it.kind, "owner": it.owner, "carrier": it.carrier, "marked": it.marked,
+                   "fate": it.fate or "still carried", "gold_to": it.gold_to, "scores": it.scores}
+                  for it in state.items],
+        "conquered": state.conquered,
+    }
+
+
+def _round_value(state: RoundState) -> str:
+    marked = [it.label() for it in state.items if it.marked]
+    tile = "tile conquered" if state.conquered else "tile not conquered"
+    return f"{tile}; marked: {', '.join(marked) if marked else 'none'}"
+
+
+def evaluate_combat_round(inp: CombatInput) -> Verdict:
+    """Play one combat round and report damage, defeats, healing, marked items and where gold goes."""
+    rid = f"{GAME}.combat_round"
+    t = Trace()
+    state = play_round(_initial_state(inp, t), _events(inp), t)
+    details = _summary(state)
+    golds = [f"{i['owner']} {i['item']} → {i['gold_to']}" for i in details["items"] if i["gold_to"]]
+    explanation = (f"{_round_value(state).capitalize()}. Defeated: {', '.join(details['defeated']) or 'nobody'}. "
+                   f"Healed {state.healed}, trap damage prevented {state.prevented}. "
+                   f"Gold: {'; '.join(golds) if golds else 'none placed in a dead-letter office'}.")
+    return t.verdict(rid, _round_value(state), explanation, details=details)
+
+
+class AttackOrderInput(CombatInput):
+    """Like combat_round; defaults to the seed's goblin-plus-slime question."""
+
+    events: EventsIn = Field(default_factory=lambda: EventsIn(
+        monsters=[MonsterIn(name="goblin"), MonsterIn(name="slime")]))
+
+
+def evaluate_attack_order(inp: CombatInput) -> Verdict:
+    """Play the round with the monsters in each possible order and compare the outcomes."""
+    rid = f"{GAME}.attack_order"
+    t = Trace()
+    n = len(inp.events.monsters)
+    orders = list(permutations(range(n))) if n > 1 else [tuple(range(n))]
+    outcomes = []
+    for order in orders:
+        sub = Trace()
+        state = play_round(_initial_state(inp, sub), _events(inp, order), sub)
+        for a in sub.assumptions:
+            t.assume(a)
+        names = " then ".join(inp.events.monsters[i].name for i in order) or "no monster"
+        summary = _summary(state)
+        outcomes.append((names, _round_value(state), summary))
+        t.add(f"{names}: {_round_value(state)}; defeated: {', '.join(summary['defeated']) or 'nobody'}; "
+              f"healed {summary['healed']}.", None, *sorted({c for s in sub.steps for c in s.cites}))
+    details = {"orders": [{"order": names, "value": value, **summary} for names, value, summary in outcomes]}
+    values = {value for _, value, _ in outcomes}
+    if len(values) > 1:
+        cases = [Case(when=names, value=value) for names, value, _ in outcomes]
+        return t.verdict(rid, DEPENDS, "The outcome depends on the order the monsters attack: "
+                         + "; ".join(f"{c.when}: {c.value}" for c in cases) + ".", cases=cases,
+                         details=details)
+    return t.verdict(rid, "same in every order", f"Every attack order gives the same result: "
+                     f"{values.pop()}.", details=details)
+
+
+# ====================================================================== item_bonus
+
+class ItemBonusInput(_In):
+    """End-of-game score from golds in the dead-letter office."""
+
+    final_score: int | None = Field(None, description="score before this bonus; empty for both cases")
+    golds: int = Field(1, ge=0, description="golds in your dead-letter office")
+    own_colour: int = Field(0, ge=0, description="how many of them came from items used in your own dungeon")
+
+    @model_validator(mode="after")
+    def _check(self) -> "ItemBonusInput":
+        if self.own_colour > self.golds:
+            raise ValueError(f"own_colour: {self.own_colour} is more than golds {self.golds}")
+        return self
+
+
+def evaluate_item_bonus(inp: ItemBonusInput) -> Verdict:
+    """+2 per gold in the dead-letter office when the final score is positive; own-dungeon items excluded."""
+    rid = f"{GAME}.item_bonus"
+    t = Trace()
+    counted = inp.golds - inp.own_colour
+    bonus = D.SCORE_PER_GOLD * counted
+    t.add("An item used by an adventurer earns its owner 2 points at game end instead of points for "
+          "defeating adventurers.", None, D.P_ONE_ITEM)
+    t.add(f"{inp.own_colour} of {inp.golds} gold(s) came from items used in your own dungeon and score "
+          f"nothing.", inp.own_colour == 0, D.P_OWN_COLOUR)
+    details = {"golds": inp.golds, "counted": counted, "per_gold": D.SCORE_PER_GOLD}
+    if inp.final_score is None:
+        t.add("The bonus applies only if your final score is positive.", None, D.P_SCORING)
+        cases = [Case(when="final score positive", value=bonus, cites=[D.P_SCORING]),
+                 Case(when="final score zero or negative", value=0, cites=[D.P_SCORING])]
+        return t.verdict(rid, DEPENDS, f"With a positive final score the {counted} counted gold(s) give "
+                         f"+{bonus}; with zero or less they give nothing.", cases=cases, details=details)
+    positive = inp.final_score > 0
+    t.add(f"Final score {inp.final_score} is {'positive' if positive else 'not positive'}.", positive,
+          D.P_SCORING)
+    value = bonus if positive else 0
+    return t.verdict(rid, value, f"Bonus +{value} (final score {inp.final_score}, {counted} counted gold(s) × "
+                     f"{D.SCORE_PER_GOLD}); total {inp.final_score + value}.",
+                     details={**details, "bonus": value, "total": inp.final_score + value})
+
+
+# ====================================================================== registration
+
+register_rule(Rule(
+    id=f"{GAME}.item_slot", game=GAME,
+    titles={"zh-TW": "魔法物品放在哪位冒險家下方", "en": "Which adventurer a player's item goes under"},
+    input_model=ItemSlotInput, passages=(D.P_ORDERS_WHEN, D.P_PLACING, D.P_MARKERS),
+    examples={
+        "zh-TW": ("我的魔法物品要放在哪一位冒險家下面？", "第二位玩家的物品放在第幾個冒險家？",
+                  "冬天可以分送魔法物品嗎？"),
+        "zh-CN": ("我的魔法物品要放在哪一位冒险家下面？", "第二位玩家的物品放在第几个冒险家？",
+                  "冬天可以分送魔法物品吗？"),
+        "en": ("Which adventurer does my magic item go under?",
+               "As the second player, under which adventurer do I place my item?",
+               "Can I give a magic item in winter?"),
+    },
+    evaluate=evaluate_item_slot,
+    summary="The start player places under adventurer 1, the next under adventurer 2, ...; never in winter.",
+))
+
+register_rule(Rule(
+    id=f"{GAME}.assign_items", game=GAME,
+    titles={"zh-TW": "翻開魔法物品並分配給冒險家", "en": "Revealing and assigning magic items to adventurers"},
+    input_model=AssignInput,
+    passages=(D.P_BLANKS, D.P_ASSIGN, D.P_LEFTOVERS, D.P_EX_PRIEST, D.P_EX_THIEVES, D.P_NO_REASSIGN,
+              D.P_ONE_ITEM),
+    examples={
+        "zh-TW": ("魔法物品翻開後要分配給哪個冒險家？", "空白指示物翻開後怎麼處理？",
+                  "兩根魔杖和兩位戰士時怎麼分配？", "沒有冒險家適合的魔法物品會怎樣？"),
+        "zh-CN": ("魔法物品翻开后要分配给哪个冒险家？", "空白指示物翻开后怎么处理？",
+                  "两根魔杖和两位战士时怎么分配？", "没有冒险家适合的魔法物品会怎样？"),
+        "en": ("Which adventurer gets each revealed magic item?", "What happens to a blank marker when revealed?",
+               "With two warriors and two wands, who gets which wand?",
+               "What happens to an item no adventurer can use?"),
+    },
+    evaluate=evaluate_assign_items,
+    summary="Blanks return; each item goes to the first suitable adventurer without one; leftovers return.",
+))
+
+register_rule(Rule(
+    id=f"{GAME}.item_marked", game=GAME,
+    titles={"zh-TW": "魔法物品是否標記為已使用", "en": "Whether a magic item is marked as used"},
+    input_model=ItemMarkedInput,
+    passages=(D.P_POTION, D.P_CLOVER, D.P_WAND, D.P_NECKLACE, D.P_FIRST_USE, D.P_GOLD),
+    examples={
+        "zh-TW": ("治療藥水什麼時候算是被使用？", "幸運四葉草要怎樣才會被標記已使用？",
+                  "魔杖在咒語沒有效果時也算使用嗎？", "堅忍項鍊什麼情況下會被標記？"),
+        "zh-CN": ("治疗药水什么时候算是被使用？", "幸运四叶草要怎样才会被标记已使用？",
+                  "魔杖在咒语没有效果时也算使用吗？", "坚忍项链什么情况下会被标记？"),
+        "en": ("When is a healing potion marked as used?", "When does a four-leaf clover count as used?",
+               "Is a wand marked if the spell has no effect?", "When is the necklace of endurance marked?"),
+    },
+    evaluate=evaluate_item_marked,
+    summary="Potions/clovers/wands are marked when needed; the necklace when damage lands exactly on the "
+            "original hit points; first use only.",
+))
+
+register_rule(Rule(
+    id=f"{GAME}.combat_round", game=GAME,
+    titles={"zh-TW": "帶魔法物品的一回合戰鬥", "en": "One combat round with magic items"},
+    input_model=CombatInput,
+    passages=(D.P_GOLD, D.P_FIRST_USE, D.P_OWN_COLOUR, D.P_POTION_EX, D.P_CLOVER_EX, D.P_WAND_WITCH,
+              D.P_WAND_PENDULUM, D.P_WAND_ANTI, D.P_NECKLACE_WITCH, D.P_NECKLACE_VAMPIRE,
+              D.P_NECKLACE_FATIGUE),
+    examples={
+        "zh-TW": ("用史萊姆攻擊帶著兩瓶治療藥水的隊伍，藥水會被使用嗎？", "戰鬥中冒險家被擊敗時，他身上的魔法物品怎麼處理？",
+                  "女巫和吸血鬼攻擊帶項鍊的巫師，房間會被征服嗎？", "戰鬥結束後物品上的黃金去哪裡？"),
+        "zh-CN": ("用史莱姆攻击带着两瓶治疗药水的队伍，药水会被使用吗？", "战斗中冒险家被击败时，他身上的魔法物品怎么处理？",
+                  "女巫和吸血鬼攻击带项链的巫师，房间会被征服吗？", "战斗结束后物品上的黄金去哪里？"),
+        "en": ("If I attack a party carrying two potions with a slime, are the potions used?",
+               "What happens to a magic item when the adventurer carrying it is defeated?",
+               "If the witch and the vampire attack the wizard with the necklace, is the room conquered?",
+               "Where does the gold on an item go when combat ends?"),
+    },
+    evaluate=evaluate_combat_round,
+    summary="Traps, fast spells, monsters, spells, healing, conquering; which items are marked and where "
+            "their gold goes.",
+))
+
+register_rule(Rule(
+    id=f"{GAME}.attack_order", game=GAME,
+    titles={"zh-TW": "怪物攻擊順序對魔法物品的影響", "en": "Does the monsters' attack order change the outcome"},
+    input_model=AttackOrderInput,
+    passages=(D.P_POTION_EX, D.P_GOLD, D.P_FIRST_USE),
+    examples={
+        "zh-TW": ("哥布林和史萊姆哪個先攻擊才不會讓第二瓶藥水被使用？", "兩隻怪物的攻擊順序會影響結果嗎？",
+                  "怪物先後順序會不會改變哪些魔法物品被標記？"),
+        "zh-CN": ("哥布林和史莱姆哪个先攻击才不会让第二瓶药水被使用？", "两只怪物的攻击顺序会影响结果吗？",
+                  "怪物先后顺序会不会改变哪些魔法物品被标记？"),
+        "en": ("Should the goblin or the slime attack first so the second potion is not used?",
+               "Does the order my two monsters attack in matter?",
+               "Can the monsters' attack order change which items get marked?"),
+    },
+    evaluate=evaluate_attack_order,
+    summary="Plays the round with the monsters in every order and compares.",
+))
+
+register_rule(Rule(
+    id=f"{GAME}.item_bonus", game=GAME,
+    titles={"zh-TW": "死信辦公室黃金的終局加分", "en": "End-game points for golds in the dead-letter office"},
+    input_model=ItemBonusInput, passages=(D.P_SCORING, D.P_OWN_COLOUR, D.P_ONE_ITEM),
+    examples={
+        "zh-TW": ("死信辦公室裡的黃金遊戲結束時值幾分？", "總分是負的時候魔法物品還有加分嗎？",
+                  "自己的魔法物品在自己的地城被使用有分數嗎？"),
+        "zh-CN": ("死信办公室里的黄金游戏结束时值几分？", "总分是负的时候魔法物品还有加分吗？",
+                  "自己的魔法物品在自己的地城被使用有分数吗？"),
+        "en": ("How many points are the golds in my dead-letter office worth at the end?",
+               "Do I get the item bonus if my final score is negative?",
+               "Do I score for my own item used in my own dungeon?"),
+    },
+    evaluate=evaluate_item_bonus,
+    summary="+2 per gold when the final score is positive; nothing for items used in your own dungeon.",
+))

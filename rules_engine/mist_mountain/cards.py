@@ -1,0 +1,132 @@
+"""Cards of 迷霧山城: names and aliases, path cards, memory cards, and the deck composition."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+# Canonical card names are the zh-TW names the text uses.
+LANTERN, CAP, REFLECTOR = "燈籠", "工作帽", "反光盤"
+TOOLS = (LANTERN, CAP, REFLECTOR)
+FOG = "濃霧時刻"
+GOLD = "金礦小巷"
+SAKURA, BAMBOO, GRASS = "櫻花小徑", "竹林小道", "芒草小路"
+PATH_CARDS = (SAKURA, BAMBOO, GRASS)
+LAMP_MAKER, GOLD_WASHER, MINER = "燈匠", "洗金工", "礦工"
+ACTOR, ABBOT, LOST_ONE = "戲子", "住持", "迷途者"
+TEA_MASTER, OFFICER, PAINTER, RAILWAY = "品茶師", "警官", "畫師", "鐵路工"
+VILLAGERS = (LAMP_MAKER, GOLD_WASHER, MINER, ACTOR, ABBOT, LOST_ONE, TEA_MASTER, OFFICER, PAINTER,
+             RAILWAY)
+HAND_CARDS = PATH_CARDS + TOOLS + (FOG, GOLD) + VILLAGERS
+PASS = "pass"
+
+# Which tool each doubling villager doubles (燈匠/洗金工/礦工 passages).
+DOUBLES = MappingProxyType({LAMP_MAKER: LANTERN, GOLD_WASHER: REFLECTOR, MINER: CAP})
+# Played cards that stay on the table instead of being discarded (gold alley, path "scene" cards).
+STAYS = (GOLD,) + PATH_CARDS
+RAILWAY_POINTS = 4
+# Path cards needed for one memory, and how many of each exist (「收集兩張視為一份回憶（共三張）」).
+PATH_SET_SIZE = MappingProxyType({SAKURA: 2, BAMBOO: 3, GRASS: 4})
+PATH_CARD_COUNT = MappingProxyType({SAKURA: 3, BAMBOO: 4, GRASS: 5})
+
+_ALIASES = MappingProxyType({
+    LANTERN: ("灯笼", "lantern", "lanterns", "lamp"),
+    CAP: ("work cap", "work hat", "cap", "hat", "helmet"),
+    REFLECTOR: ("反光盘", "reflector", "reflector dish", "mirror"),
+    FOG: ("浓雾时刻", "濃霧", "浓雾", "fog", "foggy moment", "thick fog"),
+    GOLD: ("金矿小巷", "金礦", "金矿", "gold", "gold alley", "gold mine alley"),
+    SAKURA: ("樱花小径", "sakura", "sakura path", "cherry blossom path"),
+    BAMBOO: ("bamboo", "bamboo path", "bamboo grove"),
+    GRASS: ("silvergrass", "silver grass", "grass path", "silvergrass path", "pampas path"),
+    LAMP_MAKER: ("灯匠", "lamp maker", "lampmaker", "lamplighter"),
+    GOLD_WASHER: ("gold washer", "gold panner"),
+    MINER: ("矿工", "miner"),
+    ACTOR: ("戏子", "actor", "performer"),
+    ABBOT: ("abbot",),
+    LOST_ONE: ("lost one", "the lost", "wanderer", "lost traveller", "lost traveler"),
+    TEA_MASTER: ("品茶师", "tea master", "tea taster"),
+    OFFICER: ("police", "policeman", "police officer", "officer"),
+    PAINTER: ("画师", "painter"),
+    RAILWAY: ("铁路工", "railway worker", "railroad worker", "railway"),
+})
+_LOOKUP = MappingProxyType({
+    **{name.lower(): name for name in HAND_CARDS},
+    **{alias.lower(): name for name, aliases in _ALIASES.items() for alias in aliases},
+    "pass": PASS, "喊pass": PASS, "跳過": PASS, "跳过": PASS,
+})
+
+
+def card_name(text: str) -> str:
+    """Canonical zh-TW name of a hand card (or "pass") from a zh-TW, zh-CN or English name."""
+    key = " ".join(str(text).strip().lower().replace("_", " ").replace("-", " ").split())
+    if key in _LOOKUP:
+        return _LOOKUP[key]
+    raise ValueError(f"unknown card {text!r}; expected one of: {', '.join(HAND_CARDS)} or 'pass'")
+
+
+@dataclass(frozen=True)
+class PathCard:
+    """A round adventure path: its requirement and what each lighting tool is worth on it."""
+
+    name: str
+    requirement: int
+    lantern: int
+    cap: int
+    reflector: int
+    named_in_text: bool = True
+
+    def tool_value(self, tool: str) -> int:
+        """Printed value of a lighting tool on this path."""
+        return {LANTERN: self.lantern, CAP: self.cap, REFLECTOR: self.reflector}[tool]
+
+
+# The three paths the text lists (cards/paths). Only 芒草小路's requirement (12) is given by an
+# example; the text says these are "12分以上" paths, so 12 is assumed for the other two.
+KNOWN_PATHS = MappingProxyType({
+    SAKURA: PathCard(SAKURA, 12, lantern=3, cap=4, reflector=2),
+    BAMBOO: PathCard(BAMBOO, 12, lantern=4, cap=2, reflector=3),
+    GRASS: PathCard(GRASS, 12, lantern=2, cap=3, reflector=4),
+})
+# Placeholders for the three round path cards the text does not name; only the simulation uses
+# them, and their numbers are invented (see ASSUMPTIONS in day.py).
+UNNAMED_PATHS = (
+    PathCard("未命名路徑A", 8, lantern=3, cap=2, reflector=1, named_in_text=False),
+    PathCard("未命名路徑B", 8, lantern=1, cap=3, reflector=2, named_in_text=False),
+    PathCard("未命名路徑C", 8, lantern=2, cap=1, reflector=3, named_in_text=False),
+)
+
+# The six characters (the walkthrough's animals; 6 character cards in the box).
+CHARACTERS = ("貓", "熊", "雞", "蛙", "狗", "豬")
+
+
+def memory_cards() -> tuple[str, ...]:
+    """The 21 memory cards: one personal card per character and one card per pair of characters."""
+    personal = CHARACTERS
+    pairs = tuple(f"{a}+{b}" for i, a in enumerate(CHARACTERS) for b in CHARACTERS[i + 1:])
+    return personal + pairs
+
+
+def memory_belongs_to(card: str, character: str) -> bool:
+    """True when a memory card shows this character (personal or two-character card)."""
+    return character in card.split("+")
+
+
+# The text gives 90 hand cards and the path-card counts but no other counts; these are invented
+# so the simulation has a deck, and they add up to 90.
+DEFAULT_COMPOSITION = MappingProxyType({
+    SAKURA: 3, BAMBOO: 4, GRASS: 5,
+    LANTERN: 15, CAP: 15, REFLECTOR: 15,
+    FOG: 6, GOLD: 17,
+    **{v: 1 for v in VILLAGERS},
+})
+
+
+@dataclass(frozen=True)
+class Reward:
+    """An adventure reward card: memories and hand cards the qualifiers draft."""
+
+    memories: int
+    cards: int
+
+
+# Five reward cards exist (components) but their contents are not in the text; invented.
+DEFAULT_REWARDS = (Reward(3, 3), Reward(4, 2), Reward(2, 4), Reward(3, 2), Reward(2, 3))

@@ -1,0 +1,310 @@
+"""Validated pydantic inputs of the 迷霧山城 rules; defaults mean "asked in general"."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+
+from . import cards as C
+from .model import Act, IllegalAction, apply_action, seat_label, start_morning
+
+FourPointRule = Literal["as-examples", "literal"]
+FOUR_POINT_HELP = ("how to read 「其中4分貢獻度的工具在貢獻>8以上的路徑時為0貢獻」: 'as-examples' (default; a "
+                   "4-point tool keeps 4, as in the 芒草小路 walkthrough) or 'literal' (a tool worth 4 "
+                   "counts 0 on a path whose requirement is above 8)")
+
+
+class PathSpec(BaseModel):
+    """A path given by its numbers, for the three round path cards the text does not list."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "未命名路徑"
+    requirement: int = Field(12, gt=0, description="contribution the three qualifiers need")
+    lantern: int = Field(ge=0, description="燈籠 value")
+    cap: int = Field(ge=0, description="工作帽 value")
+    reflector: int = Field(ge=0, description="反光盤 value")
+
+
+def path_name(text: str) -> str:
+    """Canonical name of one of the three listed paths, or ValueError naming them."""
+    try:
+        name = C.card_name(text)
+    except ValueError:
+        name = None
+    if name not in C.KNOWN_PATHS:
+        raise ValueError(f"unknown path {text!r}; expected one of {', '.join(C.KNOWN_PATHS)} "
+                         "(or 樱花小径 / sakura, bamboo, silvergrass), or an object "
+                         "{name, requirement, lantern, cap, reflector} for an unlisted path card")
+    return name
+
+
+def resolve_path(path: str | PathSpec) -> C.PathCard:
+    """The PathCard for a path input."""
+    if isinstance(path, PathSpec):
+        known = C.KNOWN_PATHS.get(path.name)
+        return C.PathCard(path.name, path.requirement, path.lantern, path.cap, path.reflector,
+                          named_in_text=known is not None)
+    return C.KNOWN_PATHS[path]
+
+
+class _Base(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _check_names(names: list[str] | None, n: int, field: str) -> None:
+    """Names, when given, must be one per seat and distinct."""
+    if names is not None:
+        if len(names) != n:
+            raise ValueError(f"{field}: expected {n} names (one per seat, captain first), got {len(names)}")
+        if len(set(names)) != len(names):
+            raise ValueError(f"{field}: names must be distinct")
+
+
+class QualificationInput(_Base):
+    """Contributions per seat and the path's requirement."""
+
+    contributions: list[int] = Field(
+        default_factory=lambda: [4, 4, 4, 0, 0, 0], min_length=4, max_length=6,
+        description="contribution of each seat, listed [captain, 下家1, 下家2, …, 上家] (4–6 players)")
+    requirement: int = Field(12, gt=0, description="the path's contribution requirement")
+    officer: int | None = Field(None, ge=0, description="seat that played a 警官 still in play, if any")
+    names: list[str] | None = Field(None, description="optional player names in the same seat order")
+
+    @field_validator("contributions")
+    @classmethod
+    def _non_negative(cls, v: list[int]) -> list[int]:
+        if any(x < 0 for x in v):
+            raise ValueError("every contribution must be 0 or more")
+        return v
+
+    @model_validator(mode="after")
+    def _seats(self) -> "QualificationInput":
+        n = len(self.contributions)
+        if self.officer is not None and self.officer >= n:
+            raise ValueError(f"officer: seat must be 0..{n - 1} for {n} players")
+        _check_names(self.names, n, "names")
+        return self
+
+
+class MorningAction(_Base):
+    """One action: [seat, card|"pass"] plus targets for 濃霧時刻/品茶師/畫師/戲子."""
+
+    seat: int | str = Field(description="acting seat (0 = captain, 1 = 下家1 …) or player name")
+    card: str = Field(description="card played, or 'pass'")
+    target: int | str | None = Field(None, description="target seat/name (濃霧時刻, 品茶師, 畫師, 戲子)")
+    target_card: str | None = Field(None, description="card targeted (濃霧時刻, 品茶師) or played by 戲子")
+    sub_target: int | str | None = Field(None, description="target of the card 戲子 plays")
+    sub_card: str | None = Field(None, description="card targeted by the card 戲子 plays")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_list(cls, v: Any) -> Any:
+        if isinstance(v, (list, tuple)):
+            if not 2 <= len(v) <= 6:
+                raise ValueError("an action is [seat, card] or [seat, card, target, target_card, "
+                                 "sub_target, sub_card]")
+            keys = ("seat", "card", "target", "target_card", "sub_target", "sub_card")
+            return dict(zip(keys, v))
+        return v
+
+    @field_validator("card")
+    @classmethod
+    def _card(cls, v: str) -> str:
+        return C.card_name(v)
+
+    @field_validator("target_card", "sub_card")
+    @classmethod
+    def _opt_card(cls, v: str | None) -> str | None:
+        return None if v is None else C.card_name(v)
+
+
+WALKTHROUGH_NAMES = ["豬", "貓", "熊", "雞", "蛙", "狗"]
+
+
+def walkthrough_actions() -> list[MorningAction]:
+    """The 芒草小路 example: captain 豬, 貓 acts first."""
+    seq = [(1, C.CAP), (2, C.REFLECTOR), (3, C.PASS), (4, C.CAP), (5, C.PASS), (0, C.PASS),
+           (1, C.REFLECTOR), (2, C.PASS), (4, C.PASS), (1, C.PASS)]
+    return [MorningAction(seat=s, card=c) for s, c in seq]
+
+
+def resolve_seat(value: int | str | None, n: int, names: list[str] | None) -> int | None:
+    """Seat index from an index, a player name or a seat label (隊長, 下家2, 上家)."""
+    if value is None or isinstance(value, int):
+        if value is not None and not 0 <= value < n:
+            raise ValueError(f"seat {value} is not at a {n}-player table (expected 0..{n - 1})")
+        return value
+    text = value.strip()
+    if names and text in names:
+        return names.index(text)
+    labels = {"隊長": 0, "队长": 0, "captain": 0, "上家": n - 1}
+    labels.update({f"下家{i}": i for i in range(1, n)})
+    if text in labels:
+        return labels[text]
+    if text.isdigit():
+        return resolve_seat(int(text), n, names)
+    raise ValueError(f"unknown seat {value!r}; expected 0..{n - 1}, 隊長/下家1…/上家"
+                     + (f" or one of {names}" if names else ""))
+
+
+def to_acts(actions: list[MorningAction], n: int, names: list[str] | None) -> list[Act]:
+    """Engine actions from validated input actions."""
+    return [Act(resolve_seat(a.seat, n, names), a.card, resolve_seat(a.target, n, names),
+                a.target_card, resolve_seat(a.sub_target, n, names), a.sub_card) for a in actions]
+
+
+class MorningInput(_Base):
+    """A morning: player count, today's path, and the actions in turn order."""
+
+    players: int = Field(6, ge=4, le=6, description="number of players (4–6)")
+    path: str | PathSpec = Field(C.GRASS, description="today's path: 櫻花小徑, 竹林小道, 芒草小路 or {…}")
+    names: list[str] | None = Field(None, description="optional names [captain, 下家1, …]")
+    actions: list[MorningAction] = Field(
+        default_factory=walkthrough_actions,
+        description="actions in turn order, 下家1 first: [seat, card|'pass', target, target_card, …]")
+    four_point_rule: FourPointRule = Field("as-examples", description=FOUR_POINT_HELP)
+
+    @field_validator("path")
+    @classmethod
+    def _path(cls, v: str | PathSpec) -> str | PathSpec:
+        return v if isinstance(v, PathSpec) else path_name(v)
+
+    @field_validator("names")
+    @classmethod
+    def _names(cls, v: list[str] | None, info: ValidationInfo) -> list[str] | None:
+        _check_names(v, info.data.get("players", 6), "names")
+        return v
+
+    @field_validator("actions")
+    @classmethod
+    def _in_turn(cls, v: list[MorningAction], info: ValidationInfo) -> list[MorningAction]:
+        # Replaying catches out-of-turn plays and plays after a pass, naming the action.
+        n = info.data.get("players", 6)
+        names = info.data.get("names")
+        path = info.data.get("path", C.GRASS)
+        m = start_morning(n, resolve_path(path))
+        for i, a in enumerate(v):
+            try:
+                act = to_acts([a], n, names)[0]
+                m, _ = apply_action(m, act)
+            except (IllegalAction, ValueError) as err:
+                raise ValueError(f"actions[{i}]: {err}") from None
+        return v
+
+    def labels(self) -> list[str]:
+        """Display name of each seat."""
+        if self.names:
+            return list(self.names)
+        if self.players == 6 and self.actions == walkthrough_actions():
+            return list(WALKTHROUGH_NAMES)
+        return [seat_label(s, self.players) for s in range(self.players)]
+
+
+class Effect(_Base):
+    """Something another player did to your played cards: 濃霧時刻 or 品茶師 on one card."""
+
+    kind: Literal["fog", "tea_master"] = Field(description="'fog' (濃霧時刻) or 'tea_master' (品茶師)")
+    card: str = Field(description="which of your played cards it targets")
+    after_pass: bool = Field(False, description="for a taken 迷途者: you had already passed")
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _kind(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            try:
+                name = C.card_name(v)
+            except ValueError:
+                return v
+            return {C.FOG: "fog", C.TEA_MASTER: "tea_master"}.get(name, v)
+        return v
+
+    @field_validator("card")
+    @classmethod
+    def _card(cls, v: str) -> str:
+        name = C.card_name(v)
+        if name == C.PASS:
+            raise ValueError("expected a played card, not 'pass'")
+        return name
+
+
+class ContributionInput(_Base):
+    """One player's cards played today, and effects other players aimed at them."""
+
+    path: str | PathSpec | None = Field(None, description="today's path; omit to compare all three")
+    cards: list[str] = Field(default_factory=list, description="cards you played today, in order")
+    effects: list[Effect] = Field(default_factory=list, description="濃霧時刻/品茶師 aimed at your cards")
+    four_point_rule: FourPointRule = Field("as-examples", description=FOUR_POINT_HELP)
+
+    @field_validator("path")
+    @classmethod
+    def _path(cls, v: str | PathSpec | None) -> str | PathSpec | None:
+        return v if v is None or isinstance(v, PathSpec) else path_name(v)
+
+    @field_validator("cards")
+    @classmethod
+    def _cards(cls, v: list[str]) -> list[str]:
+        out = [C.card_name(c) for c in v]
+        if C.PASS in out:
+            raise ValueError("list only played cards, not 'pass'")
+        return out
+
+
+class PlayersInput(_Base):
+    """Just the player count; omit it to get every count."""
+
+    players: int | None = Field(None, ge=4, le=6, description="number of players (4–6)")
+
+
+class NextCaptainInput(_Base):
+    """Who takes the captain card: after a departure (who went) or after a failure."""
+
+    players: int | None = Field(None, ge=4, le=6, description="number of players (4–6)")
+    departed: bool | None = Field(None, description="true: the team departed; false: the morning failed")
+    went: list[int] | None = Field(
+        None, description="seats that went (3 qualifiers, plus the 警官 player), 0 = captain")
+    names: list[str] | None = Field(None, description="optional names [captain, 下家1, …]")
+
+    @model_validator(mode="after")
+    def _check(self) -> "NextCaptainInput":
+        if self.went is not None:
+            if self.players is None:
+                raise ValueError("players: required when 'went' is given")
+            if self.departed is False:
+                raise ValueError("went: nobody goes when the morning failed; omit it")
+            if len(set(self.went)) != len(self.went) or not 3 <= len(self.went) <= 4:
+                raise ValueError("went: expected 3 or 4 distinct seats (3 qualifiers, 警官's player)")
+            if any(not 0 <= s < self.players for s in self.went):
+                raise ValueError(f"went: seats must be 0..{self.players - 1}")
+        if self.names is not None:
+            if self.players is None:
+                raise ValueError("players: required when names are given")
+            _check_names(self.names, self.players, "names")
+        return self
+
+
+class EscapeSeat(_Base):
+    """One player at game end: own memories, path cards, 住持 in hand and gold."""
+
+    name: str | None = None
+    memories: int = Field(0, ge=0, description="memory cards showing this player's character")
+    sakura: int = Field(0, ge=0, le=3, description="櫻花小徑 path cards collected")
+    bamboo: int = Field(0, ge=0, le=4, description="竹林小道 path cards collected")
+    grass: int = Field(0, ge=0, le=5, description="芒草小路 path cards collected")
+    abbots: int = Field(0, ge=0, description="住持 kept in hand")
+    gold_table: int = Field(0, ge=0, description="金礦小巷 on the table")
+    gold_hand: int = Field(0, ge=0, description="金礦小巷 in hand")
+
+
+class EscapeInput(_Base):
+    """Players at game end in that day's seat order [captain, 下家1, …]; omit for the general rule."""
+
+    players: list[EscapeSeat] = Field(default_factory=list,
+                                      description="4–6 players, captain first (that day's seats)")
+
+    @field_validator("players")
+    @classmethod
+    def _count(cls, v: list[EscapeSeat]) -> list[EscapeSeat]:
+        if v and not 4 <= len(v) <= 6:
+            raise ValueError(f"expected 4–6 players (or none for the general rule), got {len(v)}")
+        return v

@@ -1,0 +1,526 @@
+"""The executable 迷霧山城 rules: each a pure function from a validated input to a Verdict."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..registry import Rule, register_rule
+from ..verdict import DEPENDS, Case, Trace, Verdict
+from . import cards as C
+from .inputs import (ContributionInput, EscapeInput, MorningInput, NextCaptainInput, PlayersInput,
+                     QualificationInput, resolve_path, to_acts, walkthrough_actions)
+from .model import (CITE_DEPART, CITE_FAIL, CITE_FOUR, CITE_HANDOVER, CITE_PATHS, CITE_PRIORITY,
+                    CITE_VILLAGER, IN, P, Morning, Note, Standing, _fog, _resolve, _tea, apply_action,
+                    play_points,
+                    captain_after_departure, captain_after_failure, contributions, priorities, priority,
+                    qualify, seat_label, start_morning, standing)
+
+GAME = "mist-mountain"
+CITE_NEEDED = P + "goal/memories-needed"
+CITE_MASTER = P + "goal/escape-master"
+CITE_END = P + "end/camp-flooded"
+CITE_VARIANT = P + "variant/short-deck"
+CITE_MEMORIES = P + "cards/memories"
+EXAMPLES = {
+    (4, 4, 4, 0, 0, 0): P + "morning/example-tie-captain-first",
+    (3, 2, 2, 5, 1, 5): P + "morning/example-thirteen",
+    (3, 3, 3, 2, 2, 3): P + "morning/example-fails",
+    (0, 0, 0, 12, 0, 0): P + "morning/example-single-contributor",
+}
+
+MEETS = ("原文寫「貢獻度超過需求值」，但其範例在總和剛好等於 12 時也出團（例如 4/4/4 與只有一人貢獻 12），"
+         "故採「達到或超過」")
+FOUR_AS_EXAMPLES = ("「其中4分貢獻度的工具在貢獻>8以上的路徑時為0貢獻」語意不明：依芒草小路範例（需求 12，反光盤仍算 4 分），"
+                    "4 分工具照常計 4 分；若照字面讀，需求 >8 的路徑上 4 分工具為 0 分（four_point_rule='literal'）")
+FOUR_LITERAL = ("照字面採用「4分貢獻度的工具在貢獻>8以上的路徑時為0貢獻」：需求 >8 的路徑上，印著 4 分的照明工具計 0 分"
+                "（此讀法與芒草小路範例中反光盤算 4 分相矛盾；鐵路工不是照明工具，不受影響）")
+UNNAMED_PATH = "此路徑的數值由提問者提供：原文有 6 張冒險路徑卡，只列出櫻花小徑、竹林小道、芒草小路三張"
+REQ_12 = "原文只說這三條是「貢獻度12分以上的路徑」，只有芒草小路的範例給出 12 分；{name} 的需求值假設為 12"
+
+
+def _path_assumptions(t: Trace, path: C.PathCard, literal: bool, four_played: bool,
+                      requirement_matters: bool = True) -> None:
+    """Record what the text leaves open about this path."""
+    if not path.named_in_text:
+        t.assume(UNNAMED_PATH)
+    elif requirement_matters and path.name != C.GRASS and path.requirement == 12:
+        t.assume(REQ_12.format(name=path.name))
+    if literal and path.requirement > 8:
+        t.assume(FOUR_LITERAL)
+    elif four_played and path.requirement > 8:
+        t.assume(FOUR_AS_EXAMPLES)
+
+
+def _tie_notes(contribs: list[int] | tuple[int, ...], labels: list[str]) -> list[str]:
+    """Sentences for ties that decide who qualifies or in which order."""
+    n = len(contribs)
+    top = qualify(contribs)
+    cut = sorted(range(n), key=lambda s: (-contribs[s], priority(s, n)))[:4]
+    out = []
+    for value in dict.fromkeys(contribs[s] for s in cut):
+        group = [s for s in sorted(range(n), key=lambda s: priority(s, n)) if contribs[s] == value]
+        if len(group) > 1 and any(s in top for s in group):
+            shown = "、".join(f"{labels[s]}（順位{priority(s, n)}）" for s in group)
+            out.append(f"同為 {value} 分：{shown}，順位高者優先")
+    return out
+
+
+def _standing_text(st: Standing, labels: list[str]) -> str:
+    """One line: the qualifiers with their contributions and the total."""
+    parts = "、".join(f"{labels[s]} {st.contributions[s]}" for s in st.qualified)
+    return f"資格者：{parts}，合計 {st.total}"
+
+
+# --- mist-mountain.qualification -------------------------------------------------------------
+
+def qualification(inp: QualificationInput) -> Verdict:
+    """Top three by contribution (ties to priority); departs when they reach the requirement."""
+    t = Trace()
+    c = inp.contributions
+    n = len(c)
+    labels = inp.names or [seat_label(s, n) for s in range(n)]
+    pr = priorities(n)
+    t.add("順位：" + "、".join(f"{labels[s]} {pr[s]}" for s in range(n)) + "（隊長最高，下家1最低）",
+          None, CITE_PRIORITY)
+    q = qualify(c)
+    total = sum(c[s] for s in q)
+    for note in _tie_notes(c, labels):
+        t.add(note, True, CITE_PRIORITY)
+    t.add("貢獻度前三名（同分比順位）：" + "、".join(f"第{i + 1} {labels[s]}（{c[s]} 分）"
+                                             for i, s in enumerate(q)), True, CITE_PRIORITY)
+    example = EXAMPLES.get(tuple(c)) if inp.requirement == 12 else None
+    if example:
+        t.add("與原文範例相同", True, example)
+    departs = total >= inp.requirement
+    t.add(f"三位資格者合計 {total}，需求 {inp.requirement}", departs,
+          CITE_DEPART if departs else CITE_FAIL)
+    if total == inp.requirement:
+        t.assume(MEETS)
+    went = list(q) if departs else []
+    if inp.officer is not None:
+        if departs:
+            went.append(inp.officer)
+            double = "（同時擁有雙份資格）" if inp.officer in q else ""
+            t.add(f"警官：{labels[inp.officer]} 成為第四順位出團者{double}", True, CITE_VILLAGER[C.OFFICER])
+        else:
+            t.add("無法出團，警官無效棄掉", True, CITE_VILLAGER[C.OFFICER])
+    nxt = captain_after_departure(n, set(went)) if departs else captain_after_failure(n)
+    who = "、".join(labels[s] for s in q)
+    if departs:
+        expl = f"資格者依序為 {who}，合計 {total} 分，達到需求 {inp.requirement} 分，可以出團。"
+    else:
+        expl = f"資格者依序為 {who}，合計只有 {total} 分，未達需求 {inp.requirement} 分，無法出團。"
+    return t.verdict("mist-mountain.qualification", departs, expl, details={
+        "qualified": q, "qualified_names": [labels[s] for s in q], "total": total,
+        "requirement": inp.requirement, "priorities": pr, "went": went,
+        "next_captain": nxt, "next_captain_name": labels[nxt]})
+
+
+# --- mist-mountain.morning -------------------------------------------------------------------
+
+def morning(inp: MorningInput) -> Verdict:
+    """Play the actions in turn; report contributions and qualification after each, and the end."""
+    t = Trace()
+    n = inp.players
+    labels = inp.labels()
+    path = resolve_path(inp.path)
+    literal = inp.four_point_rule == "literal"
+    m = start_morning(n, path, literal)
+    t.add(f"今日路徑 {path.name}：需求 {path.requirement}，燈籠 {path.lantern}、工作帽 {path.cap}、"
+          f"反光盤 {path.reflector}", None, P + "morning/path", CITE_PATHS)
+    t.add(f"由隊長（{labels[0]}）的下家 {labels[1 % n]} 開始，依序出一張牌或 Pass", None,
+          P + "morning/play-or-pass")
+    running = []
+    four_played = False
+    last_ties: list[str] = []
+    for act in to_acts(inp.actions, n, inp.names):
+        m, notes = apply_action(m, act, lambda s: labels[s])
+        four_played |= any(p.card in C.TOOLS and path.tool_value(p.card) == 4 for p in m.plays)
+        for note in notes:
+            t.add(note.text, note.holds, *note.cites)
+        st = standing(m)
+        ties = _tie_notes(st.contributions, labels)
+        for tie in ties if ties != last_ties else []:
+            t.add(tie, True, CITE_PRIORITY)
+        last_ties = ties
+        t.add("目前" + _standing_text(st, labels), None, CITE_PRIORITY)
+        running.append({"action": f"{labels[act.seat]} {act.card}", "contributions": list(st.contributions),
+                        "qualified": list(st.qualified), "total": st.total})
+    _path_assumptions(t, path, literal, four_played)
+    st = standing(m)
+    if n == 6 and path == C.KNOWN_PATHS[C.GRASS] and inp.actions == walkthrough_actions():
+        t.add("與原文芒草小路範例相同：貓 7、熊 4、蛙 3，共 14 分，大於 12", True,
+              P + "morning/example-walkthrough")
+    details = {"contributions": list(st.contributions), "qualified": list(st.qualified),
+               "qualified_names": [labels[s] for s in st.qualified], "total": st.total,
+               "requirement": path.requirement, "finished": m.finished, "running": running,
+               "lost_one_draws": {labels[s]: k for s, k in enumerate(m.draws) if k}}
+    if not m.finished:
+        who = labels[m.turn]
+        t.add(f"尚未所有玩家都 Pass，輪到 {who}；以下為目前的情況", None, P + "morning/departure")
+        t.assume("還有玩家未 Pass：結果是「若現在全部 Pass」時的情況，之後出牌仍可能改變")
+    departs = st.departs
+    t.add(f"所有玩家都 Pass：{_standing_text(st, labels)}，需求 {path.requirement}", departs,
+          CITE_DEPART if departs else CITE_FAIL)
+    if st.total == path.requirement:
+        t.assume(MEETS)
+    if st.officer is not None:
+        if departs:
+            double = "（同時擁有雙份資格）" if st.officer in st.qualified else ""
+            t.add(f"警官：{labels[st.officer]} 成為第四順位出團者{double}", True, CITE_VILLAGER[C.OFFICER])
+        else:
+            t.add("無法出團，警官無效棄掉", True, CITE_VILLAGER[C.OFFICER])
+    went = list(st.departed) if departs else []
+    nxt = captain_after_departure(n, set(went)) if departs else captain_after_failure(n)
+    details.update(went=went, went_names=[labels[s] for s in went], departs=departs,
+                   next_captain=nxt, next_captain_name=labels[nxt])
+    who = "、".join(f"{labels[s]} {st.contributions[s]}" for s in st.qualified)
+    if departs:
+        expl = (f"{path.name}需求 {path.requirement}：前三名 {who}，共 {st.total} 分，可以出團，進入黃昏。")
+    else:
+        expl = (f"{path.name}需求 {path.requirement}：前三名 {who}，共 {st.total} 分，不足，無法出團；"
+                f"出的牌棄掉（留場的牌除外），所有玩家抽兩張，隊長交給上家 {labels[n - 1]}，翻開新路徑。")
+        t.add("出團失敗：所有玩家抽兩張，隊長交給上家", True, CITE_FAIL)
+    if not m.finished:
+        expl = "（尚未結束）" + expl
+    return t.verdict("mist-mountain.morning", departs, expl, details=details)
+
+
+# --- mist-mountain.contribution --------------------------------------------------------------
+
+def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> tuple[int, list[Note], dict]:
+    """Points of one player's cards on one path after the effects, with narration."""
+    you, other = 0, 1
+    label = {you: "你", other: "其他玩家"}.get
+    m = Morning(players=4, path=path, literal_four=literal, passed=(False,) * 4, draws=(0,) * 4)
+    notes: list[Note] = []
+    for card in cards:
+        if card in (C.FOG, C.TEA_MASTER, C.PAINTER, C.ACTOR):
+            # Cards aimed at other players add nothing to your own contribution.
+            cite = CITE_VILLAGER.get(card, P + "hand/fog")
+            notes.append(Note(f"你出{card}：作用於其他玩家，本身不算貢獻", None, (cite,)))
+            continue
+        m, more = _resolve(m, you, you, card, None, None, None, None, label)
+        notes += more
+    for eff in effects:
+        if eff.card == C.LOST_ONE and eff.after_pass and not m.passed[you]:
+            # The pass (and its draw) happened before the 品茶師 took the card.
+            m = replace(m, passed=(True,) + m.passed[1:])
+            if any(p.card == C.LOST_ONE and p.status == IN for p in m.plays):
+                m = replace(m, draws=(3,) + m.draws[1:])
+                notes.append(Note("你已 Pass，迷途者讓你立即抽三張牌", True, (CITE_VILLAGER[C.LOST_ONE],)))
+        if eff.kind == "fog":
+            m, more = _fog(m, other, you, eff.card, label)
+        else:
+            m, more = _tea(m, other, you, eff.card, label)
+        notes += more
+    draws = m.draws[you]
+    if not draws and any(p.card == C.LOST_ONE and p.status == IN for p in m.plays):
+        draws = 3
+        notes.append(Note("迷途者仍在場：你 Pass 後可立即抽三張牌", None, (CITE_VILLAGER[C.LOST_ONE],)))
+    points = contributions(m)[you]
+    breakdown = [{"card": p.card, "status": p.status, "points": play_points(m, p)} for p in m.plays]
+    officer = any(p.card == C.OFFICER and p.status == IN for p in m.plays)
+    return points, notes, {"breakdown": breakdown, "fourth_qualifier": officer, "lost_one_draws": draws}
+
+
+def contribution(inp: ContributionInput) -> Verdict:
+    """A player's contribution on a path: tools, doublers, 鐵路工, path cards, fog and tea master."""
+    t = Trace()
+    literal = inp.four_point_rule == "literal"
+    if inp.path is None:
+        paths = list(C.KNOWN_PATHS.values())
+    else:
+        paths = [resolve_path(inp.path)]
+    if not inp.cards:
+        cases = []
+        for path in paths:
+            table = {tool: (0 if literal and path.tool_value(tool) == 4 and path.requirement > 8
+                            else path.tool_value(tool)) for tool in C.TOOLS}
+            table.update({C.RAILWAY: C.RAILWAY_POINTS, f"路徑小卡{path.name}": 1})
+            cases.append(Case(when=path.name, value=table, cites=[CITE_PATHS],
+                              explanation="、".join(f"{k} {v}" for k, v in table.items())))
+            t.add(f"{path.name}：" + cases[-1].explanation, None, CITE_PATHS)
+            _path_assumptions(t, path, literal, True, requirement_matters=literal)
+        t.add("鐵路工 4 分，非照明工具", None, CITE_VILLAGER[C.RAILWAY])
+        t.add("路徑小卡只在同名路徑上算 1 分", None, P + "hand/path-sakura")
+        t.add("燈匠/洗金工/礦工讓本日你出的燈籠/反光盤/工作帽加倍", None, CITE_VILLAGER[C.LAMP_MAKER],
+              CITE_VILLAGER[C.GOLD_WASHER], CITE_VILLAGER[C.MINER])
+        return t.verdict("mist-mountain.contribution", DEPENDS,
+                         "每張牌的貢獻視路徑而定：" + "；".join(f"{c.when}：{c.explanation}" for c in cases)
+                         + "。鐵路工恆為 4 分；加倍村民讓對應工具加倍。", cases=cases)
+    results = []
+    for path in paths:
+        points, notes, extra = _one_player(path, inp.cards, inp.effects, literal)
+        results.append((path, points, notes, extra))
+        four = any(c in C.TOOLS and path.tool_value(c) == 4 for c in inp.cards)
+        _path_assumptions(t, path, literal, four, requirement_matters=literal)
+    if len(results) == 1:
+        path, points, notes, extra = results[0]
+        for note in notes:
+            t.add(note.text, note.holds, *note.cites)
+        t.add(f"你在{path.name}的貢獻合計 {points} 分", None, CITE_PATHS)
+        if extra["fourth_qualifier"]:
+            t.add("警官在場：若今日出團，你是第四順位出團者（警官本身不加分）", None, CITE_VILLAGER[C.OFFICER])
+        if inp.effects or any(c in (C.TEA_MASTER,) for c in inp.cards):
+            t.assume("效果依列出的順序在你出完所有牌之後發生")
+        expl = f"你出的 {'、'.join(inp.cards)} 在{path.name}共貢獻 {points} 分。"
+        return t.verdict("mist-mountain.contribution", points, expl,
+                         details={"path": path.name, "points": points, **extra})
+    cases = []
+    for path, points, notes, extra in results:
+        cases.append(Case(when=path.name, value=points, cites=[CITE_PATHS],
+                          explanation="；".join(n.text for n in notes)))
+        t.add(f"{path.name}：{points} 分", None, CITE_PATHS)
+    expl = f"{'、'.join(inp.cards)} 的貢獻依路徑而定：" + "，".join(f"{c.when} {c.value} 分" for c in cases) + "。"
+    return t.verdict("mist-mountain.contribution", DEPENDS, expl, cases=cases,
+                     details={"by_path": {c.when: c.value for c in cases}})
+
+
+# --- mist-mountain.memories_needed -----------------------------------------------------------
+
+NEEDED = {4: 6, 5: 5, 6: 4}
+
+
+def memories_needed(inp: PlayersInput) -> Verdict:
+    """Memories of your own character needed to escape: 4 players 6, 5 players 5, 6 players 4."""
+    t = Trace()
+    t.add("4人遊戲需6張，5人遊戲需5張，6人遊戲需4張", None, CITE_NEEDED)
+    t.add("路徑小卡集滿一組、手牌中的住持，各視為一份回憶", None, P + "hand/path-sakura",
+          CITE_VILLAGER[C.ABBOT])
+    if inp.players is None:
+        cases = [Case(when=f"{k} 人", value=v, cites=[CITE_NEEDED]) for k, v in NEEDED.items()]
+        return t.verdict("mist-mountain.memories_needed", DEPENDS,
+                         "需要的自身角色回憶數依人數而定：4 人 6 張、5 人 5 張、6 人 4 張。", cases=cases)
+    v = NEEDED[inp.players]
+    return t.verdict("mist-mountain.memories_needed", v,
+                     f"{inp.players} 人遊戲需要 {v} 份自身角色的回憶才能脫逃。", details={"players": inp.players})
+
+
+# --- mist-mountain.next_captain --------------------------------------------------------------
+
+def next_captain(inp: NextCaptainInput) -> Verdict:
+    """Captain hand-over: after a failure to 上家; after a departure to the first who did not go."""
+    t = Trace()
+    n = inp.players
+    labels = (inp.names or [seat_label(s, n) for s in range(n)]) if n else None
+    fail_text = "出團失敗：隊長交給上家"
+    dep_text = "出團後：往上家方向傳給第一個沒出團的玩家；都出團了（或只剩隊長沒出團）就由隊長續任"
+    if inp.departed is False or (inp.departed is None and inp.went is None):
+        t.add(fail_text, True if inp.departed is False else None, CITE_FAIL)
+    if inp.departed is not False:
+        t.add(dep_text, None, CITE_HANDOVER)
+    if inp.departed is False:
+        if n is None:
+            return t.verdict("mist-mountain.next_captain", "上家", "出團失敗時，隊長交給上家。")
+        s = captain_after_failure(n)
+        return t.verdict("mist-mountain.next_captain", s, f"出團失敗，隊長交給上家 {labels[s]}。",
+                         details={"seat": s, "name": labels[s]})
+    if inp.went is not None:
+        went = set(inp.went)
+        s = captain_after_departure(n, went)
+        for seat in list(range(n - 1, 0, -1)) + [0]:
+            t.add(f"{labels[seat]}{'已出團' if seat in went else '未出團'}", seat not in went, CITE_HANDOVER)
+            if seat == s:
+                break
+        if s == 0:
+            if 0 in went:
+                t.add("所有玩家都出團（警官），隊長由同一人續任", True, CITE_HANDOVER, CITE_VILLAGER[C.OFFICER])
+            else:
+                t.add("只有隊長沒出團，隊長由同一人續任", True, CITE_HANDOVER)
+            if n == 5:
+                t.assume("原文只說 4 人局隊長可能續任；5 人局中若警官讓 4 人出團且隊長未出團，依同一規則隊長也續任")
+        return t.verdict("mist-mountain.next_captain", s, f"出團者為 {'、'.join(labels[x] for x in inp.went)}，"
+                         f"隊長交給 {labels[s]}。", details={"seat": s, "name": labels[s]})
+    if inp.departed is True:
+        t.add("需要知道哪些座位出團（went）才能指出是誰", None, CITE_HANDOVER)
+    cases = []
+    if inp.departed is None:
+        cases.append(Case(when="出團失敗", value=labels[n - 1] if n else "上家", cites=[CITE_FAIL]))
+    cases.append(Case(when="出團成功", value="往上家方向第一位未出團的玩家（無人則隊長續任）",
+                      cites=[CITE_HANDOVER]))
+    if n == 4 or n is None:
+        cases.append(Case(when="4 人局，隊長未出團或警官讓 4 人皆出團", value="隊長續任",
+                          cites=[CITE_HANDOVER]))
+    if len(cases) < 2:
+        cases.append(Case(when="出團成功且只有隊長沒出團，或所有人都出團", value="隊長續任",
+                          cites=[CITE_HANDOVER]))
+    return t.verdict("mist-mountain.next_captain", DEPENDS,
+                     "出團失敗時隊長交給上家；出團後交給往上家方向第一個沒出團的玩家（4 人局可能由原隊長續任）。",
+                     cases=cases)
+
+
+# --- mist-mountain.escape --------------------------------------------------------------------
+
+def escape(inp: EscapeInput) -> Verdict:
+    """Who escapes (enough own memories) and the escape master (most gold, ties by priority)."""
+    t = Trace()
+    t.add("回憶牌堆抽完的當日夜晚結束時，出示自己的回憶，數量足夠者逃脫成功", None, CITE_END)
+    if not inp.players:
+        t.add("脫逃大師：逃出者中金礦小巷最多者（場上及手牌皆算），同數比較當日順位", None, CITE_MASTER, CITE_END)
+        cases = [Case(when=f"{k} 人", value=f"至少 {v} 份自身角色回憶", cites=[CITE_NEEDED])
+                 for k, v in NEEDED.items()]
+        return t.verdict("mist-mountain.escape", DEPENDS,
+                         "遊戲結束時，擁有足夠自身角色回憶（4 人 6、5 人 5、6 人 4）者逃脫；逃出者中金礦小巷"
+                         "（場上加手牌）最多者為脫逃大師，同數比較當日順位。", cases=cases)
+    n = len(inp.players)
+    need = NEEDED[n]
+    labels = [p.name or seat_label(s, n) for s, p in enumerate(inp.players)]
+    escaped, counts, gold = [], [], []
+    for s, p in enumerate(inp.players):
+        sets = p.sakura // 2 + p.bamboo // 3 + p.grass // 4
+        total = p.memories + sets + p.abbots
+        counts.append(total)
+        gold.append(p.gold_table + p.gold_hand)
+        ok = total >= need
+        t.add(f"{labels[s]}：回憶 {p.memories} + 路徑小卡 {sets} 組 + 住持 {p.abbots} = {total}，需要 {need}",
+              ok, CITE_NEEDED, *( [P + "hand/path-sakura"] if sets else []),
+              *([CITE_VILLAGER[C.ABBOT]] if p.abbots else []))
+        if ok:
+            escaped.append(s)
+    if any(p.sakura >= 2 or p.bamboo >= 3 or p.grass >= 4 for p in inp.players):
+        t.assume("路徑小卡集滿一組視為一份回憶，計入自身角色的回憶（原文未說明它屬於哪個角色）")
+    master = None
+    if escaped:
+        master = min(escaped, key=lambda s: (-gold[s], priority(s, n)))
+        best = gold[master]
+        tied = [s for s in escaped if gold[s] == best]
+        t.add("逃出者的金礦小巷（場上+手牌）：" + "、".join(f"{labels[s]} {gold[s]}" for s in escaped), None,
+              CITE_MASTER)
+        if len(tied) > 1:
+            t.add("金礦同數，比較當日順位：" + "、".join(f"{labels[s]}（順位{priority(s, n)}）" for s in tied),
+                  True, CITE_END)
+        expl = (f"逃脫成功：{'、'.join(labels[s] for s in escaped)}；脫逃大師是 {labels[master]}"
+                f"（金礦小巷 {best} 張）。")
+    else:
+        expl = "沒有人湊齊足夠的回憶，無人逃脫，也沒有脫逃大師。"
+    return t.verdict("mist-mountain.escape", escaped, expl, details={
+        "needed": need, "memories": counts, "gold": gold, "escaped": escaped,
+        "escaped_names": [labels[s] for s in escaped], "master": master,
+        "master_name": labels[master] if master is not None else None})
+
+
+# --- mist-mountain.variant_deck --------------------------------------------------------------
+
+def variant_deck(inp: PlayersInput) -> Verdict:
+    """Short-deck variant: remove unused personal memories, deal one each; 15 memories remain."""
+    t = Trace()
+    t.add("回憶卡 21 張：每個角色個人回憶 1 張，雙角色回憶 15 張", None, CITE_MEMORIES, P + "components")
+    t.add("棄掉未使用角色的個人回憶，每位玩家先發一張回憶，牌庫由 21 張變成 15 張", None, CITE_VARIANT)
+    if inp.players is None:
+        cases = [Case(when=f"{k} 人", value=15, cites=[CITE_VARIANT],
+                      explanation=f"棄 {6 - k} 張個人回憶、發出 {k} 張，21 − {6 - k} − {k} = 15")
+                 for k in (4, 5, 6)]
+        return t.verdict("mist-mountain.variant_deck", 15,
+                         "變體規則下，不論幾人，回憶牌庫都由 21 張變成 15 張（棄掉的個人回憶張數加上發出的張數恆為 6）。",
+                         cases=cases, details={"deck": 15})
+    k = inp.players
+    t.add(f"{k} 人：棄 {6 - k} 張個人回憶，發出 {k} 張，21 − {6 - k} − {k} = 15", True, CITE_VARIANT)
+    return t.verdict("mist-mountain.variant_deck", 15,
+                     f"{k} 人局變體：棄掉 {6 - k} 張未使用角色的個人回憶，每人先發 1 張（共 {k} 張），回憶牌庫剩 15 張。",
+                     details={"deck": 15, "removed_personal": 6 - k, "dealt": k})
+
+
+# --- mist-mountain.priority ------------------------------------------------------------------
+
+def priority_rule(inp: PlayersInput) -> Verdict:
+    """Priority (順位) of every seat and the acting order."""
+    t = Trace()
+    t.add("順位隊長最高，下家最低，即愈晚出牌者愈有利", None, CITE_PRIORITY)
+    t.add("由隊長的下家開始行動", None, P + "morning/play-or-pass")
+    counts = [inp.players] if inp.players else [4, 5, 6]
+    cases = []
+    for n in counts:
+        pr = priorities(n)
+        text = "、".join(f"{seat_label(s, n)} 順位{pr[s]}" for s in range(n))
+        cases.append(Case(when=f"{n} 人", value=pr, explanation=text, cites=[CITE_PRIORITY]))
+    if inp.players:
+        n = inp.players
+        t.add(cases[0].explanation, None, P + "morning/example-tie-captain-first")
+        return t.verdict("mist-mountain.priority", priorities(n),
+                         f"{n} 人：{cases[0].explanation}；出牌順序從下家1開始，隊長最後。",
+                         details={"order": list(range(1, n)) + [0]})
+    return t.verdict("mist-mountain.priority", DEPENDS,
+                     "順位：隊長 1，然後往上家方向 2、3…，隊長的下家（第一個出牌者）最低；同分時順位高者優先。",
+                     cases=cases)
+
+
+def _rule(id_: str, titles: dict[str, str], model, passages: tuple[str, ...], fn,
+          zh_tw: tuple[str, ...], zh_cn: tuple[str, ...], en: tuple[str, ...], summary: str) -> Rule:
+    """Register one rule of this game."""
+    return register_rule(Rule(id=id_, game=GAME, titles=titles, input_model=model, passages=passages,
+                              examples={"zh-TW": zh_tw, "zh-CN": zh_cn, "en": en}, evaluate=fn,
+                              summary=summary))
+
+
+_rule("mist-mountain.qualification", {"zh-TW": "出團資格與是否出團", "en": "Who qualifies and whether the team departs"},
+      QualificationInput,
+      (CITE_PRIORITY, CITE_DEPART, CITE_FAIL, *EXAMPLES.values(), CITE_VILLAGER[C.OFFICER]), qualification,
+      ("貢獻度同分時誰拿到出團資格？", "三位資格者剛好12分可以出團嗎？", "只有一個人有貢獻，出團者還是三個人嗎？",
+       "誰是出團資格者？"),
+      ("贡献度同分时谁拿到出团资格？", "三位资格者刚好12分可以出团吗？", "只有一个人有贡献，出团者还是三个人吗？"),
+      ("Who qualifies when contributions are tied?", "Does the team depart if the three qualifiers total exactly 12?",
+       "If only one player contributes, do three players still go?"),
+      "Top three by contribution, ties to priority; departs when their total meets the requirement.")
+
+_rule("mist-mountain.morning", {"zh-TW": "早晨的冒險（出牌與 Pass）", "en": "The morning adventure (plays and passes)"},
+      MorningInput,
+      (P + "morning/path", P + "morning/play-or-pass", CITE_PRIORITY, CITE_DEPART, CITE_FAIL,
+       P + "morning/example-walkthrough"), morning,
+      ("早晨的冒險怎麼進行？", "誰先出牌？Pass 之後還能出牌嗎？", "芒草小路的範例為什麼貓熊蛙可以出團？",
+       "出團失敗會怎樣？"),
+      ("早晨的冒险怎么进行？", "谁先出牌？Pass 之后还能出牌吗？", "芒草小路的范例为什么猫熊蛙可以出团？"),
+      ("How does the morning adventure work?", "Who plays first, and can I play again after passing?",
+       "In the silvergrass path example, why do cat, bear and frog depart?"),
+      "Plays the morning action by action with the running qualification.")
+
+_rule("mist-mountain.contribution", {"zh-TW": "貢獻度計算", "en": "Contribution points"},
+      ContributionInput,
+      (CITE_PATHS, CITE_FOUR, P + "hand/lighting-tools", P + "hand/fog", P + "hand/path-sakura",
+       P + "hand/path-bamboo", P + "hand/path-grass", *CITE_VILLAGER.values()), contribution,
+      ("燈匠加倍的燈籠可以被濃霧時刻棄掉嗎？", "鐵路工算幾分？", "品茶師拿走我的牌，我的貢獻還算嗎？",
+       "燈籠在櫻花小徑值幾分？"),
+      ("灯匠加倍的灯笼可以被浓雾时刻弃掉吗？", "铁路工算几分？", "品茶师拿走我的牌，我的贡献还算吗？"),
+      ("Can the fog discard a lantern doubled by the lamp maker?", "How many points is the railway worker worth?",
+       "If the tea master takes my card, does my contribution still count?"),
+      "Points of one player's cards on a path after doublers, fog and tea master.")
+
+_rule("mist-mountain.memories_needed", {"zh-TW": "脫逃需要幾張回憶", "en": "Memories needed to escape"},
+      PlayersInput, (CITE_NEEDED, CITE_END), memories_needed,
+      ("要收集幾張回憶才能逃脫？", "5人遊戲需要幾張回憶？", "四個人玩要幾張回憶？"),
+      ("要收集几张回忆才能逃脱？", "5人游戏需要几张回忆？", "四个人玩要几张回忆？"),
+      ("How many memories do I need to escape?", "How many memories are needed in a 5-player game?",
+       "How many memory cards to win with four players?"),
+      "4 players 6, 5 players 5, 6 players 4.")
+
+_rule("mist-mountain.next_captain", {"zh-TW": "隊長卡交給誰", "en": "Who becomes captain next"},
+      NextCaptainInput, (CITE_HANDOVER, CITE_FAIL, CITE_VILLAGER[C.OFFICER]), next_captain,
+      ("出團之後隊長卡要交給誰？", "出團失敗隊長換誰？", "4人局隊長可以連任嗎？"),
+      ("出团之后队长卡要交给谁？", "出团失败队长换谁？", "4人局队长可以连任吗？"),
+      ("Who gets the captain card after the team departs?", "Who becomes captain if the morning fails?",
+       "Can the captain stay captain in a 4-player game?"),
+      "After failure: 上家; after departure: first player towards 上家 who did not go.")
+
+_rule("mist-mountain.escape", {"zh-TW": "脫逃成功與脫逃大師", "en": "Escaping and the escape master"},
+      EscapeInput, (CITE_END, CITE_NEEDED, CITE_MASTER, P + "hand/gold-alley", CITE_VILLAGER[C.ABBOT],
+                    P + "hand/path-sakura"), escape,
+      ("遊戲結束誰逃脫成功？", "脫逃大師怎麼決定？", "金礦小巷一樣多誰是脫逃大師？"),
+      ("游戏结束谁逃脱成功？", "脱逃大师怎么决定？", "金矿小巷一样多谁是脱逃大师？"),
+      ("Who escapes at the end of the game?", "How is the escape master decided?",
+       "Who is escape master if gold alleys are tied?"),
+      "Enough own memories escape; most gold alleys (table + hand) is master, ties by priority.")
+
+_rule("mist-mountain.variant_deck", {"zh-TW": "變體規則的回憶牌庫", "en": "Short-deck variant memory deck"},
+      PlayersInput, (CITE_VARIANT, CITE_MEMORIES), variant_deck,
+      ("變體規則回憶牌庫剩幾張？", "快速變體要棄掉哪些回憶卡？", "變體規則每個人先拿幾張回憶？"),
+      ("变体规则回忆牌库剩几张？", "快速变体要弃掉哪些回忆卡？", "变体规则每个人先拿几张回忆？"),
+      ("How many memory cards are left in the short variant?", "Which memory cards are removed in the variant?",
+       "How many memories does each player start with in the variant?"),
+      "The memory deck goes from 21 to 15 cards for any player count.")
+
+_rule("mist-mountain.priority", {"zh-TW": "順位與出牌順序", "en": "Priority and turn order"},
+      PlayersInput, (CITE_PRIORITY, P + "morning/play-or-pass", P + "morning/example-tie-captain-first"),
+      priority_rule,
+      ("順位怎麼算？", "同分的時候誰的順位比較高？", "為什麼愈晚出牌愈有利？"),
+      ("顺位怎么算？", "同分的时候谁的顺位比较高？", "为什么愈晚出牌愈有利？"),
+      ("How is priority determined?", "Who wins a tie in contribution?", "Why is playing later better?"),
+      "Captain 1, then 上家 2, …, 下家1 last; 下家1 acts first.")

@@ -1,0 +1,854 @@
+"""Executable Onirim expansion rules, each computed on the game model and returning a traced Verdict."""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import replace
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+from ..registry import Rule, register_rule
+from ..verdict import DEPENDS, Case, Trace, Verdict
+from . import model
+from .cards import (BY_NAME, CARDS, COLOURS, GOAL_CARDS, PREMONITIONS, SPELLS, TOWER_EDGES_SOURCE,
+                    TOWER_ID_HINT, TOWER_ID_RE, Card, spell_cost, tower, tower_edges)
+
+Colour = Literal["red", "blue", "green", "brown"]
+SpellName = Literal["paradoxical_prophecy", "parallel_planning", "powerful_punishment"]
+
+LOST_TOWER_LIMBO = ("A lost Tower goes to Limbo, as the seed says (放進Limbo牌堆); other sources "
+                    "(two implementations) put it on the discard pile instead: set lost_tower_to to compare")
+LOST_TOWER_DISCARD = ("A lost Tower goes to the discard pile, as two implementations do; the seed itself "
+                      "sends it to Limbo")
+SPELL_PAYMENT_REMOVE = ("Paying a spell removes that many cards of your choice from the discard pile from the "
+                        "game (the Book's own text, per rules-notes); the seed only says the pile must be "
+                        "big enough")
+SPELL_PAYMENT_COUNT = ("Paying a spell only requires the discard pile to be big enough and keeps the cards "
+                       "(a literal reading of the seed); the Book's own text removes them from the game")
+ROW_LENGTH_UNCONFIRMED = "Whether the Tower row may grow beyond four Towers is unconfirmed; this model allows it"
+
+
+def _check_tower_id(value: str) -> str:
+    """Pydantic check that a string names a Tower card."""
+    if not TOWER_ID_RE.match(value):
+        raise ValueError(f"expected {TOWER_ID_HINT}, found {value!r}")
+    return value
+
+
+TowerId = Annotated[str, AfterValidator(_check_tower_id)]
+
+
+def _no_repeats(names: list[str] | None, what: str) -> None:
+    """Each physical card exists once: reject a list that names one twice."""
+    if names:
+        dupes = sorted(n for n, k in Counter(names).items() if k > 1)
+        if dupes:
+            raise ValueError(f"each {what} exists once, but {dupes} appear more than once")
+
+
+def _symbols(edge: frozenset[str]) -> str:
+    """Readable edge symbols, e.g. 'sun+moon' or 'none'."""
+    return "+".join(s for s in ("sun", "moon") if s in edge) or "none"
+
+
+def _row_clash(row: list[Card]) -> str | None:
+    """Describe the first pair of neighbours in a row that touch with a shared symbol, if any."""
+    for a, b in zip(row, row[1:]):
+        shared = model.edge_clash(a, b)
+        if shared:
+            return f"{a.name} and {b.name} touch {_symbols(shared)} to {_symbols(shared)}"
+    return None
+
+
+def _names(cards: list[Card]) -> list[str]:
+    """Card names of a list of cards."""
+    return [c.name for c in cards]
+
+
+def _register(id: str, titles: dict[str, str], input_model: type[BaseModel], passages: tuple[str, ...],
+              examples: dict[str, tuple[str, ...]], summary: str):
+    """Decorator registering an evaluate function as an Onirim rule."""
+    def wrap(fn):
+        register_rule(Rule(id=id, game="onirim", titles=titles, input_model=input_model, passages=passages,
+                           examples=examples, evaluate=fn, summary=summary))
+        return fn
+    return wrap
+
+
+class _Input(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# ---------------------------------------------------------------- onirim.tower_placement
+
+class TowerPlacementInput(_Input):
+    """A Tower row (left to right), a Tower to add, and the end it goes on."""
+
+    row: list[TowerId] | None = Field(None, description="Tower row left to right, e.g. ['red-4']; omitted = general question")
+    tower: TowerId | None = Field(None, description="the Tower to add, e.g. 'green-4'")
+    side: Literal["left", "right"] = "right"
+
+    @model_validator(mode="after")
+    def _distinct(self) -> "TowerPlacementInput":
+        _no_repeats((self.row or []) + ([self.tower] if self.tower else []), "Tower")
+        return self
+
+
+@_register(
+    "onirim.tower_placement",
+    {"zh-TW": "高塔可以放在高塔列的這一端嗎？", "en": "May this Tower go at this end of the Tower row?"},
+    TowerPlacementInput, ("onirim/towers/row", "onirim/towers/components"),
+    {"zh-TW": ("紅4高塔右邊可以放藍4嗎？", "高塔相鄰的圖示可以一樣嗎？", "高塔列要怎麼擺才合法？"),
+     "zh-CN": ("红4高塔右边可以放蓝4吗？", "高塔相邻的图示可以一样吗？", "高塔列要怎么摆才合法？"),
+     "en": ("Can I put blue-4 to the right of red-4 in the tower row?",
+            "Can two neighbouring towers show the same symbol?", "Where can I place a tower in the tower row?")},
+    "A Tower goes on either end of the row; the touching edges may share no symbol.")
+def tower_placement(inp: TowerPlacementInput) -> Verdict:
+    """Decide whether a Tower may be added at one end of a Tower row."""
+    rule = "onirim.tower_placement"
+    t = Trace()
+    t.assume(TOWER_EDGES_SOURCE)
+    if inp.tower is None:
+        t.add("Towers are added at either end of the row; touching edges may show no common symbol "
+              "(no sun next to sun, no moon next to moon)", None, "onirim/towers/row")
+        cases = [
+            Case(when="the Tower row is empty", value=True, cites=["onirim/towers/row"]),
+            Case(when="the touching edges share no symbol", value=True, cites=["onirim/towers/row"]),
+            Case(when="the touching edges share a symbol (e.g. moon meets moon)", value=False,
+                 cites=["onirim/towers/row"]),
+        ]
+        return t.verdict(rule, DEPENDS, "It depends on the two edges that would touch: a Tower may be placed "
+                         "only if they show no common symbol.", cases=cases)
+    new = tower(inp.tower)
+    row = [tower(n) for n in inp.row or []]
+    clash = _row_clash(row)
+    if clash:
+        t.add(f"the given row is itself legal ({clash})", False, "onirim/towers/row")
+        t.assume(f"The given row could not have been built ({clash}); only the new edge is judged")
+    pair = model.placement_edges(row, new, inp.side)
+    if pair is None:
+        t.add(f"the row is empty, so {new.name} touches no other Tower", True, "onirim/towers/row")
+        return t.verdict(rule, True, f"Yes: {new.name} starts the Tower row.",
+                         details={"row_after": [new.name], "touching": None, "shared": []})
+    left, right = pair
+    left_edge, right_edge = tower_edges(left)[1], tower_edges(right)[0]
+    t.add(f"{left.name}'s right edge ({_symbols(left_edge)}) touches {right.name}'s left edge "
+          f"({_symbols(right_edge)})", None, "onirim/towers/row")
+    shared = model.edge_clash(left, right)
+    ok = model.can_place_tower(row, new, inp.side)
+    t.add("the touching edges share no symbol" if ok else f"the touching edges share {_symbols(shared)}: "
+          f"{_symbols(shared)} meets {_symbols(shared)}", ok, "onirim/towers/row")
+    after = [new] + row if inp.side == "left" else row + [new]
+    if len(after) > model.ALIGNMENT_LENGTH:
+        t.assume(ROW_LENGTH_UNCONFIRMED)
+    details = {"touching": {"left": left.name, "left_edge": _symbols(left_edge), "right": right.name,
+                            "right_edge": _symbols(right_edge)},
+               "shared": sorted(shared), "row_after": _names(after) if ok else _names(row),
+               "alignment_after": ok and model.alignment_start(after) is not None}
+    if ok:
+        text = (f"Yes: {new.name} may go on the {inp.side}; {left.name} ({_symbols(left_edge)}) and "
+                f"{right.name} ({_symbols(right_edge)}) share no symbol.")
+    else:
+        text = (f"No: on the {inp.side}, {left.name}'s {_symbols(left_edge)} edge would touch "
+                f"{right.name}'s {_symbols(right_edge)} edge ({_symbols(shared)} meets {_symbols(shared)}).")
+    return t.verdict(rule, ok, text, details=details)
+
+
+# ---------------------------------------------------------------- onirim.nightmare_tower_penalty
+
+class NightmareTowerInput(_Input):
+    """The Tower row when a Nightmare is resolved, and the variants that matter."""
+
+    row: list[TowerId] | None = Field(None, description="Tower row left to right; omitted = general question")
+    alignment_power: bool = Field(True, description="a complete Alignment protects the row (ladder rung 3)")
+    nightmare_to_limbo: bool = Field(False, description="the player sends the Nightmare to Limbo instead")
+    lost_tower_to: Literal["limbo", "discard"] = Field("limbo", description="where a lost Tower goes")
+
+    @model_validator(mode="after")
+    def _distinct(self) -> "NightmareTowerInput":
+        _no_repeats(self.row, "Tower")
+        return self
+
+
+@_register(
+    "onirim.nightmare_tower_penalty",
+    {"zh-TW": "抽到惡夢時一定要放棄一張高塔嗎？", "en": "Must a Tower be lost when a Nightmare is resolved?"},
+    NightmareTowerInput,
+    ("onirim/towers/nightmare", "onirim/towers/removal", "onirim/towers/exceptions",
+     "onirim/ladder/3-towers-power", "onirim/ladder/4-towers-no-power"),
+    {"zh-TW": ("抽到Nightmare時要失去高塔嗎？", "惡夢會破壞高塔列嗎？", "哪一張高塔可以被放棄？"),
+     "zh-CN": ("抽到Nightmare时要失去高塔吗？", "恶梦会破坏高塔列吗？", "哪一张高塔可以被放弃？"),
+     "en": ("Can a Nightmare break the tower row?", "Do I lose a tower when I draw a Nightmare?",
+            "Which tower can I give up to a Nightmare?")},
+    "While Towers are built, a Nightmare costs one Tower unless it goes to Limbo or a powered Alignment stands.")
+def nightmare_tower_penalty(inp: NightmareTowerInput) -> Verdict:
+    """Decide whether resolving a Nightmare costs a Tower, and which Towers may be lost."""
+    rule = "onirim.nightmare_tower_penalty"
+    t = Trace()
+    t.assume(LOST_TOWER_LIMBO if inp.lost_tower_to == "limbo" else LOST_TOWER_DISCARD)
+    where = "Limbo" if inp.lost_tower_to == "limbo" else "the discard pile"
+    if inp.row is None:
+        t.add("with a Tower row in progress, resolving a Nightmare also costs one Tower", True, "onirim/towers/nightmare")
+        t.add("the Tower lost must leave a legal row: its two neighbours may then touch only without a "
+              "shared symbol", None, "onirim/towers/removal")
+        t.add("no Tower is lost if the Nightmare goes to Limbo, or if the Alignment is complete and "
+              "has its power", None, "onirim/towers/exceptions")
+        cases = [
+            Case(when="Tower row in progress (no complete Alignment)", value=True,
+                 explanation=f"lose one Tower to {where}", cites=["onirim/towers/nightmare", "onirim/towers/removal"]),
+            Case(when="Alignment complete, with power (ladder rung 3)", value=False,
+                 cites=["onirim/towers/exceptions", "onirim/ladder/3-towers-power"]),
+            Case(when="Alignment complete, without power (ladder rung 4)", value=True,
+                 cites=["onirim/ladder/4-towers-no-power"]),
+            Case(when="Nightmare sent to Limbo instead of the discard pile", value=False,
+                 cites=["onirim/towers/exceptions"]),
+            Case(when="no Tower built yet", value=False, cites=["onirim/towers/nightmare"]),
+        ]
+        return t.verdict(rule, DEPENDS, "It depends: a Nightmare costs a Tower while a Tower row is in progress, "
+                         "unless you send the Nightmare to Limbo or a complete Alignment has its power.", cases=cases)
+    row = [tower(n) for n in inp.row]
+    clash = _row_clash(row)
+    if clash:
+        t.add(f"the given row is itself legal ({clash})", False, "onirim/towers/row")
+        t.assume(f"The given row could not have been built ({clash}); removals are judged as if it had")
+    state = model.State(options=model.Options(towers=True, alignment_power=inp.alignment_power,
+                                              lost_tower_to=inp.lost_tower_to),
+                        seed=0, towers=tuple(c.index for c in row))
+    removable = [row[i].name for i in model.removable_towers(row)]
+    complete = model.alignment_complete(state)
+    details: dict[str, Any] = {"removable": removable, "alignment_complete": complete,
+                               "lost_tower_to": inp.lost_tower_to}
+    if not t.add(f"a Tower row is in progress ({len(row)} Tower(s))", bool(row), "onirim/towers/nightmare"):
+        return t.verdict(rule, False, "No: no Tower is built, so a Nightmare costs no Tower.",
+                         details={**details, "removable": []})
+    if complete:
+        t.assume("Alignment power is a variant: with it (ladder rung 3) a complete Alignment protects the row; "
+                 "without it (rung 4) it does not")
+        t.add("the Alignment (four adjacent Towers of four colours) is complete", True, "onirim/towers/exceptions")
+        if t.add("the Alignment has its power", inp.alignment_power, "onirim/towers/exceptions",
+                 "onirim/ladder/3-towers-power" if inp.alignment_power else "onirim/ladder/4-towers-no-power"):
+            return t.verdict(rule, False, "No: the complete Alignment has its power, so the Nightmare costs no Tower.",
+                             details={**details, "removable": []})
+    if len(row) > 2:
+        t.assume(TOWER_EDGES_SOURCE)
+    for i, c in enumerate(row):
+        if 0 < i < len(row) - 1:
+            ok = c.name in removable
+            clash = model.edge_clash(row[i - 1], row[i + 1])
+            t.add(f"removing inner {c.name} would make {row[i - 1].name} touch {row[i + 1].name}"
+                  + ("" if ok else f" ({_symbols(clash)} meets {_symbols(clash)})"), ok, "onirim/towers/removal")
+    t.add(f"Towers that may be lost (ends always; inner ones only if the neighbours may touch): "
+          f"{', '.join(removable)}", None, "onirim/towers/removal")
+    if t.add("the Nightmare is sent to Limbo instead", inp.nightmare_to_limbo, "onirim/towers/exceptions"):
+        return t.verdict(rule, False, "No: sending the Nightmare to Limbo instead of the discard pile "
+                         "spares the Towers.", details=details)
+    return t.verdict(rule, True, f"Yes: lose one of {', '.join(removable)} to {where}, or send the Nightmare to "
+                     "Limbo instead.", details=details)
+
+
+# ---------------------------------------------------------------- onirim.alignment_complete
+
+class AlignmentInput(_Input):
+    """A Tower row, left to right."""
+
+    row: list[TowerId] | None = Field(None, description="Tower row left to right; omitted = general question")
+
+    @model_validator(mode="after")
+    def _distinct(self) -> "AlignmentInput":
+        _no_repeats(self.row, "Tower")
+        return self
+
+
+@_register(
+    "onirim.alignment_complete",
+    {"zh-TW": "高塔列完成了嗎？", "en": "Is the Tower Alignment complete?"},
+    AlignmentInput, ("onirim/towers/row", "onirim/towers/exceptions"),
+    {"zh-TW": ("高塔列怎樣才算完成？", "我的高塔列紅藍綠棕算完成嗎？", "四張高塔要不同顏色嗎？"),
+     "zh-CN": ("高塔列怎样才算完成？", "我的高塔列红蓝绿棕算完成吗？", "四张高塔要不同颜色吗？"),
+     "en": ("When is the tower alignment complete?", "Is red, blue, green, brown a complete tower row?",
+            "Do the four towers need different colours?")},
+    "Complete when four adjacent Towers show four different colours.")
+def alignment_complete(inp: AlignmentInput) -> Verdict:
+    """Decide whether a Tower row contains a complete Alignment."""
+    rule = "onirim.alignment_complete"
+    t = Trace()
+    if inp.row is None:
+        t.add("an Alignment is four adjacent Towers, one of each colour", None, "onirim/towers/row",
+              "onirim/towers/exceptions")
+        cases = [Case(when="four adjacent Towers of four different colours", value=True, cites=["onirim/towers/row"]),
+                 Case(when="fewer than four Towers, or a colour repeated among them", value=False,
+                      cites=["onirim/towers/row"])]
+        return t.verdict(rule, DEPENDS, "It depends on the row: four adjacent Towers of four different colours "
+                         "complete it.", cases=cases)
+    row = [tower(n) for n in inp.row]
+    if len(row) > model.ALIGNMENT_LENGTH:
+        t.assume(ROW_LENGTH_UNCONFIRMED)
+    clash = _row_clash(row)
+    if clash:
+        t.assume(TOWER_EDGES_SOURCE)
+        t.add(f"the row is legal ({clash})", False, "onirim/towers/row")
+        return t.verdict(rule, False, f"No: this row cannot be built, since {clash}.", details={"alignment": []})
+    t.add(f"the row holds {len(row)} Tower(s)", len(row) >= model.ALIGNMENT_LENGTH, "onirim/towers/row")
+    start = model.alignment_start(row)
+    if start is None:
+        colours = [c.colour for c in row]
+        t.add(f"no four adjacent Towers show four different colours ({', '.join(colours) or 'empty'})", False,
+              "onirim/towers/row")
+        return t.verdict(rule, False, "No: the row has no four adjacent Towers of four different colours.",
+                         details={"alignment": []})
+    found = row[start:start + model.ALIGNMENT_LENGTH]
+    t.add(f"{', '.join(_names(found))} are adjacent and of four different colours", True, "onirim/towers/row",
+          "onirim/towers/exceptions")
+    return t.verdict(rule, True, f"Yes: {', '.join(_names(found))} form a complete Alignment.",
+                     details={"alignment": _names(found)})
+
+
+# ---------------------------------------------------------------- onirim.tower_discard_peek
+
+class TowerPeekInput(_Input):
+    """The Tower discarded, and optionally how many cards are left in the deck."""
+
+    tower: TowerId | None = Field(None, description="the Tower discarded, e.g. 'green-4'; omitted = general question")
+    deck_size: int | None = Field(None, ge=0, description="cards left in the deck, if known")
+
+
+@_register(
+    "onirim.tower_discard_peek",
+    {"zh-TW": "棄掉高塔可以看幾張牌？", "en": "How many cards does discarding a Tower let you look at?"},
+    TowerPeekInput, ("onirim/towers/discard",),
+    {"zh-TW": ("棄掉高塔卡有什麼效果？", "棄綠4高塔可以看幾張牌？", "高塔卡當棄牌時可以重排牌堆嗎？"),
+     "zh-CN": ("弃掉高塔卡有什么效果？", "弃绿4高塔可以看几张牌？", "高塔卡当弃牌时可以重排牌堆吗？"),
+     "en": ("What happens when I discard a tower?", "How many cards can I look at when I discard green-4?",
+            "Does discarding a tower let me reorder the deck?")},
+    "Discarding a Tower lets you look at the top N cards (its number, 3-5) and put them back in any order.")
+def tower_discard_peek(inp: TowerPeekInput) -> Verdict:
+    """Count the deck cards a discarded Tower lets the player look at and reorder."""
+    rule = "onirim.tower_discard_peek"
+    t = Trace()
+    if inp.tower is None:
+        t.add("discarding a Tower shows the top 3-5 cards (its number); put them back on top in any order",
+              None, "onirim/towers/discard")
+        cases = [Case(when=f"a Tower numbered {n}", value=n, cites=["onirim/towers/discard"]) for n in (3, 4, 5)]
+        return t.verdict(rule, DEPENDS, "It depends on the Tower's number: look at that many (3-5) top cards and "
+                         "put them back in any order.", cases=cases)
+    card = tower(inp.tower)
+    # Discard the Tower from a model hand and read how many cards the look covers.
+    deck = tuple(c.index for c in CARDS if c.kind == "location")
+    deck = deck if inp.deck_size is None else deck[:inp.deck_size]
+    state = model.State(options=model.Options(towers=True), seed=0, hand=(card.index,), deck=deck)
+    after = model.apply(state, model.Discard(card.index))
+    pending = after.pending
+    count = pending.count if isinstance(pending, model.PendingArrange) else 0
+    t.add(f"{card.name} shows the number {card.number}", None, "onirim/towers/discard")
+    if inp.deck_size is not None and inp.deck_size < (card.number or 0):
+        t.add(f"only {inp.deck_size} card(s) are left in the deck", True, "onirim/towers/discard")
+        t.assume("With fewer cards in the deck than the Tower's number, you look at all of them (the seed does "
+                 "not say)")
+    return t.verdict(rule, count, f"Look at the top {count} card(s) and put them back on top in any order.",
+                     details={"number": card.number, "count": count, "reorder": True, "discard": False})
+
+
+# ---------------------------------------------------------------- onirim.book_door
+
+class BookDoorInput(_Input):
+    """The Goals still to reach, in row order, and the colour of a Door just obtained."""
+
+    goals: list[Colour] | None = Field(None, description="colours of the Goals still to reach, first = next")
+    door: Colour | None = Field(None, description="colour of the Door obtained")
+
+    @model_validator(mode="after")
+    def _counts(self) -> "BookDoorInput":
+        if self.goals is not None:
+            over = [c for c, n in Counter(self.goals).items() if n > 2]
+            if over:
+                raise ValueError(f"there are 2 Goals per colour, but {over} appear more than twice")
+        return self
+
+
+@_register(
+    "onirim.book_door",
+    {"zh-TW": "拿到的門符合目標順序嗎（保留或進Limbo）？", "en": "Does a Door fit the Goal order (keep or Limbo)?"},
+    BookDoorInput, ("onirim/book/goal-order", "onirim/book/components"),
+    {"zh-TW": ("目標是紅色但拿到藍色的門怎麼辦？", "書本擴充的門一定要照順序拿嗎？", "不符合目標的門要放哪裡？"),
+     "zh-CN": ("目标是红色但拿到蓝色的门怎么办？", "书本扩充的门一定要照顺序拿吗？", "不符合目标的门要放哪里？"),
+     "en": ("The next goal is red but I got a blue door, what happens?",
+            "Do doors have to follow the goal order in the Book expansion?",
+            "Where does a door that does not match the goal go?")},
+    "With the Book, a Door is kept only if it matches the first Goal still to reach; otherwise it goes to Limbo.")
+def book_door(inp: BookDoorInput) -> Verdict:
+    """Decide whether an obtained Door is kept or goes to Limbo under the Book's Goal order."""
+    rule = "onirim.book_door"
+    t = Trace()
+    t.add("Doors must be collected in the order of the Goal row; a Door out of order goes to Limbo and is "
+          "shuffled back later", None, "onirim/book/goal-order")
+    t.assume("The seed's 'out of order goes to Limbo' is applied to every way of obtaining a Door (Labyrinth "
+             "run or Key)")
+    if inp.goals is None or inp.door is None:
+        cases = [Case(when="the Door matches the first Goal still to reach", value="keep",
+                      cites=["onirim/book/goal-order"]),
+                 Case(when="the Door is of another colour", value="limbo", cites=["onirim/book/goal-order"])]
+        if inp.goals:
+            cases = [Case(when=f"a {c} Door", value="keep" if model.door_fits_goal(inp.goals[0], c) else "limbo",
+                          cites=["onirim/book/goal-order"]) for c in COLOURS]
+        return t.verdict(rule, DEPENDS, "It depends on the colour: only a Door matching the next Goal is kept.",
+                         cases=cases)
+    next_colour = inp.goals[0] if inp.goals else None
+    t.add(f"the next Goal to reach is {next_colour or 'none (all reached)'}", None, "onirim/book/goal-order")
+    fits = model.door_fits_goal(next_colour, inp.door)
+    t.add(f"the {inp.door} Door matches it", fits, "onirim/book/goal-order")
+    value = "keep" if fits else "limbo"
+    text = (f"Keep it: the {inp.door} Door goes on the {inp.door} Goal." if fits else
+            f"Limbo: the {inp.door} Door does not match the next Goal ({next_colour or 'none'}), so it goes to "
+            "Limbo and is shuffled back into the deck.")
+    return t.verdict(rule, value, text, details={"next_goal": next_colour,
+                                                 "goals_after": inp.goals[1:] if fits else inp.goals})
+
+
+# ---------------------------------------------------------------- onirim.book_return_door
+
+class BookReturnInput(_Input):
+    """The Goal row (colours in order), which Goals hold a Door, and which Door goes back to Limbo."""
+
+    goals: list[Colour] | None = Field(None, description="colours of all Goals in row order")
+    reached: int | None = Field(None, ge=0, le=8, description="how many Goals, from the left, already hold a Door")
+    returned: int | None = Field(None, ge=1, le=8, description="1-based position of the Goal whose Door goes back")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "BookReturnInput":
+        if self.goals is not None:
+            over = [c for c, n in Counter(self.goals).items() if n > 2]
+            if over:
+                raise ValueError(f"there are 2 Goals per colour, but {over} appear more than twice")
+            if self.reached is not None and self.reached > len(self.goals):
+                raise ValueError(f"reached: at most {len(self.goals)} Goals can be reached")
+        if self.returned is not None and self.reached is not None and self.returned > self.reached:
+            raise ValueError(f"returned: Goal {self.returned} holds no Door (only the first {self.reached} do)")
+        return self
+
+
+def _goal_state(goals: list[str], reached: int) -> model.State:
+    """A Book state whose Goal row has these colours and whose first `reached` Goals hold Doors."""
+    goal_pool = {c: [g for g in GOAL_CARDS if CARDS[g].colour == c] for c in COLOURS}
+    door_pool = {c: [BY_NAME[f"{c}-door-{i}"].index for i in (1, 2)] for c in COLOURS}
+    goal_cards = tuple(goal_pool[c].pop(0) for c in goals)
+    doors = tuple(door_pool[c].pop(0) for c in goals[:reached])
+    return model.State(options=model.Options(book=True), seed=0, goals=goal_cards,
+                       goal_doors=doors + (None,) * (len(goals) - reached), doors=doors)
+
+
+@_register(
+    "onirim.book_return_door",
+    {"zh-TW": "門放回Limbo後下一個目標是哪一個？", "en": "Which Goal is next after a Door goes back to Limbo?"},
+    BookReturnInput, ("onirim/book/nightmare-door", "onirim/book/goal-order"),
+    {"zh-TW": ("用門解決惡夢後要先達成哪個目標？", "繳回一張門之後目標順序怎麼算？", "把門放回Limbo之後下一個目標是？"),
+     "zh-CN": ("用门解决恶梦后要先达成哪个目标？", "缴回一张门之后目标顺序怎么算？", "把门放回Limbo之后下一个目标是？"),
+     "en": ("After I return a door to Limbo for a Nightmare, which goal comes next?",
+            "Which goal do I have to reach after giving back a door?",
+            "Does the goal order change when a door goes back to Limbo?")},
+    "A Door sent back to Limbo reopens its Goal, which becomes the next Goal to reach.")
+def book_return_door(inp: BookReturnInput) -> Verdict:
+    """Find the next Goal to reach after one of the player's Doors goes back to Limbo."""
+    rule = "onirim.book_return_door"
+    t = Trace()
+    t.add("resolving a Nightmare by returning a Door: choose any Door you hold and put it into Limbo", None,
+          "onirim/book/nightmare-door")
+    t.add("the Goal of that Door is the next one to reach", None, "onirim/book/nightmare-door")
+    if inp.goals is None or inp.returned is None:
+        return t.verdict(rule, "the returned Door's Goal", "The Goal whose Door you gave back becomes the next Goal "
+                         "to reach; after it, the order continues from the first Goal still open.")
+    reached = inp.reached if inp.reached is not None else inp.returned
+    if inp.reached is None:
+        t.assume(f"The first {reached} Goal(s) are taken to hold Doors (reached not given)")
+    state = _goal_state(list(inp.goals), reached)
+    door = state.goal_doors[inp.returned - 1]
+    before = model.open_goal(state)
+    after = model.lose_door(state, door)  # type: ignore[arg-type]
+    pos = model.open_goal(after)
+    assert pos is not None
+    colour = CARDS[after.goals[pos]].colour
+    t.add(f"before: the next Goal was position {before + 1 if before is not None else 'none'}; the Door on Goal "
+          f"{inp.returned} ({colour}) goes to Limbo", None, "onirim/book/nightmare-door")
+    later = model.first_open_goal([CARDS[g].colour for g in after.goals],
+                                  [d is not None or i == pos for i, d in enumerate(after.goal_doors)])
+    t.add(f"the next Goal is now position {pos + 1} ({colour})", True, "onirim/book/nightmare-door")
+    return t.verdict(rule, colour, f"Goal {pos + 1} ({colour}) is next again; once it is reached, the next is "
+                     + (f"Goal {later + 1} ({CARDS[after.goals[later]].colour})." if later is not None else "none: all reached."),
+                     details={"position": pos + 1, "colour": colour,
+                              "then": None if later is None else {"position": later + 1,
+                                                                  "colour": CARDS[after.goals[later]].colour}})
+
+
+# ---------------------------------------------------------------- onirim.spell_castable
+
+class SpellInput(_Input):
+    """A spell, the Spells card side in use, and the discard pile size."""
+
+    spell: SpellName | None = Field(None, description="which spell; omitted = general question")
+    side: Literal["cheap", "expensive"] = Field("cheap", description="side of the Spells card in use")
+    discard_pile: int | None = Field(None, ge=0, le=200, description="cards in the discard pile")
+    nightmare_just_drawn: bool | None = Field(None, description="for Powerful Punishment: a Nightmare was just drawn")
+    payment: Literal["remove", "count"] = Field("remove", description="remove paid cards from the game, or only count them")
+
+
+@_register(
+    "onirim.spell_castable",
+    {"zh-TW": "棄牌堆夠施放這個咒文嗎？", "en": "Can this spell be cast with this discard pile?"},
+    SpellInput, ("onirim/book/spells", "onirim/book/spell-sides", "onirim/book/paradoxical-prophecy",
+                 "onirim/book/parallel-planning", "onirim/book/powerful-punishment"),
+    {"zh-TW": ("咒文要花幾張棄牌？", "棄牌堆有8張可以用Parallel Planning嗎？", "Powerful Punishment要多少張棄牌？"),
+     "zh-CN": ("咒文要花几张弃牌？", "弃牌堆有8张可以用Parallel Planning吗？", "Powerful Punishment要多少张弃牌？"),
+     "en": ("How many discards does a spell cost?", "Can I cast Parallel Planning with 8 cards in the discard pile?",
+            "What does Powerful Punishment cost on the expensive side?")},
+    "Spells cost 5/7/10 (cheap side) or 6/9/12 (expensive side) discard-pile cards, any time, any number of times.")
+def spell_castable(inp: SpellInput) -> Verdict:
+    """Decide whether a spell can be paid for now, and what the discard pile is left with."""
+    rule = "onirim.spell_castable"
+    t = Trace()
+    t.assume(SPELL_PAYMENT_REMOVE if inp.payment == "remove" else SPELL_PAYMENT_COUNT)
+    t.add("a spell is paid with discard-pile cards, as often and whenever you like while the pile is big "
+          "enough", None, "onirim/book/spells")
+    t.add(f"the {inp.side} side of the Spells card is in use", None, "onirim/book/spell-sides")
+    costs = {s: {"cheap": spell_cost(s, "cheap"), "expensive": spell_cost(s, "expensive")} for s in SPELLS}
+    if inp.spell is None or inp.discard_pile is None:
+        spells = [inp.spell] if inp.spell else list(SPELLS)
+        cases = []
+        for s in spells:
+            cost = spell_cost(s, inp.side)
+            cases.append(Case(when=f"{SPELLS[s]['name']}, {inp.side} side: discard pile of at least {cost}",
+                              value=True, cites=[str(SPELLS[s]["passage"])]))
+        cases.append(Case(when="discard pile smaller than the cost", value=False, cites=["onirim/book/spells"]))
+        details: dict[str, Any] = {"costs": costs}
+        if inp.spell:
+            details["cost"] = spell_cost(inp.spell, inp.side)
+        return t.verdict(rule, DEPENDS, "It depends on the discard pile: Paradoxical Prophecy costs 5 (6), "
+                         "Parallel Planning 7 (9), Powerful Punishment 10 (12) cards.", cases=cases, details=details)
+    name = str(SPELLS[inp.spell]["name"])
+    state = model.State(options=model.Options(book=True, spells=inp.side), seed=0,
+                        discard=tuple(range(inp.discard_pile)))
+    cost = spell_cost(inp.spell, inp.side)
+    affordable = model.spell_affordable(state, inp.spell)
+    t.add(f"{name} costs {cost} on the {inp.side} side", None, str(SPELLS[inp.spell]["passage"]), "onirim/book/spell-sides")
+    t.add(f"the discard pile holds {inp.discard_pile} card(s), at least {cost}", affordable, "onirim/book/spells")
+    ok = affordable
+    if inp.spell == "powerful_punishment":
+        if inp.nightmare_just_drawn is None:
+            t.assume("Powerful Punishment only answers a Nightmare just drawn; that one has been drawn is assumed")
+        elif not t.add("a Nightmare has just been drawn", inp.nightmare_just_drawn, "onirim/book/powerful-punishment"):
+            ok = False
+    left = inp.discard_pile - cost if (affordable and inp.payment == "remove") else inp.discard_pile
+    text = (f"Yes: {name} costs {cost}; the discard pile goes from {inp.discard_pile} to {left}." if ok else
+            f"No: {name} costs {cost} on the {inp.side} side" + (
+                f" and the discard pile holds only {inp.discard_pile}." if not affordable else
+                ", and it is cast only on a Nightmare just drawn."))
+    return t.verdict(rule, ok, text, details={"cost": cost, "discard_left": left, "costs": costs})
+
+
+# ---------------------------------------------------------------- onirim.premonitions_triggered
+
+class PremonitionsInput(_Input):
+    """Doors in play, the face-up Premonitions, the new Door, and optionally the face-down order."""
+
+    doors: list[Colour] = Field(default_factory=list, description="colours of the Doors already in play")
+    face_up: list[Annotated[int, Field(ge=1, le=8)]] | None = Field(None, description="numbers of the face-up Premonitions")
+    new_door: Colour | None = Field(None, description="colour of the Door just obtained")
+    face_down: list[Annotated[int, Field(ge=1, le=8)]] | None = Field(
+        None, description="face-down Premonitions in the order they would be revealed (for cascades)")
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "PremonitionsInput":
+        colours = self.doors + ([self.new_door] if self.new_door else [])
+        over = [c for c, n in Counter(colours).items() if n > 2]
+        if over:
+            raise ValueError(f"doors: there are only 2 Doors per colour, but {over} appear more than twice")
+        _no_repeats(list(map(str, (self.face_up or []) + (self.face_down or []))), "Premonition")
+        return self
+
+
+def _premonition_state(doors: list[str], face_up: list[int], face_down: list[int]) -> model.State:
+    """A Premonitions state with these Doors in play and these face-up / face-down Premonitions."""
+    pool = {c: [BY_NAME[f"{c}-door-{i}"].index for i in (1, 2)] for c in COLOURS}
+    return model.State(options=model.Options(premonitions=True), seed=0,
+                       doors=tuple(pool[c].pop(0) for c in doors),
+                       premonitions_up=tuple(BY_NAME[f"premonition-{n}"].index for n in face_up),
+                       premonitions_down=tuple(BY_NAME[f"premonition-{n}"].index for n in face_down))
+
+
+@_register(
+    "onirim.premonitions_triggered",
+    {"zh-TW": "拿到門時會觸發哪些黑暗徵兆？", "en": "Which Dark Premonitions does a new Door trigger?"},
+    PremonitionsInput,
+    ("onirim/premonitions/trigger", "onirim/premonitions/red-doors", "onirim/premonitions/green-doors",
+     "onirim/premonitions/blue-doors", "onirim/premonitions/brown-doors", "onirim/premonitions/same-colour-doors",
+     "onirim/premonitions/five-doors", "onirim/premonitions/every-colour", "onirim/premonitions/three-doors"),
+    {"zh-TW": ("拿到第二張紅門會觸發哪些黑暗徵兆？", "同時觸發兩張黑暗徵兆要怎麼處理？", "黑暗徵兆什麼時候觸發？"),
+     "zh-CN": ("拿到第二张红门会触发哪些黑暗征兆？", "同时触发两张黑暗征兆要怎么处理？", "黑暗征兆什么时候触发？"),
+     "en": ("Which dark premonitions trigger when I get my second red door?",
+            "What if two premonitions trigger at the same time?", "When does a dark premonition trigger?")},
+    "Each face-up Premonition whose Door condition holds triggers; the player orders simultaneous ones; 6 and 8 reveal more.")
+def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
+    """List the Premonitions a new Door triggers, with the cascades that reveals can start."""
+    rule = "onirim.premonitions_triggered"
+    t = Trace()
+    t.add("when a Premonition's condition is met its penalty is resolved at once and the card leaves the game; "
+          "if several are met together, the player chooses the order", None, "onirim/premonitions/trigger")
+    all_numbers = list(range(1, 9))
+    if inp.face_up is None and inp.new_door is None and not inp.doors:
+        cases = [Case(when=f"Premonition {n} face up and {PREMONITIONS[n]['trigger']}", value=[n],
+                      explanation=PREMONITIONS[n]["penalty"], cites=[PREMONITIONS[n]["passage"]]) for n in all_numbers]
+        return t.verdict(rule, DEPENDS, "It depends on the Doors in play and which Premonitions are face up: each "
+                         "face-up one whose condition holds triggers when a Door is obtained.", cases=cases)
+    doors = inp.doors + ([inp.new_door] if inp.new_door else [])
+    face_up = inp.face_up if inp.face_up is not None else all_numbers
+    if inp.face_up is None:
+        t.assume("Which Premonitions are face up was not given: every one whose condition holds is listed")
+    face_down = inp.face_down if inp.face_down is not None else []
+    state = _premonition_state(doors, face_up, face_down)
+    t.add(f"Doors in play after the new one: {', '.join(doors) or 'none'}", None, "onirim/premonitions/trigger")
+    holding = set(model.premonitions_holding(state, state.premonitions_up))
+    for n in face_up:
+        t.add(f"Premonition {n} ({PREMONITIONS[n]['trigger']})", n in holding, PREMONITIONS[n]["passage"])
+    triggered = [n for n in face_up if n in holding]
+    # Reveals from 6 and 8 are checked at once against the same Doors (before other penalties change them).
+    revealed: list[int] = []
+    queue = [n for n in triggered if n in (6, 8)]
+    down = list(face_down)
+    while queue:
+        n = queue.pop(0)
+        shown, down = down[:2 if n == 6 else 1], down[2 if n == 6 else 1:]
+        revealed += shown
+        for m in shown:
+            fires = premonition_holds_now(state, m)
+            t.add(f"Premonition {n} reveals {m} ({PREMONITIONS[m]['trigger']})", fires, PREMONITIONS[n]["passage"],
+                  PREMONITIONS[m]["passage"])
+            if fires:
+                triggered.append(m)
+                if m in (6, 8):
+                    queue.append(m)
+    details: dict[str, Any] = {"triggered": triggered, "revealed": revealed, "player_orders": len(triggered) > 1,
+                               "penalties": {str(n): PREMONITIONS[n]["penalty"] for n in triggered}}
+    if any(n in (6, 8) for n in triggered) and inp.face_down is None:
+        hidden = [n for n in all_numbers if n not in face_up]
+        may = [n for n in hidden if premonition_holds_now(state, n)]
+        details["may_cascade"] = may
+        t.add(f"reveals from 6/8 are unknown; face-down ones that would trigger at once: {may or 'none'}", None,
+              "onirim/premonitions/five-doors", "onirim/premonitions/three-doors")
+    if 8 in triggered:
+        t.assume("Premonition 8: the seed only says to discard your hand; implementations then draw 5 new "
+                 "Locations (this model refills the hand as usual)")
+    if len(triggered) > 1:
+        t.assume("Premonitions triggered together are all resolved, in the player's chosen order, even if an "
+                 "earlier penalty changes the Doors")
+    text = (f"Triggered: {', '.join(map(str, triggered))}" + ("; you choose the order." if len(triggered) > 1 else ".")
+            if triggered else "None of the face-up Premonitions triggers.")
+    return t.verdict(rule, triggered, text, details=details)
+
+
+def premonition_holds_now(state: model.State, number: int) -> bool:
+    """Whether a Premonition's condition holds for the state's Doors."""
+    return model.premonition_holds(number, model.door_colours(state))
+
+
+# ---------------------------------------------------------------- onirim.happy_dream_options
+
+class HappyDreamInput(_Input):
+    """What the three Happy Dream choices depend on."""
+
+    face_up_premonitions: int | None = Field(None, ge=0, le=8, description="face-up Premonitions left")
+    deck_size: int | None = Field(None, ge=0, le=100, description="cards left in the deck")
+
+
+HAPPY_OPTIONS = {1: ("remove_premonition", "onirim/happy-dreams/remove-premonition"),
+                 2: ("reveal_seven", "onirim/happy-dreams/reveal-seven"),
+                 3: ("pick_card", "onirim/happy-dreams/pick-card")}
+
+
+@_register(
+    "onirim.happy_dream_options",
+    {"zh-TW": "抽到美夢卡可以做什麼？", "en": "What can a Happy Dream do?"},
+    HappyDreamInput, ("onirim/happy-dreams/when-drawn", "onirim/happy-dreams/remove-premonition",
+                      "onirim/happy-dreams/reveal-seven", "onirim/happy-dreams/pick-card"),
+    {"zh-TW": ("抽到美夢卡有什麼選擇？", "好夢卡的效果是什麼？", "美夢卡可以移除黑暗徵兆嗎？"),
+     "zh-CN": ("抽到美梦卡有什么选择？", "好梦卡的效果是什么？", "美梦卡可以移除黑暗征兆吗？"),
+     "en": ("What can I do when I draw a Happy Dream?", "What are the Happy Dream options?",
+            "Can a Happy Dream remove a dark premonition?")},
+    "Drawn while refilling: remove a face-up Premonition, or reveal 7 and discard/reorder, or pick a card for the top.")
+def happy_dream_options(inp: HappyDreamInput) -> Verdict:
+    """List the Happy Dream choices open to the player."""
+    rule = "onirim.happy_dream_options"
+    t = Trace()
+    t.add("a Happy Dream drawn while refilling the hand gives one choice of three", None, "onirim/happy-dreams/when-drawn")
+    up = 4 if inp.face_up_premonitions is None else inp.face_up_premonitions
+    deck_size = 20 if inp.deck_size is None else inp.deck_size
+    dream = BY_NAME["happy-dream-1"].index
+    state = model.State(options=model.Options(premonitions=True), seed=0, drawn=dream,
+                        pending=model.PendingHappyDream(dream),
+                        premonitions_up=tuple(BY_NAME[f"premonition-{n}"].index for n in range(1, up + 1)),
+                        deck=tuple(c.index for c in CARDS if c.kind == "location")[:deck_size])
+    offered = {a.option for a in model.legal_actions(state) if isinstance(a, model.HappyDream)}
+    if not state.deck:
+        offered -= {2, 3}
+    labels = {1: "remove one face-up Premonition",
+              2: f"reveal the top {min(model.HAPPY_DREAM_REVEAL, deck_size)} cards, discard any, put the rest back on top in any order",
+              3: "take any one card from the deck, shuffle the deck, put that card on top"}
+    for n, (_, pid) in HAPPY_OPTIONS.items():
+        t.add(labels[n], n in offered, pid)
+    t.assume("After its choice the Happy Dream goes to the discard pile (the seed does not say)")
+    if inp.deck_size is not None and inp.deck_size < model.HAPPY_DREAM_REVEAL:
+        t.assume("With fewer than 7 cards in the deck you reveal them all (the seed does not say)")
+    value = [HAPPY_OPTIONS[n][0] for n in sorted(offered)]
+    return t.verdict(rule, value, "Choose one: " + "; ".join(f"({n}) {labels[n]}" for n in sorted(offered)) + ".",
+                     details={"options": {HAPPY_OPTIONS[n][0]: labels[n] for n in sorted(offered)}})
+
+
+# ---------------------------------------------------------------- onirim.difficulty_level
+
+class SetupInput(_Input):
+    """A game set-up on the seed's difficulty ladder; omitted fields mean 'not said'."""
+
+    towers: bool | None = None
+    book: bool | None = None
+    alignment_power: bool | None = Field(None, description="Alignment power (only matters with Towers, without the Book)")
+    spells: Literal["none", "cheap", "expensive"] | None = Field(None, description="spells used (only with the Book)")
+    door_rule: Literal["differ", "all_three"] | None = Field(
+        None, description="Door by Labyrinth: symbols differ from the previous, or Sun+Moon+Key (base game only)")
+
+
+class DifficultyInput(SetupInput):
+    """A set-up, and optionally a second one to compare it with."""
+
+    compare_with: SetupInput | None = None
+
+
+LADDER_PASSAGES = {1: "onirim/ladder/1-base", 2: "onirim/ladder/2-base-three-symbols",
+                   3: "onirim/ladder/3-towers-power", 4: "onirim/ladder/4-towers-no-power",
+                   5: "onirim/ladder/5-book-cheap", 6: "onirim/ladder/6-book-expensive",
+                   7: "onirim/ladder/7-towers-book-no-spells", 8: "onirim/ladder/8-towers-book-spells"}
+LADDER_TEXT = {1: "base game, Door symbols merely differ from the previous", 2: "base game, Sun+Moon+Key for a Door",
+               3: "base + Towers, Alignment with power", 4: "base + Towers, Alignment without power",
+               5: "base + Book, cheap spells", 6: "base + Book, expensive spells",
+               7: "base + Towers + Book, no spells", 8: "base + Towers + Book, with spells"}
+
+
+def _rung(opts: model.Options) -> int | None:
+    """The ladder rung of a complete set-up, or None when the seed's ladder does not list it."""
+    if not opts.towers and not opts.book:
+        return 1 if opts.door_rule == "differ" else 2
+    if opts.door_rule != "differ":
+        return None
+    if opts.towers and not opts.book:
+        return 3 if opts.alignment_power else 4
+    if opts.book and not opts.towers:
+        return {"cheap": 5, "expensive": 6}.get(opts.spells)
+    return 7 if opts.spells == "none" else 8
+
+
+def _completions(setup: SetupInput) -> list[model.Options]:
+    """Every complete set-up the given one may mean, varying only the unsaid fields that matter."""
+    out = []
+    for towers in ([setup.towers] if setup.towers is not None else [False, True]):
+        for book in ([setup.book] if setup.book is not None else [False, True]):
+            powers = [setup.alignment_power] if setup.alignment_power is not None else (
+                [True, False] if towers and not book else [True])
+            spells_opts = [setup.spells] if setup.spells is not None else (
+                ["cheap", "expensive"] if book and not towers else ["none", "cheap"] if book else ["none"])
+            rules = [setup.door_rule] if setup.door_rule is not None else (
+                ["differ", "all_three"] if not towers and not book else ["differ"])
+            for power, spells, door_rule in itertools.product(powers, spells_opts, rules):
+                out.append(model.Options(towers=towers, book=book, alignment_power=power, spells=spells,
+                                         door_rule=door_rule))
+    return out
+
+
+def _level(setup: SetupInput) -> list[int | None]:
+    """Distinct rungs the set-up may be on, in ladder order."""
+    rungs = {_rung(o) for o in _completions(setup)}
+    return sorted(rungs, key=lambda r: (r is None, r or 0))
+
+
+@_register(
+    "onirim.difficulty_level",
+    {"zh-TW": "這個組合在難度階梯上是第幾級？", "en": "Where is this set-up on the difficulty ladder?"},
+    DifficultyInput, tuple(["onirim/ladder/intro"] + list(LADDER_PASSAGES.values())),
+    {"zh-TW": ("高塔加書本擴充難度是第幾級？", "哪個擴充組合最難？", "有高塔效應跟沒有高塔效應哪個比較難？"),
+     "zh-CN": ("高塔加书本扩充难度是第几级？", "哪个扩充组合最难？", "有高塔效应跟没有高塔效应哪个比较难？"),
+     "en": ("How hard is Onirim with the Towers and the Book?", "What is the hardest expansion combination?",
+            "Is playing towers without alignment power harder than with it?")},
+    "The blogger's ladder 1-8, from base game to base + Towers + Book with spells; compares two set-ups.")
+def difficulty_level(inp: DifficultyInput) -> Verdict:
+    """Place a set-up on the seed's eight-rung difficulty ladder and compare it with another."""
+    rule = "onirim.difficulty_level"
+    t = Trace()
+    t.add("the ladder is the blogger's own ranking; lower rungs are easier", None, "onirim/ladder/intro")
+    t.assume("The ladder is one blogger's opinion, not an official difficulty rating; rung 2's Sun+Moon+Key rule "
+             "is a house rule")
+    rungs = _level(inp)
+    if len(rungs) > 1:
+        cases = [Case(when=LADDER_TEXT[r] if r else "a set-up the ladder does not list", value=r,
+                      cites=[LADDER_PASSAGES[r]] if r else ["onirim/ladder/intro"]) for r in rungs]
+        return t.verdict(rule, DEPENDS, "It depends on the set-up: " + "; ".join(
+            f"{r}. {LADDER_TEXT[r]}" for r in rungs if r) + ".", cases=cases)
+    rung = rungs[0]
+    if rung is None:
+        t.add("this combination is on the ladder", False, "onirim/ladder/intro")
+        return t.verdict(rule, None, "The seed's ladder does not list this combination.", details={"level": None})
+    t.add(f"rung {rung}: {LADDER_TEXT[rung]}", True, LADDER_PASSAGES[rung])
+    details: dict[str, Any] = {"level": rung, "of": 8}
+    text = f"Level {rung} of 8: {LADDER_TEXT[rung]}."
+    if inp.compare_with is not None:
+        other = _level(inp.compare_with)
+        if len(other) == 1 and other[0] is not None:
+            o = other[0]
+            t.add(f"the other set-up is rung {o}: {LADDER_TEXT[o]}", None, LADDER_PASSAGES[o])
+            harder = "this" if rung > o else "other" if o > rung else "same"
+            details["comparison"] = {"other_level": o, "harder": harder}
+            text += (" It is harder than the other set-up (level %d)." % o if harder == "this" else
+                     " It is easier than the other set-up (level %d)." % o if harder == "other" else
+                     " The other set-up is the same level.")
+        else:
+            details["comparison"] = {"other_level": None, "harder": None}
+            text += " The other set-up is not a single rung on the ladder."
+    return t.verdict(rule, rung, text, details=details)
+
+
+# ---------------------------------------------------------------- onirim.card_counts
+
+class CardCountsInput(_Input):
+    """Which expansions are in the game."""
+
+    towers: bool = False
+    book: bool = False
+    premonitions: bool = False
+
+
+@_register(
+    "onirim.card_counts",
+    {"zh-TW": "加入擴充後牌堆有幾張牌？", "en": "How many cards are in play with these expansions?"},
+    CardCountsInput, ("onirim/towers/components", "onirim/book/components", "onirim/premonitions/components"),
+    {"zh-TW": ("加了高塔擴充牌堆有幾張？", "書本擴充有哪些卡？", "黑暗徵兆擴充有幾張牌？"),
+     "zh-CN": ("加了高塔扩充牌堆有几张？", "书本扩充有哪些卡？", "黑暗征兆扩充有几张牌？"),
+     "en": ("How many cards are in the deck with the Towers?", "What cards does the Book expansion add?",
+            "How many cards come with Dark Premonitions and Happy Dreams?")},
+    "Counts the deck and the cards beside it for a set-up, from the model's card list.")
+def card_counts(inp: CardCountsInput) -> Verdict:
+    """Count the cards a set-up uses, split into the shuffled deck and the cards laid out beside it."""
+    rule = "onirim.card_counts"
+    t = Trace()
+    t.assume("Base game counts (58 Locations, 8 Doors, 10 Nightmares) come from the official rules, not the seed")
+    opts = model.Options(towers=inp.towers, book=inp.book, premonitions=inp.premonitions)
+    state = model.new_game(opts, seed=0)
+    in_deck = state.deck + state.hand + state.limbo
+    kinds = Counter(CARDS[c].kind for c in model.game_cards(opts))
+    t.add("base deck: 58 Locations, 8 Doors, 10 Nightmares", None)
+    if inp.towers:
+        t.add("The Towers adds 12 Towers (3 per colour) shuffled into the deck", True, "onirim/towers/components")
+    if inp.book:
+        t.add("The Book adds 8 Goals and 1 Spells card, laid out beside the deck", True, "onirim/book/components")
+    if inp.premonitions:
+        t.add("Dark Premonitions adds 4 Happy Dreams to the deck and 8 Premonitions beside it", True,
+              "onirim/premonitions/components")
+    return t.verdict(rule, len(in_deck), f"{len(in_deck)} cards are shuffled into the deck; "
+                     f"{sum(kinds.values()) - len(in_deck)} more lie beside it.",
+                     details={"deck": len(in_deck), "total": sum(kinds.values()), "by_kind": dict(sorted(kinds.items()))},
+                     cites=[p for p, on in (("onirim/towers/components", inp.towers), ("onirim/book/components", inp.book),
+                                            ("onirim/premonitions/components", inp.premonitions)) if on])

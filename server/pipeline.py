@@ -1,0 +1,341 @@
+"""The answering pipeline: normalise → game → retrieval → rule → input → verdict → answer text."""
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from threading import Lock
+from typing import Any
+
+import numpy as np
+from pydantic import BaseModel, Field
+
+from indexer.corpus import Passage, passages_by_id
+from indexer.retrieval import Hit, clean_query
+from indexer.text import detect_lang, fold, to_script
+from rules_engine import DEPENDS, GAMES, UnknownId, Verdict, get_game, load_games
+
+from .extract import extract_input
+from .routing import RuleMatch, RuleRouter
+from .scope import game_signals, other_games_named, strip_game_names
+from .search import SearchService
+
+# Calibrated on tests/data/dev_asks.yaml: a question with no game signal is in scope only when
+# retrieval over all games is this confident.
+SCOPE_DENSE_THRESHOLD = 0.87
+QUERY_CACHE_SIZE = 2048
+
+
+class Citation(BaseModel):
+    """A quoted passage: `text` is verbatim from the corpus."""
+
+    id: str
+    game: str
+    section: str
+    text: str
+    score: float
+    kind: str = "rule"
+
+
+class Ambiguity(BaseModel):
+    """An unclear place in a cited passage and its readings."""
+
+    passage: str
+    note: str
+    readings: list[str] = Field(default_factory=list)
+
+
+class AskResponse(BaseModel):
+    """The /api/ask response (DESIGN.md)."""
+
+    question: str
+    game: str | None
+    in_scope: bool
+    answer: str
+    verdict: dict[str, Any] | None = None
+    citations: list[Citation] = Field(default_factory=list)
+    ambiguities: list[Ambiguity] = Field(default_factory=list)
+    took_ms: float = 0.0
+    lang: str = "zh-TW"
+    rule: str | None = None
+
+
+class CitationError(RuntimeError):
+    """A citation whose text is not verbatim corpus text (never emitted)."""
+
+
+def make_citation(passage: Passage, score: float) -> Citation:
+    """A citation, refused unless its text is exactly the corpus passage text."""
+    known = passages_by_id().get(passage.id)
+    if known is None or known.text != passage.text or passage.text not in known.text:
+        raise CitationError(f"refusing to cite {passage.id!r}: text is not verbatim corpus text")
+    return Citation(id=passage.id, game=passage.game, section=passage.section, text=passage.text,
+                    score=round(float(score), 4), kind=passage.kind)
+
+
+class QueryVectorCache:
+    """Bounded LRU of query embeddings (the embedder is the slowest step of a request)."""
+
+    def __init__(self, embedder: Any, size: int = QUERY_CACHE_SIZE) -> None:
+        self.embedder = embedder
+        self.size = size
+        self._data: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = Lock()
+
+    def __call__(self, text: str) -> np.ndarray:
+        with self._lock:
+            if text in self._data:
+                self._data.move_to_end(text)
+                return self._data[text]
+        vector = self.embedder.embed_queries([text])[0]
+        with self._lock:
+            self._data[text] = vector
+            if len(self._data) > self.size:
+                self._data.popitem(last=False)
+        return vector
+
+
+MESSAGES = {
+    "out_of_scope": {
+        "zh-TW": "這個問題不在我能回答的範圍內。我只回答這幾款遊戲的規則：{games}。",
+        "en": "That question is outside what I can answer. I only cover the rules of: {games}.",
+    },
+    "passages": {"zh-TW": "規則書中最相關的段落：", "en": "The most relevant rulebook passages:"},
+    "verdict": {"zh-TW": "結論（{title}）：{value}", "en": "Verdict ({title}): {value}"},
+    "yes": {"zh-TW": "是", "en": "yes"},
+    "no": {"zh-TW": "否", "en": "no"},
+    "depends": {"zh-TW": "視情況而定", "en": "it depends"},
+    "case": {"zh-TW": "・{when}：{value}", "en": "- {when}: {value}"},
+    "why": {"zh-TW": "為什麼：", "en": "Why:"},
+    "assumptions": {"zh-TW": "假設：", "en": "Assumptions:"},
+    "ambiguous": {"zh-TW": "注意：規則書此處不明確：{note}", "en": "Note: the rulebook is unclear here: {note}"},
+    "readings": {"zh-TW": "可能的解讀：{readings}", "en": "Possible readings: {readings}"},
+    "quote": {"zh-TW": "依據［{id}］：「{text}」", "en": "Source [{id}]: “{text}”"},
+    "nothing": {"zh-TW": "找不到相關的規則段落。", "en": "No relevant rulebook passage was found."},
+}
+
+
+def msg(key: str, lang: str, **kw: Any) -> str:
+    """A message in the answer's language and script (zh-CN is converted from zh-TW)."""
+    table = MESSAGES[key]
+    text = table["en" if lang == "en" else "zh-TW"].format(**kw)
+    return to_script(text, lang)
+
+
+def value_text(value: Any, lang: str) -> str:
+    """How a verdict value reads in an answer."""
+    if value is True:
+        return msg("yes", lang)
+    if value is False:
+        return msg("no", lang)
+    if value == DEPENDS:
+        return msg("depends", lang)
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) if value else "—"
+    return str(value)
+
+
+class Pipeline:
+    """Answers questions with verbatim citations and, where a rule applies, an engine verdict."""
+
+    def __init__(self, search: SearchService) -> None:
+        load_games()
+        self.search = search
+        self.index = search.index
+        self.tokenizer = search.index.tokenizer
+        self.query_vector = QueryVectorCache(search.index.embedder)
+        self.router = RuleRouter(search.index.embedder, self.tokenizer, cache_dir=search.index.directory)
+        self._ambiguities = _load_ambiguities()
+
+    # ------------------------------------------------------------------ stages
+    def detect_game(self, question: str, history: list[str], explicit: str | None) -> tuple[str | None, str]:
+        """The game id (or None) and how it was decided."""
+        if explicit:
+            get_game(explicit)  # raises UnknownId listing valid ids
+            return explicit, "explicit"
+        signals = game_signals(question, self.tokenizer)
+        if signals and (len(signals) == 1 or signals[0].strength > signals[1].strength):
+            return signals[0].game, "question"
+        if signals:
+            tied = {s.game for s in signals if s.strength == signals[0].strength}
+            hits = self.search.retriever.search(question, k=5)
+            for hit in hits:
+                if hit.passage.game in tied:
+                    return hit.passage.game, "retrieval among tied terms"
+            return signals[0].game, "question"
+        for previous in reversed(history):
+            prev_signals = game_signals(previous, self.tokenizer)
+            if prev_signals:
+                return prev_signals[0].game, "history"
+        return None, "none"
+
+    def in_scope_without_signal(self, question: str) -> tuple[bool, str | None]:
+        """For a question with no game signal: is retrieval confident enough, and for which game."""
+        hits = self.search.retriever.search(question, k=1)
+        if not hits:
+            return False, None
+        hit = hits[0]
+        dense = hit.scores.get("dense", 0.0)
+        bm25 = hit.scores.get("bm25", 0.0)
+        if dense >= SCOPE_DENSE_THRESHOLD and bm25 > 0:
+            return True, hit.passage.game
+        return False, None
+
+    def ambiguities_for(self, passage_ids: list[str], lang: str) -> list[Ambiguity]:
+        """Known unclear places among the cited passages, in the answer's language."""
+        out: list[Ambiguity] = []
+        seen: set[str] = set()
+        for pid in passage_ids:
+            for amb in self._ambiguities.get(pid, []):
+                if amb["id"] in seen:
+                    continue
+                seen.add(amb["id"])
+                key = "en" if lang == "en" else "zh-TW"
+                out.append(Ambiguity(passage=pid, note=to_script(amb["note"][key], lang),
+                                     readings=[to_script(r[key], lang) for r in amb["readings"]]))
+        return out
+
+    # ------------------------------------------------------------------ main
+    def ask(self, question: str, *, game: str | None = None, history: list[str] | None = None,
+            k: int = 3) -> AskResponse:
+        """Answer one question (QueryError for unusable text, UnknownId for an unknown game)."""
+        started = time.perf_counter()
+        question = clean_query(question)
+        history = [h for h in (history or []) if isinstance(h, str) and h.strip()][-4:]
+        lang = detect_lang(question)
+        game_id, how = self.detect_game(question, history, game)
+        others = other_games_named(question)
+        if game_id is None or (others and how != "explicit" and not any(
+                s.named for s in game_signals(question, self.tokenizer))):
+            in_scope, guessed = (False, None) if others else self.in_scope_without_signal(question)
+            if not in_scope:
+                return self._out_of_scope(question, lang, started)
+            game_id, how = guessed, "retrieval"
+
+        search_text = strip_game_names(question)
+        hits = self.search.retriever.search(search_text, game=game_id, k=max(k, 3))
+        query_vector = self.query_vector(search_text)
+        match = self.router.route(query_vector, search_text, game_id)
+        if match is None and history and how == "history":
+            # A follow-up inherits the topic: route the earlier question plus this one.
+            combined = f"{history[-1]} {search_text}"
+            match = self.router.route(self.query_vector(combined), combined, game_id)
+        verdict: Verdict | None = None
+        if match is not None:
+            verdict = self._evaluate(match, question, history)
+
+        citations = self._citations(hits[:k], verdict)
+        ambiguities = self.ambiguities_for([c.id for c in citations] + (verdict.cites if verdict else []), lang)
+        answer = self._compose(lang, verdict, match, citations, ambiguities)
+        return AskResponse(question=question, game=game_id, in_scope=True, answer=answer,
+                           verdict=verdict.model_dump() if verdict else None, citations=citations,
+                           ambiguities=ambiguities, took_ms=round((time.perf_counter() - started) * 1000, 2),
+                           lang=lang, rule=match.rule.id if match else None)
+
+    def _evaluate(self, match: RuleMatch, question: str, history: list[str]) -> Verdict:
+        term_ids = {m.term.id for m in self.tokenizer.match_terms(question)}
+        data, _ = extract_input(match.rule.input_model, question, term_ids)
+        if not data and history:
+            data, _ = extract_input(match.rule.input_model, f"{history[-1]} {question}", term_ids)
+        verdict = match.rule.run(data)
+        return select_case(verdict, question)
+
+    def _citations(self, hits: list[Hit], verdict: Verdict | None) -> list[Citation]:
+        by_id = passages_by_id()
+        citations = [make_citation(h.passage, h.score) for h in hits]
+        if verdict is not None:
+            # The passages the verdict rests on are quoted too, ahead of weaker retrieval hits.
+            cited = [pid for pid in verdict.cites if pid in by_id]
+            have = {c.id for c in citations}
+            extra = [make_citation(by_id[pid], 0.0) for pid in cited[:2] if pid not in have]
+            citations = citations[:max(1, len(citations) - len(extra))] + extra
+        return citations
+
+    def _compose(self, lang: str, verdict: Verdict | None, match: RuleMatch | None,
+                 citations: list[Citation], ambiguities: list[Ambiguity]) -> str:
+        parts: list[str] = []
+        if verdict is not None and match is not None:
+            title = match.rule.titles.get("en" if lang == "en" else "zh-TW", match.rule.id)
+            parts.append(msg("verdict", lang, title=to_script(title, lang), value=value_text(verdict.value, lang)))
+            if verdict.explanation:
+                parts.append(to_script(verdict.explanation, lang))
+            for case in verdict.cases:
+                parts.append(msg("case", lang, when=to_script(case.when, lang), value=value_text(case.value, lang)))
+            steps = [s for s in verdict.trace if s.step][:6]
+            if steps:
+                parts.append(msg("why", lang))
+                parts.extend(f"  {'✓' if s.holds else '✗' if s.holds is False else '·'} {to_script(s.step, lang)}"
+                             for s in steps)
+            if verdict.assumptions:
+                parts.append(msg("assumptions", lang))
+                parts.extend(f"  * {to_script(a, lang)}" for a in verdict.assumptions)
+        elif citations:
+            parts.append(msg("passages", lang))
+        else:
+            parts.append(msg("nothing", lang))
+        for amb in ambiguities[:2]:
+            parts.append(msg("ambiguous", lang, note=amb.note))
+            if amb.readings:
+                parts.append(msg("readings", lang, readings=" / ".join(amb.readings)))
+        for c in citations[:2]:
+            parts.append(msg("quote", lang, id=c.id, text=to_script(c.text, lang) if lang == "zh-CN" else c.text))
+        return "\n".join(parts)
+
+    def _out_of_scope(self, question: str, lang: str, started: float) -> AskResponse:
+        key = "en" if lang == "en" else "zh-TW"
+        games = "、".join(g.names[key] for g in GAMES.values()) if key != "en" else \
+            ", ".join(g.names["en"] for g in GAMES.values())
+        return AskResponse(question=question, game=None, in_scope=False,
+                           answer=msg("out_of_scope", lang, games=games), verdict=None, citations=[],
+                           ambiguities=[], took_ms=round((time.perf_counter() - started) * 1000, 2), lang=lang)
+
+
+# Cue words that pick one case of a "depends" verdict when the question states the condition.
+CASE_CUES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
+    (("还没完成", "未完成", "没完成", "尚未完成", "进行中", "还没", "not complete", "not yet", "incomplete",
+      "unfinished", "in progress"), ("in progress", "not complete", "incomplete", "进行中", "未完成")),
+    (("没有效应", "不产生效应", "没效应", "without power", "no power", "without the power"),
+     ("without power", "without the power", "no power", "不产生效应")),
+)
+
+
+def select_case(verdict: Verdict, question: str) -> Verdict:
+    """When a 'depends' verdict's cases include exactly one the question describes, answer that case."""
+    if verdict.value != DEPENDS or not verdict.cases:
+        return verdict
+    folded = fold(question)
+    for question_cues, case_cues in CASE_CUES:
+        if not any(c in folded for c in question_cues):
+            continue
+        chosen = [c for c in verdict.cases if any(cc in fold(c.when) for cc in case_cues)]
+        if len(chosen) == 1:
+            case = chosen[0]
+            return verdict.model_copy(update={
+                "value": case.value,
+                "explanation": (f"{case.when}: {case.explanation}".strip(": ") if case.explanation
+                                else verdict.explanation),
+                "details": {**verdict.details, "selected_case": case.when},
+            })
+    return verdict
+
+
+def _load_ambiguities() -> dict[str, list[dict[str, Any]]]:
+    """passage id → ambiguity records from corpus/ambiguities.yaml (empty when absent)."""
+    try:
+        from indexer.ambiguities import load_ambiguities
+    except ImportError:
+        return {}
+    out: dict[str, list[dict[str, Any]]] = {}
+    for amb in load_ambiguities():
+        record = amb.model_dump()
+        readings = []
+        for r in record["readings"]:
+            label = r.get("label", {})
+            detail = r.get("detail", {})
+            readings.append({k: f"{label.get(k, '')}：{detail.get(k, '')}".strip("：") for k in ("zh-TW", "en")})
+        entry = {"id": record["id"], "note": record["note"], "readings": readings}
+        for pid in record["passages"]:
+            out.setdefault(pid, []).append(entry)
+    return out
+
+
+__all__ = ["Pipeline", "AskResponse", "Citation", "CitationError", "make_citation", "UnknownId"]

@@ -1,0 +1,99 @@
+"""Routes a question to an engine rule: its example questions matched in the same embedding space."""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from indexer.embedders import Embedder
+from indexer.text import fold
+from indexer.tokenize import Tokenizer
+from rules_engine import Rule, all_rules
+
+# Calibrated on tests/data (see server/evaluate.py): below this the best rule is not trusted.
+RULE_THRESHOLD = 0.86
+LEXICAL_WEIGHT = 0.08
+
+
+@dataclass(frozen=True)
+class RuleMatch:
+    """A candidate rule and how well the question matched its examples."""
+
+    rule: Rule
+    score: float
+    example: str
+
+
+class RuleRouter:
+    """Nearest example question per rule (cosine) plus a small glossary-term overlap bonus."""
+
+    def __init__(self, embedder: Embedder, tokenizer: Tokenizer, cache_dir: Path | None = None) -> None:
+        self.embedder = embedder
+        self.tokenizer = tokenizer
+        self.rules = all_rules()
+        self.examples: list[tuple[Rule, str]] = [
+            (rule, ex) for rule in self.rules for lang in sorted(rule.examples) for ex in rule.examples[lang]]
+        self.vectors = self._example_vectors(cache_dir)
+        self._example_terms = [self._terms(ex) for _, ex in self.examples]
+
+    def _terms(self, text: str) -> frozenset[str]:
+        return frozenset(f"{m.term.game}:{m.term.id}" for m in self.tokenizer.match_terms(text))
+
+    def _example_vectors(self, cache_dir: Path | None) -> np.ndarray:
+        if not self.examples:
+            return np.zeros((0, self.embedder.dim), dtype=np.float32)
+        texts = [ex for _, ex in self.examples]
+        key = hashlib.sha256(json.dumps([self.embedder.model_id, texts], ensure_ascii=False)
+                             .encode()).hexdigest()[:16]
+        path = cache_dir / f"rule-examples-{key}.npy" if cache_dir else None
+        if path is not None and path.exists():
+            try:
+                cached = np.load(path)
+                if cached.shape == (len(texts), self.embedder.dim):
+                    return cached
+            except (OSError, ValueError):
+                pass  # a corrupt cache is simply recomputed
+        vectors = np.vstack([self.embedder.embed_queries(texts[i:i + 32]) for i in range(0, len(texts), 32)])
+        if path is not None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_suffix(".tmp.npy")
+                np.save(tmp, vectors)
+                tmp.replace(path)
+            except OSError:
+                pass  # a read-only index directory only costs the recomputation
+        return vectors
+
+    def rank(self, query_vector: np.ndarray, question: str, game: str | None) -> list[RuleMatch]:
+        """Rules of the game ranked by match score, best first."""
+        if not self.examples:
+            return []
+        sims = self.vectors @ query_vector.reshape(-1)
+        q_terms = self._terms(question)
+        best: dict[str, RuleMatch] = {}
+        for i, (rule, example) in enumerate(self.examples):
+            if game is not None and rule.game != game:
+                continue
+            terms = self._example_terms[i]
+            overlap = len(q_terms & terms) / max(1, len(q_terms | terms))
+            score = float(sims[i]) + LEXICAL_WEIGHT * overlap
+            if rule.id not in best or score > best[rule.id].score:
+                best[rule.id] = RuleMatch(rule, score, example)
+        return sorted(best.values(), key=lambda m: -m.score)
+
+    def route(self, query_vector: np.ndarray, question: str, game: str | None,
+              threshold: float = RULE_THRESHOLD) -> RuleMatch | None:
+        """The best rule if it clears the threshold."""
+        ranked = self.rank(query_vector, question, game)
+        if ranked and ranked[0].score >= threshold:
+            return ranked[0]
+        return None
+
+
+def folded_contains_any(text: str, needles: tuple[str, ...]) -> bool:
+    """True when any needle (folded) occurs in the folded text."""
+    folded = fold(text)
+    return any(fold(n) in folded for n in needles)

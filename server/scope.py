@@ -1,0 +1,87 @@
+"""Which game a question is about, and whether it is in scope at all."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from indexer.text import fold
+from indexer.tokenize import Tokenizer
+from rules_engine import GAMES, load_games
+
+OTHER_GAMES_FILE = Path(__file__).resolve().parent / "data" / "other_games.yaml"
+
+
+@dataclass(frozen=True)
+class GameSignal:
+    """Evidence for one game in a question: named outright and/or glossary terms used."""
+
+    game: str
+    named: bool
+    terms: tuple[str, ...]
+
+    @property
+    def strength(self) -> float:
+        """Naming the game outweighs any number of shared terms."""
+        return (10.0 if self.named else 0.0) + len(self.terms)
+
+
+def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+    folded = fold(phrase)
+    if re.fullmatch(r"[a-z0-9 '\-]+", folded):
+        return re.compile(r"(?<![a-z0-9])" + re.escape(folded) + r"(?![a-z0-9])")
+    return re.compile(re.escape(folded))
+
+
+@lru_cache(maxsize=1)
+def _other_game_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    names = yaml.safe_load(OTHER_GAMES_FILE.read_text(encoding="utf-8"))["names"]
+    return tuple((n, _phrase_pattern(n)) for n in names)
+
+
+@lru_cache(maxsize=1)
+def _own_game_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    load_games()
+    out = []
+    for game in GAMES.values():
+        for name in {game.id, *game.aliases, *game.names.values()}:
+            out.append((game.id, _phrase_pattern(name)))
+    return tuple(out)
+
+
+def other_games_named(question: str) -> list[str]:
+    """Names of games we do not cover that the question mentions."""
+    folded = fold(question)
+    return [name for name, pattern in _other_game_patterns() if pattern.search(folded)]
+
+
+def game_signals(question: str, tokenizer: Tokenizer) -> list[GameSignal]:
+    """Per-game evidence in the question, strongest first."""
+    folded = fold(question)
+    named = {game for game, pattern in _own_game_patterns() if pattern.search(folded)}
+    terms: dict[str, list[str]] = {}
+    for match in tokenizer.match_terms(question):
+        if match.term.game in GAMES:
+            terms.setdefault(match.term.game, []).append(match.term.id)
+    signals = [GameSignal(g, g in named, tuple(terms.get(g, ()))) for g in GAMES
+               if g in named or g in terms]
+    return sorted(signals, key=lambda s: -s.strength)
+
+
+def strip_game_names(question: str) -> str:
+    """The question without our games' names (the game filter already does their work)."""
+    out = question
+    for _, pattern in _own_game_patterns():
+        if pattern.pattern.isascii():
+            out = re.sub(pattern.pattern, " ", out, flags=re.IGNORECASE)
+        else:
+            folded_out = fold(out)
+            m = pattern.search(folded_out)
+            # fold() keeps length for CJK text, so the folded span maps back onto the original.
+            if m and len(folded_out) == len(out):
+                out = out[:m.start()] + " " + out[m.end():]
+    out = re.sub(r"\s+", " ", out).strip()
+    return out or question
