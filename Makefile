@@ -12,7 +12,7 @@ export HF_HUB_OFFLINE := 1
 export TRANSFORMERS_OFFLINE := 1
 export TOKENIZERS_PARALLELISM := false
 
-.PHONY: install install-test index run ask test eval bench clean
+.PHONY: install install-test index run ask serve test eval bench clean
 
 $(VENV)/.base: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,10 @@ index: install
 	$(ARBITER) index
 
 run: install
+	$(ARBITER) index --if-stale
+	$(ARBITER) serve --host $(HOST) --port $(PORT)
+
+ask: install
 	$(ARBITER) index --if-stale
 	$(ARBITER) ask
 

@@ -212,7 +212,7 @@ class Pipeline:
             game_id, how = guessed, "retrieval"
 
         search_text = strip_game_names(question)
-        hits = self.search.retriever.search(search_text, game=game_id, k=max(k, 3))
+        hits = self.search.retriever.search(search_text, game=game_id, k=max(k, 3) + 5)
         query_vector = self.query_vector(search_text)
         match = self.router.route(query_vector, search_text, game_id)
         if match is None and history and how == "history":
@@ -223,7 +223,7 @@ class Pipeline:
         if match is not None:
             verdict = self._evaluate(match, question, history)
 
-        citations = self._citations(hits[:k], verdict)
+        citations = self._citations(hits, k, verdict)
         ambiguities = self.ambiguities_for([c.id for c in citations] + (verdict.cites if verdict else []), lang)
         answer = self._compose(lang, verdict, match, citations, ambiguities)
         return AskResponse(question=question, game=game_id, in_scope=True, answer=answer,
@@ -239,14 +239,15 @@ class Pipeline:
         verdict = match.rule.run(data)
         return select_case(verdict, question)
 
-    def _citations(self, hits: list[Hit], verdict: Verdict | None) -> list[Citation]:
+    def _citations(self, hits: list[Hit], k: int, verdict: Verdict | None) -> list[Citation]:
         by_id = passages_by_id()
-        citations = [make_citation(h.passage, h.score) for h in hits]
+        scores = {h.passage.id: h.score for h in hits}
+        citations = [make_citation(h.passage, h.score) for h in hits[:k]]
         if verdict is not None:
             # The passages the verdict rests on are quoted too, ahead of weaker retrieval hits.
             cited = [pid for pid in verdict.cites if pid in by_id]
             have = {c.id for c in citations}
-            extra = [make_citation(by_id[pid], 0.0) for pid in cited[:2] if pid not in have]
+            extra = [make_citation(by_id[pid], scores.get(pid, 0.0)) for pid in cited[:2] if pid not in have]
             citations = citations[:max(1, len(citations) - len(extra))] + extra
         return citations
 

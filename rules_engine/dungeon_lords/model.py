@@ -83,6 +83,7 @@ class RoundState:
     healed: int = 0
     prevented: int = 0
     spells_cast: tuple[str, ...] = ()
+    fallen: tuple[str, ...] = ()
 
 
 # ---------------------------------------------------------------- state helpers
@@ -119,12 +120,14 @@ def effective_hp(state: RoundState, adv: Adventurer) -> int:
 
 
 def _set_adventurer(state: RoundState, adv: Adventurer) -> RoundState:
+    """A copy of the state with one adventurer replaced."""
     party = list(state.party)
     party[adv.position - 1] = adv
     return replace(state, party=tuple(party))
 
 
 def _set_item(state: RoundState, index: int, item: Item) -> RoundState:
+    """A copy of the state with one item replaced."""
     items = list(state.items)
     items[index] = item
     return replace(state, items=tuple(items))
@@ -177,20 +180,23 @@ def land_damage(state: RoundState, position: int, amount: int, source: str, trac
     before = adv.damage
     total = before + amount
     held = item_of(state, position)
-    if held and held[1].kind == "necklace" and before < adv.hp <= total and total == adv.hp:
-        # The damage lands exactly on his original hit points: only the necklace keeps him up.
-        state = mark_kind(state, "necklace", f"{adv.label()}'s damage landed exactly on his original "
-                          f"{adv.hp} hit points", trace, D.P_NECKLACE)
-    elif held and held[1].kind == "necklace" and before < adv.hp < total:
-        trace.add(f"{source}: the damage jumps past {adv.label()}'s original {adv.hp} hit points "
-                  f"without landing on them, so the necklace is not marked.", False, D.P_NECKLACE)
+    necklace = held is not None and held[1].kind == "necklace" and before < adv.hp
     limit = effective_hp(state, adv)
     lost = max(0, total - limit)
     adv = replace(adv, damage=min(total, limit), defeated=total >= limit)
     state = _set_adventurer(state, adv)
+    if adv.defeated:
+        state = replace(state, fallen=state.fallen + (adv.label(),))
     note = f" ({lost} excess lost)" if lost else ""
     trace.add(f"{source}: {amount} damage to {adv.label()} ({before}→{adv.damage} of {limit} hit "
               f"points){note}" + ("; he is defeated." if adv.defeated else "."), adv.defeated, *cites)
+    if necklace and total == adv.hp:
+        # The damage lands exactly on his original hit points: only the necklace keeps him up.
+        state = mark_kind(state, "necklace", f"{adv.label()}'s damage landed exactly on his original "
+                          f"{adv.hp} hit points", trace, D.P_NECKLACE)
+    elif necklace and total > adv.hp:
+        trace.add(f"{source}: the damage jumps past {adv.label()}'s original {adv.hp} hit points "
+                  f"without landing on them, so the necklace is not marked.", False, D.P_NECKLACE)
     if adv.defeated and held:
         state = resolve_item(state, held[0], f"{adv.label()} is defeated", trace)
     return state
@@ -271,7 +277,8 @@ def spell_step(state: RoundState, spell: str | None, monsters: tuple[MonsterPlay
         trace.assume(D.item_effect_assumption("wand"))
     cast = magic + wands >= sp.level
     trace.add(f"{when}: {spell} needs {sp.level} magic; the wizards have {magic} and the wands add "
-              f"{wands}, so it is {'cast' if cast else 'not cast'}.", cast, D.P_WAND, *sp.cites)
+              f"{wands}, so it is {'cast' if cast else 'not cast'}.", cast,
+              *dict.fromkeys((D.P_WAND,) + sp.cites))
     if not cast:
         return state
     state = replace(state, spells_cast=state.spells_cast + (spell,))

@@ -48,6 +48,7 @@ class ItemSlotInput(_In):
 
 
 def _slot_value(index: int) -> str:
+    """The slot name for a 0-based player index."""
     return f"adventurer {index + 1}"
 
 
@@ -328,11 +329,13 @@ class EventsIn(_In):
 
 
 def _potion_party() -> list[AdventurerIn]:
+    """The seed's potion-example party with the hit points assumed for it."""
     return [AdventurerIn(cls="thief", hp=3), AdventurerIn(cls="thief", hp=3),
             AdventurerIn(cls="priest", hp=3, hearts=2)]
 
 
 def _potion_items() -> list[CarriedItemIn]:
+    """The two potions of the seed's potion example."""
     return [CarriedItemIn(carrier=1, item="potion", owner="green"),
             CarriedItemIn(carrier=2, item="potion", owner="yellow")]
 
@@ -425,6 +428,7 @@ def _initial_state(inp: CombatInput, t: Trace) -> RoundState:
 
 
 def _events(inp: CombatInput, order: tuple[int, ...] | None = None) -> RoundEvents:
+    """Turn validated events into the model, with the monsters optionally reordered."""
     ev = inp.events
     monsters = [MonsterPlay(name=m.name, paid_extra=m.paid_extra,
                             attacks=tuple((a.target, a.damage) for a in m.attacks)) for m in ev.monsters]
@@ -440,7 +444,7 @@ def _summary(state: RoundState) -> dict:
     return {
         "adventurers": [{"position": a.position, "class": a.cls, "hp": a.hp, "damage": a.damage,
                          "defeated": a.defeated} for a in state.party],
-        "defeated": [a.label() for a in state.party if a.defeated],
+        "defeated": list(state.fallen),
         "prevented": state.prevented,
         "healed": state.healed,
         "spells_cast": list(state.spells_cast),
@@ -453,6 +457,7 @@ def _summary(state: RoundState) -> dict:
 
 
 def _round_value(state: RoundState) -> str:
+    """Short verdict value: tile conquered or not, and the marked items."""
     marked = [it.label() for it in state.items if it.marked]
     tile = "tile conquered" if state.conquered else "tile not conquered"
     return f"{tile}; marked: {', '.join(marked) if marked else 'none'}"
@@ -492,18 +497,26 @@ def evaluate_attack_order(inp: CombatInput) -> Verdict:
             t.assume(a)
         names = " then ".join(inp.events.monsters[i].name for i in order) or "no monster"
         summary = _summary(state)
-        outcomes.append((names, _round_value(state), summary))
+        outcome = f"{_round_value(state)}; defeated: {', '.join(summary['defeated']) or 'nobody'}"
+        outcomes.append((names, outcome, summary))
         t.add(f"{names}: {_round_value(state)}; defeated: {', '.join(summary['defeated']) or 'nobody'}; "
               f"healed {summary['healed']}.", None, *sorted({c for s in sub.steps for c in s.cites}))
-    details = {"orders": [{"order": names, "value": value, **summary} for names, value, summary in outcomes]}
-    values = {value for _, value, _ in outcomes}
+    details = {"orders": [{"order": names, "outcome": value, **summary} for names, value, summary in outcomes]}
+    # Orders differ if anything a player would see differs, not only the tile and the marks.
+    values = {(value, str(summary["adventurers"])) for _, value, summary in outcomes}
+    if len(values) == 1 and {m.name for m in inp.events.monsters} == {"goblin", "slime"}:
+        # The seed claims the order decides the second potion, but its stated numbers cannot show it.
+        t.add("The seed says the order decides whether the second potion is used; with a goblin dealing "
+              "2 to the first adventurer and a slime 1 to each, the first adventurer takes 3 in either "
+              "order and everyone else 1, so that difference must come from numbers in the seed's lost "
+              "picture.", None, D.P_POTION_EX)
     if len(values) > 1:
         cases = [Case(when=names, value=value) for names, value, _ in outcomes]
         return t.verdict(rid, DEPENDS, "The outcome depends on the order the monsters attack: "
                          + "; ".join(f"{c.when}: {c.value}" for c in cases) + ".", cases=cases,
                          details=details)
     return t.verdict(rid, "same in every order", f"Every attack order gives the same result: "
-                     f"{values.pop()}.", details=details)
+                     f"{outcomes[0][1]}.", details=details)
 
 
 # ====================================================================== item_bonus

@@ -49,16 +49,18 @@ def resolve_path(path: str | PathSpec) -> C.PathCard:
 
 
 class _Base(BaseModel):
+    """Frozen input model that rejects unknown fields."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
-def _check_names(names: list[str] | None, n: int, field: str) -> None:
+def _check_names(names: list[str] | None, n: int) -> None:
     """Names, when given, must be one per seat and distinct."""
     if names is not None:
         if len(names) != n:
-            raise ValueError(f"{field}: expected {n} names (one per seat, captain first), got {len(names)}")
+            raise ValueError(f"expected {n} names (one per seat, captain first), got {len(names)}")
         if len(set(names)) != len(names):
-            raise ValueError(f"{field}: names must be distinct")
+            raise ValueError("names must be distinct")
 
 
 class QualificationInput(_Base):
@@ -74,17 +76,27 @@ class QualificationInput(_Base):
     @field_validator("contributions")
     @classmethod
     def _non_negative(cls, v: list[int]) -> list[int]:
+        """Contributions cannot be negative."""
         if any(x < 0 for x in v):
             raise ValueError("every contribution must be 0 or more")
         return v
 
-    @model_validator(mode="after")
-    def _seats(self) -> "QualificationInput":
-        n = len(self.contributions)
-        if self.officer is not None and self.officer >= n:
-            raise ValueError(f"officer: seat must be 0..{n - 1} for {n} players")
-        _check_names(self.names, n, "names")
-        return self
+    @field_validator("officer")
+    @classmethod
+    def _officer(cls, v: int | None, info: ValidationInfo) -> int | None:
+        """The officer seat must exist at this table."""
+        n = len(info.data.get("contributions") or [])
+        if v is not None and n and v >= n:
+            raise ValueError(f"seat must be 0..{n - 1} for {n} players (0 = captain)")
+        return v
+
+    @field_validator("names")
+    @classmethod
+    def _names(cls, v: list[str] | None, info: ValidationInfo) -> list[str] | None:
+        """Names, when given, match the seats."""
+        if info.data.get("contributions"):
+            _check_names(v, len(info.data["contributions"]))
+        return v
 
 
 class MorningAction(_Base):
@@ -100,6 +112,7 @@ class MorningAction(_Base):
     @model_validator(mode="before")
     @classmethod
     def _from_list(cls, v: Any) -> Any:
+        """Accept the compact list form [seat, card, target, …]."""
         if isinstance(v, (list, tuple)):
             if not 2 <= len(v) <= 6:
                 raise ValueError("an action is [seat, card] or [seat, card, target, target_card, "
@@ -111,11 +124,13 @@ class MorningAction(_Base):
     @field_validator("card")
     @classmethod
     def _card(cls, v: str) -> str:
+        """Canonical card name from any script."""
         return C.card_name(v)
 
     @field_validator("target_card", "sub_card")
     @classmethod
     def _opt_card(cls, v: str | None) -> str | None:
+        """Canonical card name, if one is given."""
         return None if v is None else C.card_name(v)
 
 
@@ -168,18 +183,21 @@ class MorningInput(_Base):
     @field_validator("path")
     @classmethod
     def _path(cls, v: str | PathSpec) -> str | PathSpec:
+        """Canonical path name, or the given path numbers."""
         return v if isinstance(v, PathSpec) else path_name(v)
 
     @field_validator("names")
     @classmethod
     def _names(cls, v: list[str] | None, info: ValidationInfo) -> list[str] | None:
-        _check_names(v, info.data.get("players", 6), "names")
+        """Names, when given, match the seats."""
+        _check_names(v, info.data.get("players", 6))
         return v
 
     @field_validator("actions")
     @classmethod
     def _in_turn(cls, v: list[MorningAction], info: ValidationInfo) -> list[MorningAction]:
         # Replaying catches out-of-turn plays and plays after a pass, naming the action.
+        """Replay the actions so an out-of-turn play is reported with its index."""
         n = info.data.get("players", 6)
         names = info.data.get("names")
         path = info.data.get("path", C.GRASS)
@@ -192,11 +210,16 @@ class MorningInput(_Base):
                 raise ValueError(f"actions[{i}]: {err}") from None
         return v
 
+    def is_walkthrough(self) -> bool:
+        """True when this is the text's 芒草小路 example (same path and the same actions)."""
+        return (self.players == 6 and self.path == C.GRASS and self.four_point_rule == "as-examples"
+                and to_acts(self.actions, 6, self.names) == to_acts(walkthrough_actions(), 6, None))
+
     def labels(self) -> list[str]:
         """Display name of each seat."""
         if self.names:
             return list(self.names)
-        if self.players == 6 and self.actions == walkthrough_actions():
+        if self.is_walkthrough():
             return list(WALKTHROUGH_NAMES)
         return [seat_label(s, self.players) for s in range(self.players)]
 
@@ -211,6 +234,7 @@ class Effect(_Base):
     @field_validator("kind", mode="before")
     @classmethod
     def _kind(cls, v: Any) -> Any:
+        """Accept 濃霧時刻/品茶師 and their aliases as the effect kind."""
         if isinstance(v, str):
             try:
                 name = C.card_name(v)
@@ -222,6 +246,7 @@ class Effect(_Base):
     @field_validator("card")
     @classmethod
     def _card(cls, v: str) -> str:
+        """Canonical card name from any script."""
         name = C.card_name(v)
         if name == C.PASS:
             raise ValueError("expected a played card, not 'pass'")
@@ -239,11 +264,13 @@ class ContributionInput(_Base):
     @field_validator("path")
     @classmethod
     def _path(cls, v: str | PathSpec | None) -> str | PathSpec | None:
+        """Canonical path name, or the given path numbers."""
         return v if v is None or isinstance(v, PathSpec) else path_name(v)
 
     @field_validator("cards")
     @classmethod
     def _cards(cls, v: list[str]) -> list[str]:
+        """Canonical card names; a pass is not a played card."""
         out = [C.card_name(c) for c in v]
         if C.PASS in out:
             raise ValueError("list only played cards, not 'pass'")
@@ -265,22 +292,32 @@ class NextCaptainInput(_Base):
         None, description="seats that went (3 qualifiers, plus the 警官 player), 0 = captain")
     names: list[str] | None = Field(None, description="optional names [captain, 下家1, …]")
 
-    @model_validator(mode="after")
-    def _check(self) -> "NextCaptainInput":
-        if self.went is not None:
-            if self.players is None:
-                raise ValueError("players: required when 'went' is given")
-            if self.departed is False:
-                raise ValueError("went: nobody goes when the morning failed; omit it")
-            if len(set(self.went)) != len(self.went) or not 3 <= len(self.went) <= 4:
-                raise ValueError("went: expected 3 or 4 distinct seats (3 qualifiers, 警官's player)")
-            if any(not 0 <= s < self.players for s in self.went):
-                raise ValueError(f"went: seats must be 0..{self.players - 1}")
-        if self.names is not None:
-            if self.players is None:
-                raise ValueError("players: required when names are given")
-            _check_names(self.names, self.players, "names")
-        return self
+    @field_validator("went")
+    @classmethod
+    def _went(cls, v: list[int] | None, info: ValidationInfo) -> list[int] | None:
+        """Seats that went must be 3 or 4 distinct seats at this table."""
+        if v is None:
+            return v
+        players = info.data.get("players")
+        if players is None:
+            raise ValueError("give 'players' too, so the seats can be placed")
+        if info.data.get("departed") is False:
+            raise ValueError("nobody goes when the morning failed; omit it")
+        if len(set(v)) != len(v) or not 3 <= len(v) <= 4:
+            raise ValueError("expected 3 or 4 distinct seats (3 qualifiers, plus the 警官's player)")
+        if any(not 0 <= s < players for s in v):
+            raise ValueError(f"seats must be 0..{players - 1} (0 = captain)")
+        return v
+
+    @field_validator("names")
+    @classmethod
+    def _names(cls, v: list[str] | None, info: ValidationInfo) -> list[str] | None:
+        """Names, when given, match the seats."""
+        if v is not None:
+            if info.data.get("players") is None:
+                raise ValueError("give 'players' too")
+            _check_names(v, info.data["players"])
+        return v
 
 
 class EscapeSeat(_Base):
@@ -305,6 +342,7 @@ class EscapeInput(_Base):
     @field_validator("players")
     @classmethod
     def _count(cls, v: list[EscapeSeat]) -> list[EscapeSeat]:
+        """Either no players (general rule) or 4–6."""
         if v and not 4 <= len(v) <= 6:
             raise ValueError(f"expected 4–6 players (or none for the general rule), got {len(v)}")
         return v

@@ -263,7 +263,7 @@ def _find_play(m: Morning, owner: int | None, card: str | None) -> int | None:
     return None
 
 
-def _resolve(m: Morning, owner: int, by: int, card: str, target: int | None,
+def resolve_play(m: Morning, owner: int, by: int, card: str, target: int | None,
              target_card: str | None, sub_target: int | None, sub_card: str | None,
              label) -> tuple[Morning, list[Note]]:
     """Put a card into play for `owner` (played by `by`) and carry out its effect."""
@@ -299,10 +299,10 @@ def _resolve(m: Morning, owner: int, by: int, card: str, target: int | None,
         notes.append(Note(f"{who} 出警官：若今日出團，{who} 成為第四順位出團者", None,
                           (CITE_VILLAGER[card],)))
     elif card == C.FOG:
-        m, more = _fog(m, owner, target, target_card, label)
+        m, more = fog_effect(m, owner, target, target_card, label)
         notes += more
     elif card == C.TEA_MASTER:
-        m, more = _tea(m, owner, target, target_card, label)
+        m, more = tea_effect(m, owner, target, target_card, label)
         notes += more
     elif card == C.PAINTER:
         if target is None or not 0 <= target < m.players:
@@ -313,12 +313,12 @@ def _resolve(m: Morning, owner: int, by: int, card: str, target: int | None,
             m, more = _pass(m, target, label)
             notes += more
     elif card == C.ACTOR:
-        m, more = _actor(m, owner, target, target_card, sub_target, sub_card, label)
+        m, more = actor_effect(m, owner, target, target_card, sub_target, sub_card, label)
         notes += more
     return m, notes
 
 
-def _fog(m: Morning, owner: int, target: int | None, target_card: str | None,
+def fog_effect(m: Morning, owner: int, target: int | None, target_card: str | None,
          label) -> tuple[Morning, list[Note]]:
     """濃霧時刻: discard one lighting tool in play, unless doubled; never 鐵路工."""
     who = label(owner)
@@ -340,7 +340,7 @@ def _fog(m: Morning, owner: int, target: int | None, target_card: str | None,
     return m, [Note(f"{who} 的濃霧時刻棄掉 {label(target)} 的{target_card}", True, (CITE_FOG,))]
 
 
-def _tea(m: Morning, owner: int, target: int | None, target_card: str | None,
+def tea_effect(m: Morning, owner: int, target: int | None, target_card: str | None,
          label) -> tuple[Morning, list[Note]]:
     """品茶師: take another player's card played today (not a fogged one) into the hand."""
     who, cite = label(owner), CITE_VILLAGER[C.TEA_MASTER]
@@ -379,7 +379,7 @@ def _tea(m: Morning, owner: int, target: int | None, target_card: str | None,
     return m, notes
 
 
-def _actor(m: Morning, owner: int, target: int | None, card: str | None, sub_target: int | None,
+def actor_effect(m: Morning, owner: int, target: int | None, card: str | None, sub_target: int | None,
            sub_card: str | None, label) -> tuple[Morning, list[Note]]:
     """戲子: play one card from another player's hand for them and carry out its effect."""
     who, cite = label(owner), CITE_VILLAGER[C.ACTOR]
@@ -393,7 +393,7 @@ def _actor(m: Morning, owner: int, target: int | None, card: str | None, sub_tar
     m = _take_from_hand(m, target, card)
     notes = [Note(f"{who} 出戲子，替 {label(target)} 出{card}並執行效果（算是 {label(target)} 出的牌）",
                   True, (cite,))]
-    m, more = _resolve(m, target, owner, card, sub_target, sub_card, None, None, label)
+    m, more = resolve_play(m, target, owner, card, sub_target, sub_card, None, None, label)
     return m, notes + more
 
 
@@ -412,7 +412,7 @@ def apply_action(m: Morning, act: Act, label=None) -> tuple[Morning, list[Note]]
         notes.insert(0, Note(f"{label(act.seat)} Pass，本日不可再出牌", True, (CITE_PLAY,)))
     else:
         m = _take_from_hand(m, act.seat, act.card)
-        m, notes = _resolve(m, act.seat, act.seat, act.card, act.target, act.target_card,
+        m, notes = resolve_play(m, act.seat, act.seat, act.card, act.target, act.target_card,
                             act.sub_target, act.sub_card, label)
     return replace(m, turn=_next_turn(m.passed, act.seat)), notes
 

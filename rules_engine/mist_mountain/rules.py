@@ -7,9 +7,10 @@ from ..registry import Rule, register_rule
 from ..verdict import DEPENDS, Case, Trace, Verdict
 from . import cards as C
 from .inputs import (ContributionInput, EscapeInput, MorningInput, NextCaptainInput, PlayersInput,
-                     QualificationInput, resolve_path, to_acts, walkthrough_actions)
+                     QualificationInput, resolve_path, to_acts)
 from .model import (CITE_DEPART, CITE_FAIL, CITE_FOUR, CITE_HANDOVER, CITE_PATHS, CITE_PRIORITY,
-                    CITE_VILLAGER, IN, P, Morning, Note, Standing, _fog, _resolve, _tea, apply_action,
+                    CITE_VILLAGER, IN, P, Morning, Note, Standing, apply_action, fog_effect, resolve_play,
+                    tea_effect,
                     play_points,
                     captain_after_departure, captain_after_failure, contributions, priorities, priority,
                     qualify, seat_label, start_morning, standing)
@@ -50,18 +51,24 @@ def _path_assumptions(t: Trace, path: C.PathCard, literal: bool, four_played: bo
         t.assume(FOUR_AS_EXAMPLES)
 
 
-def _tie_notes(contribs: list[int] | tuple[int, ...], labels: list[str]) -> list[str]:
-    """Sentences for ties that decide who qualifies or in which order."""
+def _tie_notes(contribs: list[int] | tuple[int, ...], labels: list[str], zero: bool = True) -> list[str]:
+    """Sentences for ties that decide who qualifies or in which order (ties at 0 only if `zero`)."""
     n = len(contribs)
     top = qualify(contribs)
     cut = sorted(range(n), key=lambda s: (-contribs[s], priority(s, n)))[:4]
     out = []
     for value in dict.fromkeys(contribs[s] for s in cut):
         group = [s for s in sorted(range(n), key=lambda s: priority(s, n)) if contribs[s] == value]
-        if len(group) > 1 and any(s in top for s in group):
+        if len(group) > 1 and any(s in top for s in group) and (zero or value > 0):
             shown = "、".join(f"{labels[s]}（順位{priority(s, n)}）" for s in group)
             out.append(f"同為 {value} 分：{shown}，順位高者優先")
     return out
+
+
+def _five_player_stay(t: Trace, n: int, departs: bool, new_captain: int) -> None:
+    """Flag the 5-player case where the captain keeps the card, which the text does not mention."""
+    if departs and n == 5 and new_captain == 0:
+        t.assume("原文只說 4 人局隊長可能續任；5 人局中若警官讓 4 人出團且隊長未出團，依同一規則隊長也續任")
 
 
 def _standing_text(st: Standing, labels: list[str]) -> str:
@@ -104,6 +111,7 @@ def qualification(inp: QualificationInput) -> Verdict:
         else:
             t.add("無法出團，警官無效棄掉", True, CITE_VILLAGER[C.OFFICER])
     nxt = captain_after_departure(n, set(went)) if departs else captain_after_failure(n)
+    _five_player_stay(t, n, departs, nxt)
     who = "、".join(labels[s] for s in q)
     if departs:
         expl = f"資格者依序為 {who}，合計 {total} 分，達到需求 {inp.requirement} 分，可以出團。"
@@ -127,27 +135,33 @@ def morning(inp: MorningInput) -> Verdict:
     m = start_morning(n, path, literal)
     t.add(f"今日路徑 {path.name}：需求 {path.requirement}，燈籠 {path.lantern}、工作帽 {path.cap}、"
           f"反光盤 {path.reflector}", None, P + "morning/path", CITE_PATHS)
-    t.add(f"由隊長（{labels[0]}）的下家 {labels[1 % n]} 開始，依序出一張牌或 Pass", None,
+    first = f"{labels[1]}" if inp.names or inp.is_walkthrough() else "下家1"
+    t.add(f"由隊長的下家（{first}）開始，依序出一張牌或 Pass，Pass 後本日不可再出牌", None,
           P + "morning/play-or-pass")
     running = []
     four_played = False
     last_ties: list[str] = []
+    last_line = ""
     for act in to_acts(inp.actions, n, inp.names):
         m, notes = apply_action(m, act, lambda s: labels[s])
         four_played |= any(p.card in C.TOOLS and path.tool_value(p.card) == 4 for p in m.plays)
         for note in notes:
             t.add(note.text, note.holds, *note.cites)
         st = standing(m)
-        ties = _tie_notes(st.contributions, labels)
+        ties = _tie_notes(st.contributions, labels, zero=False)
         for tie in ties if ties != last_ties else []:
             t.add(tie, True, CITE_PRIORITY)
         last_ties = ties
-        t.add("目前" + _standing_text(st, labels), None, CITE_PRIORITY)
+        line = "目前" + _standing_text(st, labels)
+        if line != last_line:
+            # Unchanged standings after a pass are not repeated; details.running has every step.
+            t.add(line, None, CITE_PRIORITY)
+        last_line = line
         running.append({"action": f"{labels[act.seat]} {act.card}", "contributions": list(st.contributions),
                         "qualified": list(st.qualified), "total": st.total})
     _path_assumptions(t, path, literal, four_played)
     st = standing(m)
-    if n == 6 and path == C.KNOWN_PATHS[C.GRASS] and inp.actions == walkthrough_actions():
+    if inp.is_walkthrough():
         t.add("與原文芒草小路範例相同：貓 7、熊 4、蛙 3，共 14 分，大於 12", True,
               P + "morning/example-walkthrough")
     details = {"contributions": list(st.contributions), "qualified": list(st.qualified),
@@ -159,6 +173,9 @@ def morning(inp: MorningInput) -> Verdict:
         t.add(f"尚未所有玩家都 Pass，輪到 {who}；以下為目前的情況", None, P + "morning/departure")
         t.assume("還有玩家未 Pass：結果是「若現在全部 Pass」時的情況，之後出牌仍可能改變")
     departs = st.departs
+    for tie in _tie_notes(st.contributions, labels) if m.finished else []:
+        if tie not in last_ties:
+            t.add(tie, True, CITE_PRIORITY)
     t.add(f"所有玩家都 Pass：{_standing_text(st, labels)}，需求 {path.requirement}", departs,
           CITE_DEPART if departs else CITE_FAIL)
     if st.total == path.requirement:
@@ -171,6 +188,7 @@ def morning(inp: MorningInput) -> Verdict:
             t.add("無法出團，警官無效棄掉", True, CITE_VILLAGER[C.OFFICER])
     went = list(st.departed) if departs else []
     nxt = captain_after_departure(n, set(went)) if departs else captain_after_failure(n)
+    _five_player_stay(t, n, departs, nxt)
     details.update(went=went, went_names=[labels[s] for s in went], departs=departs,
                    next_captain=nxt, next_captain_name=labels[nxt])
     who = "、".join(f"{labels[s]} {st.contributions[s]}" for s in st.qualified)
@@ -199,7 +217,7 @@ def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> t
             cite = CITE_VILLAGER.get(card, P + "hand/fog")
             notes.append(Note(f"你出{card}：作用於其他玩家，本身不算貢獻", None, (cite,)))
             continue
-        m, more = _resolve(m, you, you, card, None, None, None, None, label)
+        m, more = resolve_play(m, you, you, card, None, None, None, None, label)
         notes += more
     for eff in effects:
         if eff.card == C.LOST_ONE and eff.after_pass and not m.passed[you]:
@@ -209,9 +227,9 @@ def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> t
                 m = replace(m, draws=(3,) + m.draws[1:])
                 notes.append(Note("你已 Pass，迷途者讓你立即抽三張牌", True, (CITE_VILLAGER[C.LOST_ONE],)))
         if eff.kind == "fog":
-            m, more = _fog(m, other, you, eff.card, label)
+            m, more = fog_effect(m, other, you, eff.card, label)
         else:
-            m, more = _tea(m, other, you, eff.card, label)
+            m, more = tea_effect(m, other, you, eff.card, label)
         notes += more
     draws = m.draws[you]
     if not draws and any(p.card == C.LOST_ONE and p.status == IN for p in m.plays):
@@ -261,7 +279,8 @@ def contribution(inp: ContributionInput) -> Verdict:
         t.add(f"你在{path.name}的貢獻合計 {points} 分", None, CITE_PATHS)
         if extra["fourth_qualifier"]:
             t.add("警官在場：若今日出團，你是第四順位出團者（警官本身不加分）", None, CITE_VILLAGER[C.OFFICER])
-        if inp.effects or any(c in (C.TEA_MASTER,) for c in inp.cards):
+        if inp.effects and any(c in C.DOUBLES or c == C.LOST_ONE for c in inp.cards):
+            # Order matters only against a doubler or a 迷途者; the input gives no timing.
             t.assume("效果依列出的順序在你出完所有牌之後發生")
         expl = f"你出的 {'、'.join(inp.cards)} 在{path.name}共貢獻 {points} 分。"
         return t.verdict("mist-mountain.contribution", points, expl,
@@ -327,10 +346,10 @@ def next_captain(inp: NextCaptainInput) -> Verdict:
                 t.add("所有玩家都出團（警官），隊長由同一人續任", True, CITE_HANDOVER, CITE_VILLAGER[C.OFFICER])
             else:
                 t.add("只有隊長沒出團，隊長由同一人續任", True, CITE_HANDOVER)
-            if n == 5:
-                t.assume("原文只說 4 人局隊長可能續任；5 人局中若警官讓 4 人出團且隊長未出團，依同一規則隊長也續任")
+            _five_player_stay(t, n, True, s)
+        to = "隊長續任" if s == 0 else f"隊長交給 {labels[s]}"
         return t.verdict("mist-mountain.next_captain", s, f"出團者為 {'、'.join(labels[x] for x in inp.went)}，"
-                         f"隊長交給 {labels[s]}。", details={"seat": s, "name": labels[s]})
+                         f"{to}。", details={"seat": s, "name": labels[s]})
     if inp.departed is True:
         t.add("需要知道哪些座位出團（went）才能指出是誰", None, CITE_HANDOVER)
     cases = []
@@ -452,13 +471,15 @@ def _rule(id_: str, titles: dict[str, str], model, passages: tuple[str, ...], fn
                               summary=summary))
 
 
-_rule("mist-mountain.qualification", {"zh-TW": "出團資格與是否出團", "en": "Who qualifies and whether the team departs"},
+_rule("mist-mountain.qualification",
+      {"zh-TW": "出團資格與是否出團", "en": "Who qualifies and whether the team departs"},
       QualificationInput,
       (CITE_PRIORITY, CITE_DEPART, CITE_FAIL, *EXAMPLES.values(), CITE_VILLAGER[C.OFFICER]), qualification,
       ("貢獻度同分時誰拿到出團資格？", "三位資格者剛好12分可以出團嗎？", "只有一個人有貢獻，出團者還是三個人嗎？",
        "誰是出團資格者？"),
       ("贡献度同分时谁拿到出团资格？", "三位资格者刚好12分可以出团吗？", "只有一个人有贡献，出团者还是三个人吗？"),
-      ("Who qualifies when contributions are tied?", "Does the team depart if the three qualifiers total exactly 12?",
+      ("Who qualifies when contributions are tied?",
+       "Does the team depart if the three qualifiers total exactly 12?",
        "If only one player contributes, do three players still go?"),
       "Top three by contribution, ties to priority; departs when their total meets the requirement.")
 
@@ -480,7 +501,8 @@ _rule("mist-mountain.contribution", {"zh-TW": "貢獻度計算", "en": "Contribu
       ("燈匠加倍的燈籠可以被濃霧時刻棄掉嗎？", "鐵路工算幾分？", "品茶師拿走我的牌，我的貢獻還算嗎？",
        "燈籠在櫻花小徑值幾分？"),
       ("灯匠加倍的灯笼可以被浓雾时刻弃掉吗？", "铁路工算几分？", "品茶师拿走我的牌，我的贡献还算吗？"),
-      ("Can the fog discard a lantern doubled by the lamp maker?", "How many points is the railway worker worth?",
+      ("Can the fog discard a lantern doubled by the lamp maker?",
+       "How many points is the railway worker worth?",
        "If the tea master takes my card, does my contribution still count?"),
       "Points of one player's cards on a path after doublers, fog and tea master.")
 
@@ -513,7 +535,8 @@ _rule("mist-mountain.variant_deck", {"zh-TW": "變體規則的回憶牌庫", "en
       PlayersInput, (CITE_VARIANT, CITE_MEMORIES), variant_deck,
       ("變體規則回憶牌庫剩幾張？", "快速變體要棄掉哪些回憶卡？", "變體規則每個人先拿幾張回憶？"),
       ("变体规则回忆牌库剩几张？", "快速变体要弃掉哪些回忆卡？", "变体规则每个人先拿几张回忆？"),
-      ("How many memory cards are left in the short variant?", "Which memory cards are removed in the variant?",
+      ("How many memory cards are left in the short variant?",
+       "Which memory cards are removed in the variant?",
        "How many memories does each player start with in the variant?"),
       "The memory deck goes from 21 to 15 cards for any player count.")
 

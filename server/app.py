@@ -1,0 +1,63 @@
+"""The FastAPI application: routers, error handlers, middleware, pipeline loaded at start-up."""
+from __future__ import annotations
+
+import sys
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import AsyncIterator
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.staticfiles import StaticFiles
+
+from .errors import install_error_handlers
+from .middleware import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware, SecurityHeadersMiddleware
+from .pipeline import Pipeline
+from .routers import ask, catalog, pages
+from .search import build_service
+from .settings import Settings, get_settings
+
+STATIC = Path(__file__).resolve().parent / "static"
+
+
+def create_app(settings: Settings | None = None, pipeline: Pipeline | None = None) -> FastAPI:
+    """Build the app; the index is loaded (and rebuilt if stale) once, at start-up."""
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if getattr(app.state, "pipeline", None) is None:
+            app.state.pipeline = Pipeline(build_service(settings, log=lambda m: print(m, file=sys.stderr)))
+        yield
+
+    app = FastAPI(title="rules-arbiter", version="0.1.0", lifespan=lifespan,
+                  description="Rules lookup with verbatim citations and engine verdicts for Onirim, "
+                              "迷霧山城 and the Dungeon Lords magic-item variant.")
+    app.state.pipeline = pipeline
+    app.state.settings = settings
+    app.dependency_overrides[get_settings] = lambda: settings
+    install_error_handlers(app)
+    app.include_router(ask.router)
+    app.include_router(catalog.router)
+    app.include_router(pages.router)
+    _extra_routers(app)
+    if STATIC.exists():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    # Outermost last: body limit → rate limit → CORS → security headers → app.
+    app.add_middleware(SecurityHeadersMiddleware)
+    app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
+                       allow_headers=["content-type"], max_age=600)
+    app.add_middleware(RateLimitMiddleware, limiter=RateLimiter(settings.rate_limit_per_minute),
+                       paths=("/api/ask", "/api/rulings"))
+    app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    return app
+
+
+def _extra_routers(app: FastAPI) -> None:
+    """Routers contributed by optional modules (rulings)."""
+    try:
+        from .routers import rulings
+    except ImportError:
+        return
+    app.include_router(rulings.router)

@@ -1,0 +1,81 @@
+"""One error shape for every failure: {"error": message, "field"?, "details"?, "valid"?}."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from indexer.retrieval import QueryError
+from rules_engine import UnknownId
+
+log = logging.getLogger("arbiter")
+
+
+class ApiError(Exception):
+    """An error with an HTTP status and a message naming what was wrong."""
+
+    def __init__(self, status: int, message: str, *, field: str | None = None,
+                 details: list[dict[str, str]] | None = None, valid: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.field, self.details, self.valid = status, message, field, details, valid
+
+    def body(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"error": self.message}
+        if self.field:
+            out["field"] = self.field
+        if self.details:
+            out["details"] = self.details
+        if self.valid is not None:
+            out["valid"] = self.valid
+        return out
+
+
+def _validation_details(exc: RequestValidationError) -> list[dict[str, str]]:
+    out = []
+    for e in exc.errors():
+        loc = [str(x) for x in e.get("loc", ()) if x != "body"]
+        msg = e.get("msg", "invalid")
+        if e.get("type") == "json_invalid":
+            msg = "the body is not valid JSON"
+        out.append({"field": ".".join(loc) or "body", "problem": msg.removeprefix("Value error, ")})
+    return out
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Map every failure to a JSON error with the right status; nothing escapes as a traceback."""
+
+    @app.exception_handler(ApiError)
+    async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        details = _validation_details(exc)
+        first = details[0] if details else {"field": "body", "problem": "invalid"}
+        return JSONResponse({"error": f"{first['field']}: {first['problem']}", "field": first["field"],
+                             "details": details}, status_code=422)
+
+    @app.exception_handler(UnknownId)
+    async def _unknown(_: Request, exc: UnknownId) -> JSONResponse:
+        return JSONResponse({"error": str(exc), "field": exc.kind, "valid": exc.valid}, status_code=404)
+
+    @app.exception_handler(QueryError)
+    async def _query(_: Request, exc: QueryError) -> JSONResponse:
+        return JSONResponse({"error": str(exc), "field": "question"}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        detail = exc.detail
+        if isinstance(detail, list) and detail and isinstance(detail[0], dict):
+            return JSONResponse({"error": f"{detail[0].get('field')}: {detail[0].get('problem')}",
+                                 "details": detail}, status_code=exc.status_code, headers=exc.headers)
+        return JSONResponse({"error": str(detail)}, status_code=exc.status_code, headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def _crash(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        return JSONResponse({"error": "internal error; the request was not processed"}, status_code=500)

@@ -1,0 +1,148 @@
+"""Body-size limit, per-client rate limit on /api/ask, and security headers."""
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections import OrderedDict
+from threading import Lock
+from typing import Any, Awaitable, Callable
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+async def _send_json(send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] = ()) -> None:
+    payload = json.dumps(body, ensure_ascii=False).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(payload)).encode()), *headers]})
+    await send({"type": "http.response.body", "body": payload})
+
+
+class _TooLarge(Exception):
+    pass
+
+
+class BodyLimitMiddleware:
+    """Refuse request bodies over the limit with 413, whether declared or streamed."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app, self.max_bytes = app, max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length")
+        message = {"error": f"request body too large; the limit is {self.max_bytes} bytes"}
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            return await _send_json(send, 413, message)
+        seen = 0
+        started = False
+
+        async def limited_receive() -> dict[str, Any]:
+            nonlocal seen
+            msg = await receive()
+            if msg["type"] == "http.request":
+                seen += len(msg.get("body", b""))
+                if seen > self.max_bytes:
+                    raise _TooLarge
+            return msg
+
+        async def tracking_send(msg: dict[str, Any]) -> None:
+            nonlocal started
+            if msg["type"] == "http.response.start":
+                started = True
+            await send(msg)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except _TooLarge:
+            if not started:
+                await _send_json(send, 413, message)
+
+
+class RateLimiter:
+    """Token bucket per client address (in process memory; see the note in README)."""
+
+    def __init__(self, per_minute: int, max_clients: int = 10_000) -> None:
+        self.rate = per_minute / 60.0
+        self.capacity = float(per_minute)
+        self.max_clients = max_clients
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self._lock = Lock()
+
+    def take(self, client: str) -> float:
+        """0 if allowed, else seconds until a request would be."""
+        now = time.monotonic()
+        with self._lock:
+            tokens, last = self._buckets.get(client, (self.capacity, now))
+            tokens = min(self.capacity, tokens + (now - last) * self.rate)
+            if tokens >= 1:
+                self._buckets[client] = (tokens - 1, now)
+                self._buckets.move_to_end(client)
+                if len(self._buckets) > self.max_clients:
+                    self._buckets.popitem(last=False)
+                return 0.0
+            self._buckets[client] = (tokens, now)
+            return (1 - tokens) / self.rate if self.rate > 0 else 60.0
+
+
+class RateLimitMiddleware:
+    """429 with Retry-After when a client asks too often on the limited paths."""
+
+    def __init__(self, app: ASGIApp, limiter: RateLimiter, paths: tuple[str, ...]) -> None:
+        self.app, self.limiter, self.paths = app, limiter, paths
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope.get("method") == "POST" and scope.get("path") in self.paths \
+                and self.limiter.capacity > 0:
+            client = (scope.get("client") or ("unknown", 0))[0]
+            wait = self.limiter.take(client)
+            if wait > 0:
+                retry = str(max(1, math.ceil(wait)))
+                return await _send_json(send, 429, {"error": f"too many questions; try again in {retry} s",
+                                                    "retry_after": int(retry)},
+                                        [(b"retry-after", retry.encode())])
+        await self.app(scope, receive, send)
+
+
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+]
+PAGE_CSP = (b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+            b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'")
+
+
+class SecurityHeadersMiddleware:
+    """Security headers on every response; a strict CSP and frame rules on the app's own pages."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        path = scope.get("path", "")
+
+        async def with_headers(msg: dict[str, Any]) -> None:
+            if msg["type"] == "http.response.start":
+                headers = list(msg.get("headers") or [])
+                names = {k.lower() for k, _ in headers}
+                for k, v in SECURITY_HEADERS:
+                    if k not in names:
+                        headers.append((k, v))
+                if path in ("/", "/embed") or path.startswith("/static/"):
+                    if b"content-security-policy" not in names:
+                        headers.append((b"content-security-policy", PAGE_CSP))
+                    if path == "/" and b"x-frame-options" not in names:
+                        headers.append((b"x-frame-options", b"DENY"))
+                msg = {**msg, "headers": headers}
+            await send(msg)
+
+        await self.app(scope, receive, with_headers)
