@@ -48,11 +48,12 @@ class _PassageEntry(BaseModel):
     lines: tuple[int, int]
     text: str = Field(min_length=1)
 
-    @model_validator(mode="after")
-    def _line_order(self) -> "_PassageEntry":
-        if not 1 <= self.lines[0] <= self.lines[1]:
-            raise ValueError(f"lines must be [first, last] with 1 <= first <= last, found {list(self.lines)}")
-        return self
+    @field_validator("lines")
+    @classmethod
+    def _line_order(cls, v: tuple[int, int]) -> tuple[int, int]:
+        if not 1 <= v[0] <= v[1]:
+            raise ValueError(f"expected [first, last] with 1 <= first <= last, found {list(v)}")
+        return v
 
 
 class _SkippedLine(BaseModel):
@@ -128,8 +129,8 @@ def _validate(model: type[BaseModel], data: object, path: Path) -> BaseModel:
         return model.model_validate(data)
     except ValidationError as e:
         problems = "; ".join(
-            f"field {'.'.join(str(x) for x in err['loc']) or '(top level)'}: {err['msg']}"
-            for err in e.errors())
+            f"field {'.'.join(str(x) for x in err['loc']) or '(top level)'}: "
+            f"{err['msg'].removeprefix('Value error, ')}" for err in e.errors())
         raise CorpusError(f"{path}: {problems}") from e
 
 

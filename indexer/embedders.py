@@ -82,7 +82,9 @@ class SentenceTransformerEmbedder:
             self._model = SentenceTransformer(model, device="cpu")
         except Exception as e:  # the library raises many types for a missing/corrupt model
             raise EmbedderError(f"cannot load sentence-transformers model {model!r} offline: {e}") from e
-        self.dim = int(self._model.get_sentence_embedding_dimension())
+        dim_of = getattr(self._model, "get_embedding_dimension", None) or \
+            self._model.get_sentence_embedding_dimension
+        self.dim = int(dim_of())
         label = str(Path(model).resolve()) if Path(model).exists() else model
         self.model_id = f"sentence-transformers:{label}"
 

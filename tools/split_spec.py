@@ -46,7 +46,7 @@ ONIRIM = ("onirim", "000_d32b5c98c2539e66.txt", [
 ], [])
 
 MIST = ("mist-mountain", "002_177ba23e8a096ba1.txt", [
-    ("mist-mountain/intro", "迷霧山城自製規則書", 1, 4),
+    ("mist-mountain/intro", "迷霧山城自製規則書", 1, 5),
     ("mist-mountain/download", "迷霧山城自製規則書", 7, 9),
     ("mist-mountain/overview", "迷霧山城", 13, 17),
     ("mist-mountain/components", "內容物", 19, 25),

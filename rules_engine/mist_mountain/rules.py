@@ -9,11 +9,9 @@ from . import cards as C
 from .inputs import (ContributionInput, EscapeInput, MorningInput, NextCaptainInput, PlayersInput,
                      QualificationInput, resolve_path, to_acts)
 from .model import (CITE_DEPART, CITE_FAIL, CITE_FOUR, CITE_HANDOVER, CITE_PATHS, CITE_PRIORITY,
-                    CITE_VILLAGER, IN, P, Morning, Note, Standing, apply_action, fog_effect, resolve_play,
-                    tea_effect,
-                    play_points,
-                    captain_after_departure, captain_after_failure, contributions, priorities, priority,
-                    qualify, seat_label, start_morning, standing)
+                    CITE_VILLAGER, IN, P, Morning, Note, Standing, apply_action, fog_effect, is_doubled,
+                    play_points, resolve_play, tea_effect, captain_after_departure, captain_after_failure,
+                    contributions, priorities, priority, qualify, seat_label, start_morning, standing)
 
 GAME = "mist-mountain"
 CITE_NEEDED = P + "goal/memories-needed"
@@ -63,6 +61,16 @@ def _tie_notes(contribs: list[int] | tuple[int, ...], labels: list[str], zero: b
             shown = "、".join(f"{labels[s]}（順位{priority(s, n)}）" for s in group)
             out.append(f"同為 {value} 分：{shown}，順位高者優先")
     return out
+
+
+TAKEN_DOUBLED = ("品茶師拿走被加倍的照明工具：原文的「無法被取消」此處讀作擋住濃霧時刻與保住加倍效果，"
+                 "被拿走的工具離開場上、不再計分")
+
+
+def _taken_doubled(t: Trace, m: Morning) -> None:
+    """Flag a doubled tool taken by the 品茶師, which the text does not settle."""
+    if any(p.status == "taken" and p.card in C.TOOLS and is_doubled(m, p.owner, p.card) for p in m.plays):
+        t.assume(TAKEN_DOUBLED)
 
 
 def _five_player_stay(t: Trace, n: int, departs: bool, new_captain: int) -> None:
@@ -160,6 +168,7 @@ def morning(inp: MorningInput) -> Verdict:
         running.append({"action": f"{labels[act.seat]} {act.card}", "contributions": list(st.contributions),
                         "qualified": list(st.qualified), "total": st.total})
     _path_assumptions(t, path, literal, four_played)
+    _taken_doubled(t, m)
     st = standing(m)
     if inp.is_walkthrough():
         t.add("與原文芒草小路範例相同：貓 7、熊 4、蛙 3，共 14 分，大於 12", True,
@@ -238,7 +247,7 @@ def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> t
     points = contributions(m)[you]
     breakdown = [{"card": p.card, "status": p.status, "points": play_points(m, p)} for p in m.plays]
     officer = any(p.card == C.OFFICER and p.status == IN for p in m.plays)
-    return points, notes, {"breakdown": breakdown, "fourth_qualifier": officer, "lost_one_draws": draws}
+    return points, notes, {"morning": m, "breakdown": breakdown, "fourth_qualifier": officer, "lost_one_draws": draws}
 
 
 def contribution(inp: ContributionInput) -> Verdict:
@@ -274,6 +283,7 @@ def contribution(inp: ContributionInput) -> Verdict:
         _path_assumptions(t, path, literal, four, requirement_matters=literal)
     if len(results) == 1:
         path, points, notes, extra = results[0]
+        _taken_doubled(t, extra.pop("morning"))
         for note in notes:
             t.add(note.text, note.holds, *note.cites)
         t.add(f"你在{path.name}的貢獻合計 {points} 分", None, CITE_PATHS)
@@ -287,6 +297,7 @@ def contribution(inp: ContributionInput) -> Verdict:
                          details={"path": path.name, "points": points, **extra})
     cases = []
     for path, points, notes, extra in results:
+        _taken_doubled(t, extra.pop("morning"))
         cases.append(Case(when=path.name, value=points, cites=[CITE_PATHS],
                           explanation="；".join(n.text for n in notes)))
         t.add(f"{path.name}：{points} 分", None, CITE_PATHS)

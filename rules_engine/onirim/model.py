@@ -847,28 +847,33 @@ def _shuffle_limbo(state: State) -> State:
 
 def _advance(state: State) -> State:
     """Run automatic steps (refilling the hand, shuffling Limbo) until the player must choose."""
-    while state.phase == "draw" and state.pending is None:
-        if len(state.hand) >= HAND_SIZE:
-            state = replace(_shuffle_limbo(state), phase="play")
-            break
-        if not state.deck:
-            return _lose(state)
-        c, deck = state.deck[0], state.deck[1:]
+    if state.phase != "draw" or state.pending is not None:
+        return state
+    # Draw with local lists and build the next state once: replace() per card is the hot spot.
+    deck, hand, limbo = list(state.deck), list(state.hand), list(state.limbo)
+    drawn: int | None = None
+    pending: Pending | None = None
+    while len(hand) < HAND_SIZE and pending is None:
+        if not deck:
+            return _lose(replace(state, deck=(), hand=tuple(hand), limbo=tuple(limbo)))
+        c = deck.pop(0)
         cd = CARDS[c]
-        state = replace(state, deck=deck)
         if cd.is_labyrinth:
-            state = replace(state, hand=state.hand + (c,))
+            hand.append(c)
         elif cd.kind == "door":
-            keys = [k for k in state.hand if CARDS[k].symbol == "key" and CARDS[k].colour == cd.colour]
+            has_key = any(CARDS[k].symbol == "key" and CARDS[k].colour == cd.colour for k in hand)
             fits = not state.options.book or door_fits_goal(open_goal_colour(state), cd.colour)  # type: ignore[arg-type]
-            if keys and fits:
-                state = replace(state, drawn=c, pending=PendingDoor(c))
+            if has_key and fits:
+                drawn, pending = c, PendingDoor(c)
             else:
-                state = replace(state, limbo=state.limbo + (c,))
+                limbo.append(c)
         elif cd.kind == "nightmare":
-            state = replace(state, drawn=c, pending=PendingNightmare(c))
+            drawn, pending = c, PendingNightmare(c)
         elif cd.kind == "happy_dream":
-            state = replace(state, drawn=c, pending=PendingHappyDream(c))
+            drawn, pending = c, PendingHappyDream(c)
+    state = replace(state, deck=tuple(deck), hand=tuple(hand), limbo=tuple(limbo), drawn=drawn, pending=pending)
+    if pending is None:
+        state = replace(_shuffle_limbo(state), phase="play")
     return state
 
 
@@ -877,14 +882,15 @@ def _advance(state: State) -> State:
 def check_invariants(state: State) -> list[str]:
     """Problems with a state: cards in no or several zones, illegal rows, Doors off their Goals."""
     problems = []
-    seen = Counter(c for cards in zones(state).values() for c in cards)
+    placed = [c for cards in zones(state).values() for c in cards]
+    seen = set(placed)
     expected = set(game_cards(state.options))
-    dupes = [CARDS[c].name for c, n in seen.items() if n > 1]
-    if dupes:
+    if len(seen) != len(placed):
+        dupes = [CARDS[c].name for c, n in Counter(placed).items() if n > 1]
         problems.append(f"cards in several zones: {dupes}")
-    if set(seen) != expected:
-        problems.append(f"missing {[CARDS[c].name for c in expected - set(seen)]}, "
-                        f"extra {[CARDS[c].name for c in set(seen) - expected]}")
+    if seen != expected:
+        problems.append(f"missing {[CARDS[c].name for c in expected - seen]}, "
+                        f"extra {[CARDS[c].name for c in seen - expected]}")
     if not labyrinth_legal([CARDS[c] for c in state.labyrinth]):
         problems.append("Labyrinth row has two neighbours with the same symbol")
     if not tower_row_legal(tower_row(state)):

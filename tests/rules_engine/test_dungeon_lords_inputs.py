@@ -135,3 +135,29 @@ def test_attack_order_reports_a_real_difference() -> None:
         "items": [], "events": {"monsters": [{"name": "goblin"}, {"name": "slime"}]}})
     assert verdict.value == "depends"
     assert len(verdict.cases) == 2
+
+
+@pytest.mark.parametrize("rule_id", sorted(CONTRACT | {"dungeon-lords.attack_order"}))
+def test_cli_runs_each_rule_with_defaults(rule_id, capsys) -> None:
+    from server.cli import main
+
+    assert main(["rule", rule_id]) == 0
+    assert f'"rule": "{rule_id}"' in capsys.readouterr().out
+
+
+def test_cli_necklace_example_and_bad_input(capsys) -> None:
+    import json
+
+    from server.cli import main
+
+    raw = json.dumps({"party": [{"class": "wizard", "hp": 3, "magic": 1},
+                                {"class": "priest", "hp": 3, "damage": 1, "hearts": 1}],
+                      "items": [{"carrier": 1, "item": "necklace", "owner": "blue"}],
+                      "events": {"fatigue": 2, "monsters": [
+                          {"name": "witch", "attacks": [{"target": 2, "damage": 2}]},
+                          {"name": "vampire", "attacks": [{"target": 1, "damage": 3}]}]}})
+    assert main(["rule", "dungeon-lords.combat_round", raw, "--text"]) == 0
+    out = capsys.readouterr().out
+    assert "tile not conquered; marked: blue necklace" in out and "assumptions:" in out
+    assert main(["rule", "dungeon-lords.assign_items", '{"adventurers": ["paladin"]}']) != 0
+    assert "adventurers.0" in capsys.readouterr().err

@@ -1,0 +1,254 @@
+"""Ruling proposals over HTTP: POST /api/rulings, and the moderation queue (admin token).
+
+- `POST /api/rulings` {question, answer, game, cites?, author?} → 201 with the stored proposal.
+  A client may send `Idempotency-Key`: a retry with the same key and body answers 200 with the
+  row stored the first time (header `Idempotent-Replayed: true`); the same key with another body
+  is 409. The app's middleware limits the body size (413) and the request rate (429).
+- `GET /api/rulings/queue?status=proposed|accepted|rejected|all`, `POST /api/rulings/{id}/accept`,
+  `POST /api/rulings/{id}/reject` need `Authorization: Bearer <admin token>`: 401 without one,
+  403 with a wrong one, 403 "moderation disabled" when no admin token is configured.
+
+Submitted text is stored exactly as given and only ever returned inside JSON; nothing here renders
+HTML. Accepted proposals become ruling files with `arbiter rulings export`.
+"""
+from __future__ import annotations
+
+import hmac
+import json
+import threading
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
+from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from ..deps import SettingsDep
+from ..errors import ApiError
+from ..rulings_db import DecisionConflict, IdempotencyConflict, NotFound, RulingsStore
+
+router = APIRouter(prefix="/api/rulings", tags=["rulings"])
+
+MAX_QUESTION, MAX_ANSWER, MAX_CITES = 500, 4000, 10
+_store_lock = threading.Lock()
+
+
+def _no_nul(v: str) -> str:
+    if "\x00" in v:
+        raise ValueError("must not contain NUL characters")
+    return v
+
+
+NoNul = AfterValidator(_no_nul)
+
+
+class CiteIn(BaseModel):
+    """A passage the proposal rests on, with an optional verbatim quote from it."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    passage: Annotated[str, NoNul] = Field(min_length=1, max_length=200, description="passage id, e.g. onirim/towers/nightmare")
+    quote: Annotated[str, NoNul] | None = Field(default=None, min_length=1, max_length=2000, description="verbatim part of its text")
+
+
+class ProposalIn(BaseModel):
+    """A proposed ruling."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    question: Annotated[str, NoNul] = Field(min_length=1, max_length=MAX_QUESTION, description="the question, 1-500 characters")
+    answer: Annotated[str, NoNul] = Field(min_length=1, max_length=MAX_ANSWER, description="the proposed ruling, 1-4000 characters")
+    game: str = Field(description="onirim, mist-mountain or dungeon-lords")
+    cites: list[CiteIn] = Field(default_factory=list, max_length=MAX_CITES)
+    author: Annotated[str, NoNul] | None = Field(default=None, max_length=100, description="how to credit you (optional)")
+
+    @field_validator("question", "answer")
+    @classmethod
+    def _not_blank(cls, v: str) -> str:
+        if not v.strip():
+            raise ValueError("must not be blank")
+        return v
+
+    @field_validator("game")
+    @classmethod
+    def _known_game(cls, v: str) -> str:
+        from rules_engine import GAMES, load_games
+
+        load_games()
+        if v not in GAMES:
+            raise ValueError(f"unknown game {v!r}; expected one of: {', '.join(GAMES)}")
+        return v
+
+
+class ProposalOut(BaseModel):
+    """A stored proposal."""
+
+    id: int
+    game: str
+    question: str
+    answer: str
+    cites: list[dict[str, Any]]
+    author: str | None
+    status: Literal["proposed", "accepted", "rejected"]
+    note: str | None = None
+    created_at: str | None = None
+    decided_at: str | None = None
+
+
+class QueueOut(BaseModel):
+    """A page of the moderation queue."""
+
+    status: str
+    count: int
+    items: list[ProposalOut]
+
+
+class DecisionIn(BaseModel):
+    """An optional note with a moderation decision."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    note: str | None = Field(default=None, max_length=2000)
+
+
+def get_store(request: Request) -> RulingsStore:
+    """The app's proposal store, opened on first use from settings.database_url."""
+    store = getattr(request.app.state, "rulings_store", None)
+    if store is None:
+        with _store_lock:
+            store = getattr(request.app.state, "rulings_store", None)
+            if store is None:
+                settings = request.app.state.settings
+                store = RulingsStore(settings.database_url)
+                request.app.state.rulings_store = store
+    return store
+
+
+StoreDep = Annotated[RulingsStore, Depends(get_store)]
+
+
+def require_admin(settings: SettingsDep,
+                  authorization: Annotated[str | None, Header(description="Bearer <admin token>")] = None) -> None:
+    """401 without a bearer token, 403 with a wrong one, 403 when moderation is disabled."""
+    token = settings.admin_token
+    if not token:
+        raise ApiError(403, "moderation disabled: no admin token is configured (set ARBITER_ADMIN_TOKEN)")
+    scheme, _, given = (authorization or "").partition(" ")
+    if scheme.lower() != "bearer" or not given.strip():
+        raise HTTPException(status_code=401, detail="moderation needs 'Authorization: Bearer <admin token>'",
+                            headers={"WWW-Authenticate": "Bearer"})
+    if not hmac.compare_digest(given.strip().encode("utf-8"), token.encode("utf-8")):
+        raise ApiError(403, "invalid admin token")
+
+
+AdminDep = Depends(require_admin)
+
+
+def _check_key(key: str | None) -> str | None:
+    if key is None:
+        return None
+    if not 1 <= len(key) <= 200 or not all(0x21 <= ord(c) <= 0x7E for c in key):
+        raise ApiError(422, "Idempotency-Key: expected 1-200 visible ASCII characters", field="Idempotency-Key")
+    return key
+
+
+def _check_cites(proposal: ProposalIn, request: Request) -> None:
+    from indexer.corpus import passages_by_id
+
+    passages = passages_by_id(request.app.state.settings.corpus_dir)
+    for i, c in enumerate(proposal.cites):
+        passage = passages.get(c.passage)
+        if passage is None or passage.kind != "rule":
+            raise ApiError(422, f"cites.{i}.passage: no rule passage {c.passage!r}", field=f"cites.{i}.passage")
+        if passage.game != proposal.game:
+            raise ApiError(422, f"cites.{i}.passage: {c.passage!r} is a {passage.game} passage, not {proposal.game}",
+                           field=f"cites.{i}.passage")
+        if c.quote is not None and c.quote not in passage.text:
+            raise ApiError(422, f"cites.{i}.quote: not verbatim in {c.passage}", field=f"cites.{i}.quote")
+
+
+def _inline_schema(model: type[BaseModel]) -> dict[str, Any]:
+    """The model's JSON schema with its $defs inlined (the body is parsed by hand, see submit)."""
+    schema = model.model_json_schema()
+    defs = schema.pop("$defs", {})
+
+    def resolve(node: Any) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/$defs/"):
+                return resolve(defs[ref.rsplit("/", 1)[-1]])
+            return {k: resolve(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [resolve(v) for v in node]
+        return node
+
+    return resolve(schema)
+
+
+@router.post("", status_code=201, response_model=ProposalOut, summary="Propose a ruling",
+             openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
+                 "schema": _inline_schema(ProposalIn)}}}})
+async def submit(request: Request, store: StoreDep,
+                 idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None) -> Any:
+    """Queue a proposal for moderation (stored as given; never rendered as HTML)."""
+    key = _check_key(idempotency_key)
+    raw = await request.body()
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ApiError(422, f"body: not valid UTF-8 (byte {e.start}: {e.reason})", field="body") from e
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ApiError(422, f"body: not valid JSON ({e.msg} at line {e.lineno} column {e.colno})", field="body") from e
+    if not isinstance(data, dict):
+        raise ApiError(422, f"body: expected a JSON object, found {type(data).__name__}", field="body")
+    try:
+        proposal = ProposalIn.model_validate(data)
+    except ValidationError as e:
+        raise RequestValidationError(e.errors()) from e
+    _check_cites(proposal, request)
+    try:
+        row, created = await run_in_threadpool(store.submit, proposal.model_dump(), key)
+    except IdempotencyConflict as e:
+        raise ApiError(409, str(e), field="Idempotency-Key") from e
+    body = ProposalOut(**row).model_dump()
+    headers = {"Location": f"/api/rulings/{row['id']}"}
+    if not created:
+        headers["Idempotent-Replayed"] = "true"
+    return JSONResponse(body, status_code=201 if created else 200, headers=headers)
+
+
+@router.get("/queue", response_model=QueueOut, summary="The moderation queue (admin)", dependencies=[AdminDep])
+def queue(store: StoreDep,
+          status: Annotated[Literal["proposed", "accepted", "rejected", "all"], Query()] = "proposed",
+          limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+          offset: Annotated[int, Query(ge=0)] = 0) -> Any:
+    """Proposals with that status, oldest first."""
+    wanted = None if status == "all" else status
+    return QueueOut(status=status, count=store.count(wanted),
+                    items=[ProposalOut(**r) for r in store.list(wanted, limit=limit, offset=offset)])
+
+
+def _decide(store: RulingsStore, proposal_id: int, status: str, body: DecisionIn | None) -> Any:
+    try:
+        return ProposalOut(**store.decide(proposal_id, status, body.note if body else None))
+    except NotFound as e:
+        raise ApiError(404, f"no ruling proposal {proposal_id}", field="id") from e
+    except DecisionConflict as e:
+        raise ApiError(409, str(e), field="id") from e
+
+
+@router.post("/{proposal_id}/accept", response_model=ProposalOut, summary="Accept a proposal (admin)",
+             dependencies=[AdminDep])
+def accept(proposal_id: int, store: StoreDep, body: DecisionIn | None = None) -> Any:
+    """Mark a proposal accepted (then `arbiter rulings export` writes it as a ruling file)."""
+    return _decide(store, proposal_id, "accepted", body)
+
+
+@router.post("/{proposal_id}/reject", response_model=ProposalOut, summary="Reject a proposal (admin)",
+             dependencies=[AdminDep])
+def reject(proposal_id: int, store: StoreDep, body: DecisionIn | None = None) -> Any:
+    """Mark a proposal rejected."""
+    return _decide(store, proposal_id, "rejected", body)

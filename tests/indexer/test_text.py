@@ -1,0 +1,59 @@
+"""Folding, language detection, tokens and query cleaning."""
+from __future__ import annotations
+
+import pytest
+
+from indexer.corpus import load_glossary
+from indexer.retrieval import MAX_QUERY_CHARS, QueryError, clean_query
+from indexer.text import cjk_bigrams, detect_lang, english_words, fold, to_script
+from indexer.tokenize import Tokenizer
+
+
+def test_fold_merges_scripts_width_and_case() -> None:
+    assert fold("夢魘") == fold("梦魇")
+    assert fold("ＡＢＣ１２３") == "abc123"
+    assert fold("Nightmare") == "nightmare"
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("夢魘可以破壞高塔列嗎？", "zh-TW"),
+    ("梦魇可以破坏高塔列吗？", "zh-CN"),
+    ("Can a Nightmare break my tower row?", "en"),
+    ("警官被品茶師拿走", "zh-TW"),
+    ("警官被品茶师拿走", "zh-CN"),
+])
+def test_detect_lang(text: str, lang: str) -> None:
+    assert detect_lang(text) == lang
+
+
+def test_to_script_converts_only_for_simplified() -> None:
+    assert to_script("隊長", "zh-CN") == "队长"
+    assert to_script("隊長", "zh-TW") == "隊長"
+
+
+def test_bigrams_and_english_words() -> None:
+    assert cjk_bigrams("高塔列") == ["高塔", "塔列"]
+    assert cjk_bigrams("塔") == ["塔"]
+    assert english_words("what is the tower row") == ["tower", "row"]
+
+
+def test_glossary_expansion_reaches_canonical_forms() -> None:
+    tokenizer = Tokenizer(load_glossary())
+    ids = {m.term.id for m in tokenizer.match_terms("噩夢會怎樣")}
+    assert "nightmare" in ids
+    tokens = tokenizer.query_tokens("噩夢會怎樣")
+    assert "nightmare" in tokens, tokens
+    assert "def:nightmare" in tokens
+
+
+@pytest.mark.parametrize("bad, reason", [
+    ("", "empty"), ("   \n\t ", "empty"), ("x" * (MAX_QUERY_CHARS + 1), "limit"),
+    ("？！…🙂🙂", "no letters"), ("\x00\x01\x02", "empty"),
+])
+def test_clean_query_rejects_unusable_text(bad: str, reason: str) -> None:
+    with pytest.raises(QueryError, match=reason):
+        clean_query(bad)
+
+
+def test_clean_query_strips_control_characters() -> None:
+    assert clean_query("高塔\x00列\u200b嗎") == "高塔列嗎"
