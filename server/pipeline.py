@@ -320,21 +320,14 @@ def select_case(verdict: Verdict, question: str) -> Verdict:
 
 
 def _load_ambiguities() -> dict[str, list[dict[str, Any]]]:
-    """passage id → ambiguity records from corpus/ambiguities.yaml (empty when absent)."""
-    try:
-        from indexer.ambiguities import load_ambiguities
-    except ImportError:
-        return {}
+    """passage id → ambiguity records from corpus/ambiguities.yaml, texts keyed by zh-TW and en."""
+    from indexer.ambiguities import load_ambiguities
+
     out: dict[str, list[dict[str, Any]]] = {}
     for amb in load_ambiguities():
-        record = amb.model_dump()
-        readings = []
-        for r in record["readings"]:
-            label = r.get("label", {})
-            detail = r.get("detail", {})
-            readings.append({k: f"{label.get(k, '')}：{detail.get(k, '')}".strip("：") for k in ("zh-TW", "en")})
-        entry = {"id": record["id"], "note": record["note"], "readings": readings}
-        for pid in record["passages"]:
+        readings = [{k: f"{r.label.get(k)}：{r.detail.get(k)}" for k in ("zh-TW", "en")} for r in amb.readings]
+        entry = {"id": amb.id, "note": {k: amb.note.get(k) for k in ("zh-TW", "en")}, "readings": readings}
+        for pid in amb.passages:
             out.setdefault(pid, []).append(entry)
     return out
 

@@ -74,7 +74,7 @@
   }
 
   /* h('p', {class: 'x', text: 'plain'}, child, ...): builds elements; text only via text nodes. */
-  var SAFE_ATTRS = /^(class|id|role|type|name|for|hidden|disabled|rows|placeholder|lang|title|tabindex|autocomplete|enterkeyhint|aria-[a-z]+|data-[a-z-]+|part)$/;
+  var SAFE_ATTRS = /^(class|id|role|type|name|for|hidden|disabled|open|rows|placeholder|lang|title|tabindex|autocomplete|enterkeyhint|aria-[a-z]+|data-[a-z-]+|part)$/;
   function h(tag, props) {
     var el = document.createElement(tag);
     props = props || {};
@@ -209,7 +209,9 @@
         h('ul', {}, v.assumptions.map(function (a) { return h('li', {}, a); }))));
     }
     if (Array.isArray(data.ambiguities) && data.ambiguities.length) {
-      card.appendChild(h('div', {class: 'ra-block ra-ambiguities', role: 'note'}, h('p', {class: 'ra-h'}, t(lang, 'ambiguities')),
+      /* Always flagged; the readings fold away so a card stays short (open by default on the chat page). */
+      card.appendChild(h('details', {class: 'ra-block ra-ambiguities', open: !!opts.openNotes},
+        h('summary', {class: 'ra-h'}, t(lang, 'ambiguities') + ' (' + data.ambiguities.length + ')'),
         h('ul', {}, data.ambiguities.map(function (a) {
           return h('li', {}, h('code', {class: 'ra-pid'}, a.passage), ' ', h('span', {}, a.note),
             a.readings && a.readings.length ? h('div', {class: 'ra-readings'}, h('span', {class: 'ra-sub'}, t(lang, 'readings')),
@@ -313,6 +315,8 @@
     '.ra-block ul,.ra-block ol,.ra-why ol{margin:.1rem 0;padding-left:1.3rem}',
     '.ra-ambiguities{background:#fff8e6;border-left:3px solid #e0a800;padding:.1rem .6rem .4rem;margin:.4rem 0}',
     '.ra-sub{font-size:.8rem;color:#6a5a20}',
+    '.ra-ambiguities summary{cursor:pointer;color:#6a5a20}',
+    '.ra-log{position:relative}',
     '.ra-why{margin:.4rem 0}',
     '.ra-why summary{cursor:pointer;color:#2f5bd3;font-weight:600}',
     '.ra-fails .ra-mark{color:#9a1c12}.ra-holds .ra-mark{color:#11632f}',
@@ -406,7 +410,7 @@
           self._input.value = '';
           var card = renderCard(res.data, {lang: lang, api: self._api});
           self._log.appendChild(card);
-          self._log.scrollTop = self._log.scrollHeight;
+          self._log.scrollTop = card.offsetTop;
           self._live.textContent = announceText(res.data, lang);
           self._send.disabled = false;
         } else if (res.error === 'rate') {

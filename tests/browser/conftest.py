@@ -74,6 +74,10 @@ class Blog:
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802 (http.server API)
                 path = self.path.split("?", 1)[0]
+                if path == "/favicon.ico":
+                    self.send_response(204)
+                    self.end_headers()
+                    return
                 if path not in pages:
                     self.send_error(404)
                     return

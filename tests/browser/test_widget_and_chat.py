@@ -58,6 +58,8 @@ def test_widget_on_blog_answers_with_verdict_and_quote(page: Any, site: Any) -> 
     assert quote.locator(".ra-quote-text").inner_text().strip()
     pid = quote.locator("code.ra-pid").inner_text()
     assert pid.startswith("onirim/")
+    DOCS.mkdir(exist_ok=True)
+    page.screenshot(path=str(DOCS / "screenshot-widget.png"), full_page=True)
     # Expand the quote to its section (GET /api/passages/{id} cross-origin).
     quote.locator("button.ra-link").click()
     section = quote.locator(".ra-section")
@@ -67,8 +69,6 @@ def test_widget_on_blog_answers_with_verdict_and_quote(page: Any, site: Any) -> 
     assert page.evaluate(f"() => document.querySelector('script[data-game]').nextElementSibling.localName") == WIDGET
     # The live region announced the answer.
     assert page.locator(f"{WIDGET} [role=status][aria-live=polite].ra-sr").inner_text().strip()
-    DOCS.mkdir(exist_ok=True)
-    page.locator(WIDGET).screenshot(path=str(DOCS / "screenshot-widget.png"))
     assert not [m for m in page.console_log if m[0] == "error"], page.console_log
 
 
