@@ -78,9 +78,17 @@ class Tokenizer:
         """Glossary terms mentioned in a text (any script, synonym or English name)."""
         folded = fold(text)
         found: dict[tuple[str, str], TermMatch] = {}
+        words: set[str] | None = None
         for form, term in self._cjk_forms:
-            if form in folded and (term.game, term.id) not in found:
-                found[(term.game, term.id)] = TermMatch(term, form)
+            if form not in folded or (term.game, term.id) in found:
+                continue
+            if len(form) == 1:
+                # A one-character term (門, 塔) counts only as a word of its own, not inside 開門.
+                if words is None:
+                    words = set(self._jieba.lcut(folded))
+                if form not in words:
+                    continue
+            found[(term.game, term.id)] = TermMatch(term, form)
         for pattern, form, term in self._en_forms:
             if (term.game, term.id) not in found and pattern.search(folded):
                 found[(term.game, term.id)] = TermMatch(term, form)

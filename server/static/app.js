@@ -150,7 +150,7 @@
         $('question').value = '';
         var li = document.createElement('li');
         li.className = 'turn turn-answer';
-        li.appendChild(RA.renderCard(res.data, {lang: state.lang, api: '', showQuestion: false, openNotes: true}));
+        li.appendChild(RA.renderCard(res.data, {lang: state.lang, api: '', showQuestion: false}));
         conv.appendChild(li);
         li.scrollIntoView({block: 'start', behavior: 'smooth'});
         $('announcer').textContent = RA.announceText(res.data, state.lang);

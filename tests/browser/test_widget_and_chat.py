@@ -143,6 +143,7 @@ def test_chat_page_follow_up_keeps_the_conversation(page: Any, site: Any) -> Non
         assert second.locator("details.ra-why").evaluate("d => d.open")
     DOCS.mkdir(exist_ok=True)
     page.screenshot(path=str(DOCS / "screenshot-chat.png"), full_page=True)
+    assert csp_errors(page) == []  # the app's own strict page CSP holds: nothing inline
 
     # Interface language switch, and a phone-sized screen without sideways scrolling.
     page.select_option("#lang", "en")
@@ -174,6 +175,7 @@ def test_rate_limit_is_shown_politely(page: Any, site: Any) -> None:
     assert "秒後再問" in text and any(ch.isdigit() for ch in text), text
     assert widget.locator("button.ra-send").is_disabled()
     assert widget.locator("textarea").is_editable()
+    assert csp_errors(page) == []
 
     # Cross-origin on the blog: still a polite message, never a broken widget.
     page.goto(site.blog.origin + "/limited")
