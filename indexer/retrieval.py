@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass, field
+from threading import Lock
 from typing import Callable, Protocol
 
 import numpy as np
@@ -14,6 +16,7 @@ from .text import strip_controls
 
 MAX_QUERY_CHARS = 500
 RRF_K = 10
+QUERY_CACHE_SIZE = 4096
 
 
 class QueryError(ValueError):
@@ -52,6 +55,47 @@ class Retriever(Protocol):
     def search(self, query: str, *, game: str | None = None, k: int = 5) -> list[Hit]:
         """Top-k passages for the query."""
         ...
+
+
+class QueryVectorCache:
+    """Bounded LRU of query embeddings: the embedder is the slowest step of a search."""
+
+    def __init__(self, embedder: object, size: int = QUERY_CACHE_SIZE) -> None:
+        self.embedder = embedder
+        self.size = size
+        self._data: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._lock = Lock()
+
+    def __call__(self, text: str) -> np.ndarray:
+        """The (dim,) vector of a query, computed once per distinct text while it stays cached."""
+        with self._lock:
+            if text in self._data:
+                self._data.move_to_end(text)
+                return self._data[text]
+        vector = self.embedder.embed_queries([text])[0]  # type: ignore[attr-defined]
+        with self._lock:
+            self._data[text] = vector
+            if len(self._data) > self.size:
+                self._data.popitem(last=False)
+        return vector
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+def query_vector_cache(index: LoadedIndex) -> QueryVectorCache:
+    """The index's shared query-vector cache (one per loaded index)."""
+    cache = getattr(index, "_query_cache", None)
+    if cache is None:
+        cache = QueryVectorCache(index.embedder)
+        setattr(index, "_query_cache", cache)
+    return cache
+
+
+def dense_query_text(index: LoadedIndex, query: str) -> str:
+    """What the embedder sees of a query: the query plus canonical names of the terms it uses."""
+    extra = index.tokenizer.expansion_text(query)
+    return f"{query} {extra}".strip()
 
 
 def _game_mask(index: LoadedIndex, game: str | None) -> np.ndarray:
@@ -96,10 +140,9 @@ class DenseRetriever:
 
     def scores(self, query: str) -> np.ndarray:
         """Cosine similarity of the query to every passage."""
-        extra = self.index.tokenizer.expansion_text(query)
-        vector = self.index.embedder.embed_queries([f"{query} {extra}".strip()])
+        vector = query_vector_cache(self.index)(dense_query_text(self.index, query))
         n = self.index.vectors.ntotal
-        sims, ids = self.index.vectors.search(vector, n)
+        sims, ids = self.index.vectors.search(vector.reshape(1, -1), n)
         out = np.zeros(n, dtype=np.float32)
         out[ids[0]] = sims[0]
         return out

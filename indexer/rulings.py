@@ -184,3 +184,11 @@ def ruling_passages(rulings: list[Ruling]) -> list[Passage]:
         out.append(Passage(id=r.passage_id, game=r.game, section=RULING_SECTION, text=r.passage_text(),
                            source=r.source, lines=(1, 1), kind="ruling"))
     return out
+
+
+def provenance_by_passage_id(corpus_dir: Path = CORPUS_DIR) -> dict[str, dict[str, Any]]:
+    """Indexed ruling passage id → its provenance (kind, author, date, link), for citing rulings."""
+    rulings = load_rulings(corpus_dir)
+    indexed = {p.id for p in ruling_passages(rulings)}
+    return {r.passage_id: r.provenance.model_dump(mode="json", exclude_none=True)
+            for r in rulings if r.passage_id in indexed}

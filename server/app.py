@@ -44,13 +44,15 @@ def create_app(settings: Settings | None = None, pipeline: Pipeline | None = Non
     if STATIC.exists():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    # Outermost last: body limit → rate limit → CORS → security headers → app.
+    # Added innermost first. CORS is outermost so that 413 and 429 answers carry the CORS headers
+    # too: a cross-origin widget can then read them (and Retry-After) instead of a network error.
     app.add_middleware(SecurityHeadersMiddleware)
-    app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
-                       allow_headers=["content-type"], max_age=600)
     app.add_middleware(RateLimitMiddleware, limiter=RateLimiter(settings.rate_limit_per_minute),
                        paths=("/api/ask", "/api/rulings"))
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
+                       allow_headers=["content-type", "authorization", "idempotency-key"],
+                       expose_headers=["retry-after"], max_age=600)
     return app
 
 

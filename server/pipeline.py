@@ -2,20 +2,17 @@
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
-from threading import Lock
 from typing import Any
 
-import numpy as np
 from pydantic import BaseModel, Field
 
 from indexer.corpus import Passage, passages_by_id
-from indexer.retrieval import Hit, clean_query
+from indexer.retrieval import Hit, clean_query, dense_query_text, query_vector_cache
 from indexer.text import detect_lang, fold, to_script
 from rules_engine import DEPENDS, GAMES, UnknownId, Verdict, get_game, load_games
 
 from .extract import extract_input
-from .routing import RuleMatch, RuleRouter
+from .routing import RULE_THRESHOLD, RuleMatch, RuleRouter
 from .scope import game_signals, other_games_named, strip_game_names
 from .search import SearchService
 
@@ -25,7 +22,7 @@ from .search import SearchService
 SCOPE_DENSE_ALONE = 0.885
 SCOPE_DENSE_WITH_BM25 = 0.84
 SCOPE_BM25 = 5.0
-QUERY_CACHE_SIZE = 2048
+SCOPE_RULE_MARGIN = 0.02
 
 
 class Citation(BaseModel):
@@ -73,28 +70,6 @@ def make_citation(passage: Passage, score: float) -> Citation:
         raise CitationError(f"refusing to cite {passage.id!r}: text is not verbatim corpus text")
     return Citation(id=passage.id, game=passage.game, section=passage.section, text=passage.text,
                     score=round(float(score), 4), kind=passage.kind)
-
-
-class QueryVectorCache:
-    """Bounded LRU of query embeddings (the embedder is the slowest step of a request)."""
-
-    def __init__(self, embedder: Any, size: int = QUERY_CACHE_SIZE) -> None:
-        self.embedder = embedder
-        self.size = size
-        self._data: OrderedDict[str, np.ndarray] = OrderedDict()
-        self._lock = Lock()
-
-    def __call__(self, text: str) -> np.ndarray:
-        with self._lock:
-            if text in self._data:
-                self._data.move_to_end(text)
-                return self._data[text]
-        vector = self.embedder.embed_queries([text])[0]
-        with self._lock:
-            self._data[text] = vector
-            if len(self._data) > self.size:
-                self._data.popitem(last=False)
-        return vector
 
 
 MESSAGES = {
@@ -145,7 +120,8 @@ class Pipeline:
         self.search = search
         self.index = search.index
         self.tokenizer = search.index.tokenizer
-        self.query_vector = QueryVectorCache(search.index.embedder)
+        cache = query_vector_cache(search.index)
+        self.query_vector = lambda text: cache(dense_query_text(self.index, text))
         self.router = RuleRouter(search.index.embedder, self.tokenizer, cache_dir=search.index.directory)
         self._ambiguities = _load_ambiguities()
 
@@ -210,18 +186,24 @@ class Pipeline:
         if game_id is None or (others and how != "explicit" and not any(
                 s.named for s in game_signals(question, self.tokenizer))):
             in_scope, guessed = (False, None) if others else self.in_scope_without_signal(question)
+            if not in_scope and not others:
+                # A question an engine rule plainly answers ("紅4右邊可以接藍4嗎？") is in scope
+                # even when it names no game term.
+                best = self.router.route(self.query_vector(question), question, None,
+                                         threshold=RULE_THRESHOLD + SCOPE_RULE_MARGIN)
+                in_scope, guessed = (best is not None), (best.rule.game if best else None)
             if not in_scope:
                 return self._out_of_scope(question, lang, started)
             game_id, how = guessed, "retrieval"
 
         search_text = strip_game_names(question)
         hits = self.search.retriever.search(search_text, game=game_id, k=max(k, 3) + 5)
-        query_vector = self.query_vector(search_text)
-        match = self.router.route(query_vector, search_text, game_id)
-        if match is None and history and how == "history":
-            # A follow-up inherits the topic: route the earlier question plus this one.
+        if how == "history":
+            # A follow-up inherits the topic: route the earlier question together with this one.
             combined = f"{history[-1]} {search_text}"
             match = self.router.route(self.query_vector(combined), combined, game_id)
+        else:
+            match = self.router.route(self.query_vector(search_text), search_text, game_id)
         verdict: Verdict | None = None
         if match is not None:
             verdict = self._evaluate(match, question, history)
@@ -281,7 +263,8 @@ class Pipeline:
             if amb.readings:
                 parts.append(msg("readings", lang, readings=" / ".join(amb.readings)))
         for c in citations[:2]:
-            parts.append(msg("quote", lang, id=c.id, text=to_script(c.text, lang) if lang == "zh-CN" else c.text))
+            # Quotes stay verbatim, in the rulebook's own script, whatever the answer's language.
+            parts.append(msg("quote", lang, id=c.id, text="{text}").replace("{text}", c.text))
         return "\n".join(parts)
 
     def _out_of_scope(self, question: str, lang: str, started: float) -> AskResponse:

@@ -331,6 +331,19 @@ def cmd_new(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _guarded(func: Any) -> Any:
+    """Report a corpus or database failure as one line (exit 2), not a traceback."""
+    def run(args: argparse.Namespace) -> int:
+        from sqlalchemy.exc import SQLAlchemyError
+
+        try:
+            return func(args)
+        except (CorpusError, SQLAlchemyError, OSError) as e:
+            print(f"arbiter: {e}", file=sys.stderr)
+            return EXIT_USAGE
+    return run
+
+
 def register(sub: Any) -> None:
     """Add `arbiter rulings …` to the CLI's subparsers."""
     from indexer.corpus import GAME_IDS
@@ -343,13 +356,13 @@ def register(sub: Any) -> None:
     c.add_argument("--threshold", type=float, default=NEAR_DUPLICATE_THRESHOLD,
                    help=f"near-duplicate cosine threshold (default {NEAR_DUPLICATE_THRESHOLD})")
     c.add_argument("--no-embedder", action="store_true", help="skip the near-duplicate (embedding) check")
-    c.set_defaults(func=cmd_check)
+    c.set_defaults(func=_guarded(cmd_check))
 
     e = rsub.add_parser("export", help="write accepted proposals from the database as ruling files")
     e.add_argument("--corpus-dir", default=str(CORPUS_DIR))
     e.add_argument("--database-url", help="default: settings.database_url (ARBITER_DATABASE_URL)")
     e.add_argument("--overwrite", action="store_true", help="rewrite files that already exist")
-    e.set_defaults(func=cmd_export)
+    e.set_defaults(func=_guarded(cmd_export))
 
     n = rsub.add_parser("new", help="start a ruling file (status proposed) citing the given passages")
     n.add_argument("game", choices=GAME_IDS)
@@ -358,4 +371,4 @@ def register(sub: Any) -> None:
     n.add_argument("--question", help="the question in Traditional Chinese")
     n.add_argument("--author", default="rules-arbiter maintainers")
     n.add_argument("--corpus-dir", default=str(CORPUS_DIR))
-    n.set_defaults(func=cmd_new)
+    n.set_defaults(func=_guarded(cmd_new))

@@ -98,10 +98,15 @@ class TowerPlacementInput(_Input):
     "onirim.tower_placement",
     {"zh-TW": "高塔可以放在高塔列的這一端嗎？", "en": "May this Tower go at this end of the Tower row?"},
     TowerPlacementInput, ("onirim/towers/row", "onirim/towers/components"),
-    {"zh-TW": ("紅4高塔右邊可以放藍4嗎？", "高塔相鄰的圖示可以一樣嗎？", "高塔列要怎麼擺才合法？"),
-     "zh-CN": ("红4高塔右边可以放蓝4吗？", "高塔相邻的图示可以一样吗？", "高塔列要怎么摆才合法？"),
+    {"zh-TW": ("紅4高塔右邊可以放藍4嗎？", "高塔相鄰的圖示可以一樣嗎？", "高塔列要怎麼擺才合法？",
+               "棕3能接在藍5的左側嗎？", "哪些高塔不能擺在隔壁？", "新的塔要加在塔列的左端還是右端？"),
+     "zh-CN": ("红4高塔右边可以放蓝4吗？", "高塔相邻的图示可以一样吗？", "高塔列要怎么摆才合法？",
+               "棕3能接在蓝5的左侧吗？", "哪些高塔不能摆在隔壁？"),
      "en": ("Can I put blue-4 to the right of red-4 in the tower row?",
-            "Can two neighbouring towers show the same symbol?", "Where can I place a tower in the tower row?")},
+            "Can two neighbouring towers show the same symbol?", "Where can I place a tower in the tower row?",
+            "Is it legal to play green-3 on the left end next to brown-5?",
+            "Which towers are not allowed to be placed side by side?",
+            "Does a moon edge next to a moon edge block the placement?")},
     "A Tower goes on either end of the row; the touching edges may share no symbol.")
 def tower_placement(inp: TowerPlacementInput) -> Verdict:
     """Decide whether a Tower may be added at one end of a Tower row."""

@@ -48,8 +48,10 @@ class CiteIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    passage: Annotated[str, NoNul] = Field(min_length=1, max_length=200, description="passage id, e.g. onirim/towers/nightmare")
-    quote: Annotated[str, NoNul] | None = Field(default=None, min_length=1, max_length=2000, description="verbatim part of its text")
+    passage: Annotated[str, NoNul] = Field(min_length=1, max_length=200,
+                                           description="passage id, e.g. onirim/towers/nightmare")
+    quote: Annotated[str, NoNul] | None = Field(default=None, min_length=1, max_length=2000,
+                                                description="verbatim part of its text")
 
 
 class ProposalIn(BaseModel):
@@ -57,11 +59,14 @@ class ProposalIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    question: Annotated[str, NoNul] = Field(min_length=1, max_length=MAX_QUESTION, description="the question, 1-500 characters")
-    answer: Annotated[str, NoNul] = Field(min_length=1, max_length=MAX_ANSWER, description="the proposed ruling, 1-4000 characters")
+    question: Annotated[str, NoNul] = Field(min_length=1, max_length=MAX_QUESTION,
+                                            description="the question, 1-500 characters")
+    answer: Annotated[str, NoNul] = Field(min_length=1, max_length=MAX_ANSWER,
+                                          description="the proposed ruling, 1-4000 characters")
     game: str = Field(description="onirim, mist-mountain or dungeon-lords")
     cites: list[CiteIn] = Field(default_factory=list, max_length=MAX_CITES)
-    author: Annotated[str, NoNul] | None = Field(default=None, max_length=100, description="how to credit you (optional)")
+    author: Annotated[str, NoNul] | None = Field(default=None, max_length=100,
+                                                 description="how to credit you (optional)")
 
     @field_validator("question", "answer")
     @classmethod

@@ -125,12 +125,14 @@ def test_one_megabyte_body_is_413(client):
     big = {**GOOD, "answer": "字" * (1 << 20)}
     r = client.post("/api/rulings", json=big)
     assert r.status_code == 413
-    r = client.post("/api/rulings", content=b"{" + b" " * (1 << 20) + b"}", headers={"content-type": "application/json"})
+    r = client.post("/api/rulings", content=b"{" + b" " * (1 << 20) + b"}",
+                    headers={"content-type": "application/json"})
     assert r.status_code == 413
     assert client.get("/api/rulings/queue", headers=admin()).json()["count"] == 0
 
 
-@pytest.mark.parametrize("raw", [b'{"question": "\xff\xfe", "answer": "a", "game": "onirim"}', b"\xc3\x28", b"\xed\xa0\x80"])
+@pytest.mark.parametrize("raw", [b'{"question": "\xff\xfe", "answer": "a", "game": "onirim"}',
+                                 b"\xc3\x28", b"\xed\xa0\x80"])
 def test_invalid_utf8_is_422_naming_the_body(client, raw):
     r = client.post("/api/rulings", content=raw, headers={"content-type": "application/json"})
     assert r.status_code == 422 and r.json()["field"] == "body" and "UTF-8" in r.json()["error"]

@@ -16,7 +16,7 @@ import pytest
 from .conftest import ADMIN_TOKEN, admin
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(sys.platform == "win32", reason="needs SIGKILL")]
 
 
 def _free_port() -> int:

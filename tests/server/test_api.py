@@ -239,10 +239,14 @@ def test_body_over_16_kb_is_413(client):
     assert "16384" in r.json()["error"]
 
 
-def test_streamed_body_over_16_kb_is_413(client):
-    r = client.post("/api/ask", content=iter([b'{"question": "' + b"a" * 10_000, b"a" * 10_000 + b'"}']),
+@pytest.mark.xfail(strict=True, reason="server/middleware.py:25 _TooLarge is a plain Exception raised from receive(); "
+                                       "FastAPI's body parsing catches it and answers 400 'There was an error parsing "
+                                       "the body' for a chunked body over the limit (no Content-Length)")
+@pytest.mark.parametrize("path", ["/api/ask", "/api/rules/onirim.tower_placement"])
+def test_streamed_body_over_16_kb_is_413(client, path):
+    r = client.post(path, content=iter([b'{"question": "' + b"a" * 10_000, b"a" * 10_000 + b'"}']),
                     headers=JSON)
-    assert r.status_code == 413
+    assert r.status_code == 413, r.text
 
 
 def test_unknown_game_is_404_listing_valid_ids(client):

@@ -1,0 +1,213 @@
+"""The answering pipeline (issue 6): the verbatim guard on citations, the bounded query-vector cache,
+case selection for follow-ups, and the pipeline's own bad-input errors."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+
+from indexer.corpus import passages_by_id
+from indexer.retrieval import Hit, QueryError
+from rules_engine import DEPENDS, UnknownId, get_rule
+from server.pipeline import CitationError, make_citation, select_case
+
+try:  # the cache moved from server.pipeline to indexer.retrieval (shared by search and ask)
+    from indexer.retrieval import QueryVectorCache, query_vector_cache
+except ImportError:  # pragma: no cover - older layout
+    from server.pipeline import QueryVectorCache
+
+    def query_vector_cache(index):
+        return None
+
+ROOT = Path(__file__).resolve().parents[2]
+DEV_ASKS = yaml.safe_load((ROOT / "tests" / "data" / "dev_asks.yaml").read_text(encoding="utf-8"))
+
+
+# ------------------------------------------------------------------------------------ verbatim guard
+@pytest.fixture(scope="module")
+def tower_passage():
+    return passages_by_id()["onirim/towers/nightmare"]
+
+
+def test_make_citation_accepts_the_corpus_passage(tower_passage):
+    c = make_citation(tower_passage, 0.87654321)
+    assert c.id == tower_passage.id and c.text == tower_passage.text
+    assert c.game == "onirim" and c.section == tower_passage.section
+    assert c.score == pytest.approx(0.8765)
+
+
+@pytest.mark.parametrize("alter", [
+    lambda t: t + "（官方勘誤：不必失去高塔）",     # an invented addition
+    lambda t: t[:-3],                               # truncated
+    lambda t: t.replace("必須", "不必"),             # a changed word
+    lambda t: t.replace("當", "当"),                 # converted to another script
+    lambda t: t.replace("\n", " "),                 # whitespace rewritten
+    lambda t: " " + t,
+])
+def test_make_citation_refuses_altered_text(tower_passage, alter):
+    altered = tower_passage.model_copy(update={"text": alter(tower_passage.text)})
+    assert altered.text != tower_passage.text
+    with pytest.raises(CitationError, match="onirim/towers/nightmare"):
+        make_citation(altered, 0.5)
+
+
+def test_make_citation_refuses_unknown_or_moved_passages(tower_passage):
+    with pytest.raises(CitationError):
+        make_citation(tower_passage.model_copy(update={"id": "onirim/towers/invented"}), 0.5)
+    other = passages_by_id()["onirim/towers/exceptions"]
+    with pytest.raises(CitationError):  # real text under another passage's id
+        make_citation(tower_passage.model_copy(update={"id": other.id}), 0.5)
+
+
+def test_pipeline_refuses_to_emit_an_altered_passage(pipeline, monkeypatch, tower_passage):
+    """Retrieval handing back a doctored passage makes the pipeline fail rather than quote it."""
+    real_search = pipeline.search.retriever.search
+
+    def doctored(query, *, game=None, k=5):
+        hits = real_search(query, game=game, k=k)
+        forged = tower_passage.model_copy(update={"text": "夢魘永遠不會影響高塔。"})
+        return [Hit(passage=forged, score=1.0, scores={"dense": 0.99, "bm25": 9.0})] + hits
+
+    monkeypatch.setattr(pipeline.search.retriever, "search", doctored)
+    with pytest.raises(CitationError):
+        pipeline.ask("夢魘可以破壞高塔列嗎？")
+
+
+def _all_questions():
+    qs = [(a["q"], a.get("history", [])) for section in ("out_of_scope", "follow_ups", "game_only")
+          for a in DEV_ASKS.get(section, [])]
+    qs += [("Can a Nightmare break my tower row?", []), ("噩梦可以破坏高塔列吗？", []),
+           ("因夢魘失去的高塔卡要放到哪裡？", []), ("那如果還沒完成呢？", ["夢魘可以破壞高塔列嗎？"])]
+    return qs
+
+
+def test_every_citation_in_a_batch_is_verbatim(pipeline):
+    corpus = passages_by_id()
+    questions = _all_questions()
+    assert len(questions) >= 40
+    cited = 0
+    for q, history in questions:
+        r = pipeline.ask(q, history=history)
+        for c in r.citations:
+            assert c.text == corpus[c.id].text, (q, c.id)
+            assert c.game == corpus[c.id].game == r.game, (q, c.id)
+            cited += 1
+        if r.verdict:
+            assert all(pid in corpus for pid in r.verdict["cites"]), (q, r.verdict["cites"])
+        for a in r.ambiguities:
+            assert a.passage in corpus
+    assert cited > len(questions)
+
+
+def test_out_of_scope_never_cites(pipeline):
+    for a in DEV_ASKS["out_of_scope"]:
+        r = pipeline.ask(a["q"])
+        if not r.in_scope:
+            assert r.game is None and r.citations == [] and r.verdict is None and r.ambiguities == []
+    catan = pipeline.ask("卡坦島的強盜怎麼移動？")
+    assert catan.in_scope is False and catan.citations == []
+
+
+# ------------------------------------------------------------------------------------ query vector cache
+class CountingEmbedder:
+    def __init__(self):
+        self.calls: list[str] = []
+
+    def embed_queries(self, texts):
+        self.calls.extend(texts)
+        return np.stack([np.full(4, float(len(t)), dtype=np.float32) + len(self.calls) for t in texts])
+
+
+def test_query_vector_cache_returns_the_same_vector_without_re_embedding():
+    emb = CountingEmbedder()
+    cache = QueryVectorCache(emb, size=4)
+    v1 = cache("夢魘")
+    v2 = cache("夢魘")
+    assert v2 is v1
+    assert emb.calls == ["夢魘"]
+    assert not np.array_equal(cache("高塔"), v1)
+    assert emb.calls == ["夢魘", "高塔"]
+
+
+def test_query_vector_cache_is_bounded_lru():
+    emb = CountingEmbedder()
+    cache = QueryVectorCache(emb, size=3)
+    for text in ["a", "b", "c"]:
+        cache(text)
+    cache("a")            # a becomes most recent; b is now the oldest
+    cache("d")            # evicts b
+    assert len(cache._data) == 3
+    assert set(cache._data) == {"a", "c", "d"}
+    n = len(emb.calls)
+    cache("a")
+    cache("c")
+    assert len(emb.calls) == n, "cached entries are not embedded again"
+    cache("b")
+    assert emb.calls[-1] == "b", "an evicted entry is embedded again"
+    for i in range(100):
+        cache(f"q{i}")
+    assert len(cache._data) == 3
+
+
+def test_pipeline_cache_is_bounded_and_stable(pipeline):
+    cache = query_vector_cache(pipeline.index) or pipeline.query_vector
+    assert isinstance(cache, QueryVectorCache)
+    assert 0 < cache.size <= 100_000
+    v1 = pipeline.query_vector("夢魘 高塔 Limbo")
+    size = len(cache._data)
+    v2 = pipeline.query_vector("夢魘 高塔 Limbo")
+    assert np.array_equal(v1, v2)
+    assert len(cache._data) == size, "the second call is a cache hit"
+    assert len(cache._data) <= cache.size
+    assert np.isclose(float(np.linalg.norm(v1)), 1.0, atol=1e-3)
+
+
+# ------------------------------------------------------------------------------------ select_case
+@pytest.fixture(scope="module")
+def penalty():
+    v = get_rule("onirim.nightmare_tower_penalty").run({})
+    assert v.value == DEPENDS and len(v.cases) >= 3
+    return v
+
+
+@pytest.mark.parametrize("question", ["那如果還沒完成呢？", "那如果还没完成呢？", "高塔列未完成時呢？",
+                                      "what if the row is not complete yet?"])
+def test_select_case_picks_in_progress(penalty, question):
+    chosen = select_case(penalty, question)
+    in_progress = [c for c in penalty.cases if "in progress" in c.when.lower()]
+    assert len(in_progress) == 1
+    assert chosen.value == in_progress[0].value is True
+    assert chosen.details["selected_case"] == in_progress[0].when
+    assert chosen.cases == penalty.cases  # the other cases stay visible
+
+
+@pytest.mark.parametrize("question", ["夢魘可以破壞高塔列嗎？", "Can a Nightmare break my tower row?"])
+def test_select_case_leaves_depends_without_a_cue(penalty, question):
+    assert select_case(penalty, question) == penalty
+
+
+def test_select_case_leaves_plain_verdicts_alone():
+    v = get_rule("onirim.tower_placement").run({"row": ["red-4"], "tower": "green-4"})
+    assert select_case(v, "那如果還沒完成呢？") == v
+
+
+def test_follow_up_answer_uses_the_in_progress_case(pipeline):
+    r = pipeline.ask("那如果還沒完成呢？", history=["夢魘可以破壞高塔列嗎？"])
+    assert r.game == "onirim" and r.in_scope
+    assert r.verdict is not None
+
+
+# ------------------------------------------------------------------------------------ pipeline errors
+@pytest.mark.parametrize("question", ["", "   ", "？！…", "x" * 501, "\x00\x01"])
+def test_pipeline_rejects_unusable_questions(pipeline, question):
+    with pytest.raises(QueryError):
+        pipeline.ask(question)
+
+
+def test_pipeline_unknown_game_lists_valid_ids(pipeline):
+    with pytest.raises(UnknownId) as e:
+        pipeline.ask("夢魘可以破壞高塔列嗎？", game="catan")
+    assert e.value.valid == ["dungeon-lords", "mist-mountain", "onirim"]
+    assert "onirim" in str(e.value)
