@@ -44,6 +44,7 @@ ask: install
 
 test: install-test
 	$(ARBITER) index --if-stale
+	$(ARBITER) rulings check
 	$(PY) -m pytest
 
 eval: install

@@ -169,6 +169,10 @@ def load_passages(corpus_dir: Path = CORPUS_DIR) -> list[Passage]:
     passages: list[Passage] = []
     for path in sorted((corpus_dir / "passages").glob("*.yaml")):
         passages.extend(load_passage_file(path, corpus_dir / "sources"))
+    # Accepted rulings are cited like the rule texts (imported here: rulings imports this module).
+    from .rulings import load_rulings, ruling_passages
+
+    passages.extend(ruling_passages(load_rulings(corpus_dir)))
     seen: set[str] = set()
     for p in passages:
         if p.id in seen:

@@ -23,7 +23,7 @@ def _num(token: str) -> int:
 
 def player_count(folded: str) -> int | None:
     """'5人', '五位玩家', '5 players' → 5."""
-    m = re.search(_NUM + r"\s*(?:人|位玩家|名玩家|个玩家|位|players?|-player|people)", folded)
+    m = re.search(_NUM + r"\s*(?:个人|个玩家|位玩家|名玩家|人|位|名|players?|-player|people)", folded)
     return _num(m.group(1)) if m else None
 
 

@@ -198,7 +198,7 @@ class Pipeline:
 
         search_text = strip_game_names(question)
         hits = self.search.retriever.search(search_text, game=game_id, k=max(k, 3) + 5)
-        if how == "history":
+        if history and (how == "history" or is_follow_up(question)):
             # A follow-up inherits the topic: route the earlier question together with this one.
             combined = f"{history[-1]} {search_text}"
             match = self.router.route(self.query_vector(combined), combined, game_id)
@@ -274,6 +274,16 @@ class Pipeline:
         return AskResponse(question=question, game=None, in_scope=False,
                            answer=msg("out_of_scope", lang, games=games), verdict=None, citations=[],
                            ambiguities=[], took_ms=round((time.perf_counter() - started) * 1000, 2), lang=lang)
+
+
+FOLLOW_UP_CUES = ("那如果", "那如果是", "如果是", "那要是", "那", "要是", "假如", "那么", "那麼", "what if", "what about",
+                  "and if", "and what", "how about", "then what", "same for", "also")
+
+
+def is_follow_up(question: str) -> bool:
+    """A question that reads as continuing the conversation ("那如果還沒完成呢？", "what about …")."""
+    folded = fold(question).strip()
+    return folded.startswith(FOLLOW_UP_CUES) or folded.endswith(("呢?", "呢？", "呢"))
 
 
 # Cue words that pick one case of a "depends" verdict when the question states the condition.

@@ -99,7 +99,8 @@ class TowerPlacementInput(_Input):
     {"zh-TW": "高塔可以放在高塔列的這一端嗎？", "en": "May this Tower go at this end of the Tower row?"},
     TowerPlacementInput, ("onirim/towers/row", "onirim/towers/components"),
     {"zh-TW": ("紅4高塔右邊可以放藍4嗎？", "高塔相鄰的圖示可以一樣嗎？", "高塔列要怎麼擺才合法？",
-               "棕3能接在藍5的左側嗎？", "哪些高塔不能擺在隔壁？", "新的塔要加在塔列的左端還是右端？"),
+               "棕3能接在藍5的左側嗎？", "哪些高塔不能擺在隔壁？", "新的塔要加在塔列的左端還是右端？",
+               "塔列最右邊是紅5，綠3可以放在它旁邊嗎？"),
      "zh-CN": ("红4高塔右边可以放蓝4吗？", "高塔相邻的图示可以一样吗？", "高塔列要怎么摆才合法？",
                "棕3能接在蓝5的左侧吗？", "哪些高塔不能摆在隔壁？"),
      "en": ("Can I put blue-4 to the right of red-4 in the tower row?",
@@ -268,10 +269,14 @@ class AlignmentInput(_Input):
     "onirim.alignment_complete",
     {"zh-TW": "高塔列完成了嗎？", "en": "Is the Tower Alignment complete?"},
     AlignmentInput, ("onirim/towers/row", "onirim/towers/exceptions"),
-    {"zh-TW": ("高塔列怎樣才算完成？", "我的高塔列紅藍綠棕算完成嗎？", "四張高塔要不同顏色嗎？"),
-     "zh-CN": ("高塔列怎样才算完成？", "我的高塔列红蓝绿棕算完成吗？", "四张高塔要不同颜色吗？"),
+    {"zh-TW": ("高塔列怎樣才算完成？", "我的高塔列紅藍綠棕算完成嗎？", "四張高塔要不同顏色嗎？",
+               "什麼叫做完成高塔連線？", "高塔列裡有兩座紅塔還算連線嗎？", "三座塔算不算已經連成一線？"),
+     "zh-CN": ("高塔列怎样才算完成？", "我的高塔列红蓝绿棕算完成吗？", "四张高塔要不同颜色吗？",
+               "什么叫做完成高塔连线？"),
      "en": ("When is the tower alignment complete?", "Is red, blue, green, brown a complete tower row?",
-            "Do the four towers need different colours?")},
+            "Do the four towers need different colours?",
+            "I have brown-5, green-3 and red-3 in my row: is that a finished alignment?",
+            "Does an alignment count if two of its towers are the same colour?")},
     "Complete when four adjacent Towers show four different colours.")
 def alignment_complete(inp: AlignmentInput) -> Verdict:
     """Decide whether a Tower row contains a complete Alignment."""
