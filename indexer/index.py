@@ -21,7 +21,7 @@ from .corpus import CORPUS_DIR, Passage, corpus_hash, load_glossary, load_passag
 from .embedders import Embedder, make_embedder
 from .tokenize import Tokenizer
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MANIFEST = "manifest.json"
 PASSAGES = "passages.json"
 VECTORS = "dense.faiss"
@@ -56,6 +56,12 @@ def document_text(p: Passage) -> str:
     return f"{p.section}\n{p.text}"
 
 
+def passages_digest(passages: list[Passage]) -> str:
+    """Hash of exactly what gets indexed (ids, kinds, sections, texts), rulings included."""
+    payload = json.dumps([[p.id, p.kind, p.section, p.text] for p in passages], ensure_ascii=False)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
 def _sha256(path: Path) -> str:
     h = hashlib.sha256()
     with path.open("rb") as f:
@@ -88,6 +94,12 @@ def check_index(directory: Path, embedder_spec: str, corpus_dir: Path = CORPUS_D
         return "stale: the corpus changed since the index was built"
     if manifest.get("versions") != package_versions():
         return "stale: package versions changed since the index was built"
+    try:
+        current = passages_digest(load_passages(corpus_dir))
+    except ValueError as e:
+        return f"stale: the corpus does not load ({e})"
+    if manifest.get("passages_digest") != current:
+        return "stale: the indexed passages differ from the corpus"
     expected = manifest.get("files") or {}
     if not expected:
         return "corrupt: manifest lists no files"
@@ -137,6 +149,7 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
             "dim": int(matrix.shape[1]),
             "passages": len(passages),
             "corpus_hash": corpus_hash(corpus_dir),
+            "passages_digest": passages_digest(passages),
             "versions": package_versions(),
             "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "build_seconds": round(time.perf_counter() - started, 3),

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -34,6 +35,7 @@ class Citation(BaseModel):
     text: str
     score: float
     kind: str = "rule"
+    provenance: dict[str, Any] | None = None
 
 
 class Ambiguity(BaseModel):
@@ -69,7 +71,19 @@ def make_citation(passage: Passage, score: float) -> Citation:
     if known is None or known.text != passage.text or passage.text not in known.text:
         raise CitationError(f"refusing to cite {passage.id!r}: text is not verbatim corpus text")
     return Citation(id=passage.id, game=passage.game, section=passage.section, text=passage.text,
-                    score=round(float(score), 4), kind=passage.kind)
+                    score=round(float(score), 4), kind=passage.kind,
+                    provenance=_ruling_provenance().get(passage.id) if passage.kind == "ruling" else None)
+
+
+@lru_cache(maxsize=1)
+def _ruling_provenance() -> dict[str, dict[str, Any]]:
+    from indexer.rulings import provenance_by_passage_id
+
+    return provenance_by_passage_id()
+
+
+# A ruling ranked this close to the best hit answers the question directly and is quoted first.
+RULING_PREFERENCE_RANKS = 3
 
 
 MESSAGES = {
@@ -88,6 +102,8 @@ MESSAGES = {
     "ambiguous": {"zh-TW": "注意：規則書此處不明確：{note}", "en": "Note: the rulebook is unclear here: {note}"},
     "readings": {"zh-TW": "可能的解讀：{readings}", "en": "Possible readings: {readings}"},
     "quote": {"zh-TW": "依據［{id}］：「{text}」", "en": "Source [{id}]: “{text}”"},
+    "ruling": {"zh-TW": "裁定［{id}］（{kind}，{author}，{date}）：「{text}」",
+               "en": "Ruling [{id}] ({kind}, {author}, {date}): “{text}”"},
     "nothing": {"zh-TW": "找不到相關的規則段落。", "en": "No relevant rulebook passage was found."},
 }
 
@@ -227,6 +243,10 @@ class Pipeline:
     def _citations(self, hits: list[Hit], k: int, verdict: Verdict | None) -> list[Citation]:
         by_id = passages_by_id()
         scores = {h.passage.id: h.score for h in hits}
+        rulings = [h for h in hits[:RULING_PREFERENCE_RANKS] if h.passage.kind == "ruling"]
+        if rulings:
+            # Rulings settle what the texts leave unclear: prefer one over the rule passages.
+            hits = rulings[:1] + [h for h in hits if h is not rulings[0]]
         citations = [make_citation(h.passage, h.score) for h in hits[:k]]
         if verdict is not None:
             # The passages the verdict rests on are quoted too, ahead of weaker retrieval hits.
@@ -264,7 +284,12 @@ class Pipeline:
                 parts.append(msg("readings", lang, readings=" / ".join(amb.readings)))
         for c in citations[:2]:
             # Quotes stay verbatim, in the rulebook's own script, whatever the answer's language.
-            parts.append(msg("quote", lang, id=c.id, text="{text}").replace("{text}", c.text))
+            if c.kind == "ruling" and c.provenance:
+                head = msg("ruling", lang, id=c.id, kind=c.provenance.get("kind", ""),
+                           author=c.provenance.get("author", ""), date=c.provenance.get("date", ""), text="{text}")
+            else:
+                head = msg("quote", lang, id=c.id, text="{text}")
+            parts.append(head.replace("{text}", c.text))
         return "\n".join(parts)
 
     def _out_of_scope(self, question: str, lang: str, started: float) -> AskResponse:
