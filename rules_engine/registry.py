@@ -127,5 +127,5 @@ def describe_validation_error(err: ValidationError) -> list[dict[str, str]]:
     out = []
     for e in err.errors():
         loc = ".".join(str(x) for x in e.get("loc", ())) or "(input)"
-        out.append({"field": loc, "problem": e.get("msg", "invalid")})
+        out.append({"field": loc, "problem": str(e.get("msg", "invalid")).removeprefix("Value error, ")})
     return out

@@ -25,10 +25,13 @@ class ApiError(Exception):
 
     def body(self) -> dict[str, Any]:
         out: dict[str, Any] = {"error": self.message}
-        if self.field:
-            out["field"] = self.field
+        field = self.field or (self.details[0]["field"] if self.details else None)
+        if field:
+            out["field"] = field
         if self.details:
             out["details"] = self.details
+            first = self.details[0]
+            out["error"] = f"{self.message}: {first['field']}: {first['problem']}"
         if self.valid is not None:
             out["valid"] = self.valid
         return out
@@ -40,7 +43,8 @@ def _validation_details(exc: RequestValidationError) -> list[dict[str, str]]:
         loc = [str(x) for x in e.get("loc", ()) if x != "body"]
         msg = e.get("msg", "invalid")
         if e.get("type") == "json_invalid":
-            msg = "the body is not valid JSON"
+            # pydantic puts the character position in loc; the field at fault is the body itself.
+            loc, msg = [], f"the body is not valid JSON ({e.get('ctx', {}).get('error', msg)})"
         out.append({"field": ".".join(loc) or "body", "problem": msg.removeprefix("Value error, ")})
     return out
 
@@ -70,6 +74,9 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         detail = exc.detail
+        if exc.status_code == 400 and "parsing the body" in str(detail):
+            # FastAPI's answer to a body it cannot decode (invalid UTF-8, absurd nesting).
+            return JSONResponse({"error": "body: not valid UTF-8 JSON", "field": "body"}, status_code=422)
         if isinstance(detail, list) and detail and isinstance(detail[0], dict):
             return JSONResponse({"error": f"{detail[0].get('field')}: {detail[0].get('problem')}",
                                  "details": detail}, status_code=exc.status_code, headers=exc.headers)

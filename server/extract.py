@@ -17,13 +17,67 @@ _COLOURS = {"red": ("红", "red"), "blue": ("蓝", "blue"), "green": ("绿", "gr
 _SIDE = {"left": ("左", "left"), "right": ("右", "right")}
 
 
+_EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+               "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+# Words that, next to a number, say which quantity it is (folded: Simplified, lower case).
+_QUANTITY_CUES = {
+    "discard_pile": ("弃牌", "discard"),
+    "final_score": ("分数", "得分", "总分", "score", "points"),
+    "golds": ("黄金", "金币", "gold"),
+    "requirement": ("需求", "需要", "requirement", "require", "needs"),
+}
+# Literal values that players write in other words.
+_VALUE_WORDS = {
+    "cheap": ("便宜", "较少", "少的那面", "低价", "cheap", "cheaper", "cheap side"),
+    "expensive": ("昂贵", "较多", "多的那面", "高价", "贵", "expensive", "pricier"),
+}
+_EXPANSION_CUES = {
+    "towers": ("高塔", "tower"),
+    "book": ("book of steps", "目标卡", "咒文", "the book", "书本"),
+    "premonitions": ("徵兆", "征兆", "premonition", "美梦", "好梦", "happy dream"),
+    "alignment_power": ("产生效应", "with power", "有效应", "power"),
+}
+
+
 def _num(token: str) -> int:
-    return int(token) if token.isdigit() else _CN_DIGITS[token]
+    if token.lstrip("-").isdigit():
+        return int(token)
+    return _CN_DIGITS.get(token, _EN_NUMBERS.get(token, 0))
+
+
+def number_near(folded: str, cues: tuple[str, ...], allow_negative: bool = False) -> int | None:
+    """The number written closest after (or just before) one of the cue words."""
+    sign = r"-?" if allow_negative else ""
+    best: tuple[int, int] | None = None
+    for cue in cues:
+        for m in re.finditer(re.escape(cue), folded):
+            window_after = folded[m.end():m.end() + 14]
+            window_before = folded[max(0, m.start() - 8):m.start()]
+            after = re.search(rf"({sign}\d+)", window_after)
+            before = list(re.finditer(rf"({sign}\d+)", window_before))
+            for distance, token in ((after.start(), after.group(1)) if after else (99, None),
+                                    (len(window_before) - before[-1].end(), before[-1].group(1)) if before
+                                    else (99, None)):
+                if token is not None and (best is None or distance < best[0]):
+                    best = (distance, int(token))
+    if best is None:
+        return None
+    value = best[1]
+    if allow_negative and value > 0 and re.search(r"负分|negative", folded):
+        value = -value
+    return value
+
+
+def number_list(folded: str) -> list[int] | None:
+    """A list of four to six numbers written one after another ('5、4、2、0' or '3,2,2,5,1,5')."""
+    m = re.search(r"(\d+(?:\s*[、,，/ ]\s*\d+){3,5})", folded)
+    return [int(x) for x in re.findall(r"\d+", m.group(1))] if m else None
 
 
 def player_count(folded: str) -> int | None:
     """'5人', '五位玩家', '5 players' → 5."""
-    m = re.search(_NUM + r"\s*(?:个人|个玩家|位玩家|名玩家|人|位|名|players?|-player|people)", folded)
+    m = re.search(r"(\d+|十二|十一|[零一二两三四五六七八九十]|one|two|three|four|five|six|seven|eight)"
+                  r"\s*(?:个人|个玩家|位玩家|名玩家|人|位|名| players?|-player| people)", folded)
     return _num(m.group(1)) if m else None
 
 
@@ -81,17 +135,30 @@ def extract_input(model: type[BaseModel], question: str, term_ids: set[str]) -> 
             data[name] = towers[-1]
         elif lname == "row" and towers:
             data[name] = towers[:-1] if "tower" in model.model_fields and len(towers) > 1 else towers
-        elif lname in {"side"}:
+        elif lname == "side" and "left" in _literal_values(annotation):
             sides = [s for s, ws in _SIDE.items() if any(w in folded for w in ws)]
             if len(sides) == 1:
                 data[name] = sides[0]
+        elif lname == "contributions":
+            numbers = number_list(folded)
+            if numbers:
+                data[name] = numbers
+        elif lname in _QUANTITY_CUES:
+            n = number_near(folded, _QUANTITY_CUES[lname], allow_negative=lname == "final_score")
+            if n is not None:
+                data[name] = n
+        elif lname in _EXPANSION_CUES and annotation in (bool, bool | None):
+            if any(c in folded for c in _EXPANSION_CUES[lname]):
+                data[name] = True
         elif lname in {"new_door", "door", "colour", "color"}:
             colours = colours_in_order(folded)
             if colours:
                 data[name] = colours[-1]
         else:
             values = [v for v in _literal_values(annotation) if isinstance(v, str)]
-            hits = [v for v in values if _mentions(folded, v) or v in term_ids]
+            ids = {t.replace("-", "_") for t in term_ids}
+            hits = [v for v in values if _mentions(folded, v) or v.replace("-", "_") in ids
+                    or any(w in folded for w in _VALUE_WORDS.get(v, ()))]
             if len(hits) == 1:
                 data[name] = hits[0]
         if name in data:

@@ -8,6 +8,8 @@ from collections import OrderedDict
 from threading import Lock
 from typing import Any, Awaitable, Callable
 
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
 Scope = dict[str, Any]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -22,8 +24,11 @@ async def _send_json(send: Send, status: int, body: dict[str, Any], headers: lis
     await send({"type": "http.response.body", "body": payload})
 
 
-class _TooLarge(Exception):
-    pass
+class _TooLarge(StarletteHTTPException):
+    """Raised from receive() when a streamed body passes the limit; FastAPI lets HTTP errors through."""
+
+    def __init__(self, max_bytes: int) -> None:
+        super().__init__(413, f"request body too large; the limit is {max_bytes} bytes")
 
 
 class BodyLimitMiddleware:
@@ -49,7 +54,7 @@ class BodyLimitMiddleware:
             if msg["type"] == "http.request":
                 seen += len(msg.get("body", b""))
                 if seen > self.max_bytes:
-                    raise _TooLarge
+                    raise _TooLarge(self.max_bytes)
             return msg
 
         async def tracking_send(msg: dict[str, Any]) -> None:

@@ -194,9 +194,13 @@ def test_select_case_leaves_plain_verdicts_alone():
 
 
 def test_follow_up_answer_uses_the_in_progress_case(pipeline):
+    """The follow-up inherits the topic (the Nightmare Tower penalty) and answers its in-progress case."""
     r = pipeline.ask("那如果還沒完成呢？", history=["夢魘可以破壞高塔列嗎？"])
     assert r.game == "onirim" and r.in_scope
-    assert r.verdict is not None
+    assert r.rule == "onirim.nightmare_tower_penalty", r.rule
+    assert r.verdict["value"] is True
+    assert "in progress" in r.verdict["details"]["selected_case"]
+    assert r.answer.startswith("結論") and "：是" in r.answer.splitlines()[0]
 
 
 # ------------------------------------------------------------------------------------ pipeline errors
