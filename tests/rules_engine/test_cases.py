@@ -1,6 +1,7 @@
 """Runs every worked example in tests/cases/<game>.yaml against the engine."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -50,17 +51,19 @@ def test_worked_example(case: dict[str, Any]) -> None:
     if "details" in expect:
         _subset(expect["details"], verdict.details, "details")
     if "cases" in expect:
-        got = {c.when: c.value for c in verdict.cases}
+        # A case is named by a substring of its condition in either language.
+        got = {f"{c.when} | {c.when_en}": c.value for c in verdict.cases}
         for when, value in expect["cases"].items():
             matches = [w for w in got if when in w]
             assert matches, f"no case whose 'when' contains {when!r}: {sorted(got)}"
             assert got[matches[0]] == value, f"case {matches[0]!r}: expected {value!r}, found {got[matches[0]]!r}"
     for text in expect.get("assumptions_contain", []):
-        assert any(text in a for a in verdict.assumptions), f"no assumption mentions {text!r}: {verdict.assumptions}"
+        assert any(text in a for a in verdict.assumptions + verdict.assumptions_en), \
+            f"no assumption mentions {text!r}: {verdict.assumptions}"
     if expect.get("no_assumptions"):
         assert verdict.assumptions == [], verdict.assumptions
     for text in expect.get("trace_contains", []):
-        assert any(text in s.step for s in verdict.trace), f"no trace step mentions {text!r}"
+        assert any(text in s.step or text in s.step_en for s in verdict.trace), f"no trace step mentions {text!r}"
     for pid in expect.get("cites", []):
         assert pid in verdict.all_cites(), f"verdict does not cite {pid!r}: {verdict.all_cites()}"
 
@@ -72,3 +75,45 @@ def test_every_game_with_rules_has_cases() -> None:
     for game in load_games():
         if all_rules(game):
             assert game in games_with_cases, f"game {game!r} has rules but no tests/cases entries"
+
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _bilingual_problems(verdict) -> list[str]:
+    """What a verdict lacks to be shown in both Chinese and English."""
+    problems = []
+
+    def check(where: str, zh: str, en: str) -> None:
+        if zh and not CJK.search(zh):
+            problems.append(f"{where}: Chinese text has no Chinese: {zh!r}")
+        if zh and not re.search(r"[A-Za-z]{2,}", en or ""):
+            problems.append(f"{where}: no English text for {zh!r}")
+
+    check("explanation", verdict.explanation, verdict.explanation_en)
+    for i, s in enumerate(verdict.trace):
+        check(f"trace.{i}", s.step, s.step_en)
+    for i, c in enumerate(verdict.cases):
+        check(f"cases.{i}.when", c.when, c.when_en)
+        if c.explanation:
+            check(f"cases.{i}.explanation", c.explanation, c.explanation_en)
+    if len(verdict.assumptions_en) != len(verdict.assumptions):
+        problems.append("assumptions_en does not pair with assumptions")
+    for i, (zh, en) in enumerate(zip(verdict.assumptions, verdict.assumptions_en)):
+        check(f"assumptions.{i}", zh, en)
+    return problems
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_verdict_text_is_bilingual(case: dict[str, Any]) -> None:
+    verdict = get_rule(case["rule"]).run(case.get("input") or {})
+    problems = _bilingual_problems(verdict)
+    assert not problems, "\n".join(problems[:8])
+
+
+def test_default_verdicts_are_bilingual() -> None:
+    from rules_engine import all_rules
+
+    for rule in all_rules():
+        problems = _bilingual_problems(rule.run({}))
+        assert not problems, f"{rule.id}: " + "\n".join(problems[:8])
