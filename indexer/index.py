@@ -19,7 +19,7 @@ from tqdm import tqdm
 
 from .corpus import CORPUS_DIR, Passage, corpus_hash, load_glossary, load_passages
 from .embedders import Embedder, make_embedder
-from .tokenize import Tokenizer
+from .tokenize import TOKENIZER_VERSION, Tokenizer
 
 FORMAT_VERSION = 2
 MANIFEST = "manifest.json"
@@ -92,6 +92,8 @@ def check_index(directory: Path, embedder_spec: str, corpus_dir: Path = CORPUS_D
         return f"stale: built with embedder {manifest.get('embedder')!r}, asked for {embedder_spec!r}"
     if manifest.get("corpus_hash") != corpus_hash(corpus_dir):
         return "stale: the corpus changed since the index was built"
+    if manifest.get("tokenizer") != TOKENIZER_VERSION:
+        return f"stale: tokenizer version {manifest.get('tokenizer')} != {TOKENIZER_VERSION}"
     if manifest.get("versions") != package_versions():
         return "stale: package versions changed since the index was built"
     try:
@@ -150,6 +152,7 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
             "passages": len(passages),
             "corpus_hash": corpus_hash(corpus_dir),
             "passages_digest": passages_digest(passages),
+            "tokenizer": TOKENIZER_VERSION,
             "versions": package_versions(),
             "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "build_seconds": round(time.perf_counter() - started, 3),

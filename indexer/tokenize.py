@@ -13,6 +13,17 @@ from .text import cjk_bigrams, dedupe, english_words, fold, has_cjk
 
 jieba.setLogLevel(logging.WARNING)
 
+# Bump when token output changes: the index manifest records it, so old indexes are rebuilt.
+TOKENIZER_VERSION = 2
+_CN_NUMERALS = {"一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6", "七": "7",
+                "八": "8", "九": "9", "十": "10", "十二": "12"}
+_COUNT_RE = re.compile(r"(\d+|十二|[一二两三四五六七八九十])\s*(?:个|位|名)?\s*(人|张|点|分)")
+
+
+def count_tokens(folded: str) -> list[str]:
+    """'4人', '四个人', '5张' → '4人', '4人', '5张': counts that the rules hinge on."""
+    return [f"{_CN_NUMERALS.get(n, n)}{unit}" for n, unit in _COUNT_RE.findall(folded)]
+
 
 @dataclass(frozen=True)
 class TermMatch:
@@ -54,6 +65,7 @@ class Tokenizer:
                 if len(word) >= 3 and has_cjk(word):
                     out.append(word)
             out.extend(cjk_bigrams(folded))
+            out.extend(count_tokens(folded))
         out.extend(english_words(folded))
         return out
 

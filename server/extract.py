@@ -179,3 +179,26 @@ def extract_input(model: type[BaseModel], question: str, term_ids: set[str]) -> 
             data = {}
         notes = [n for n in notes if n.split("=")[0] in data]
     return data, notes
+
+
+_SLOT_PATTERNS = (
+    # colours
+    re.compile(r"(红色?|蓝色?|绿色?|棕色?|褐色?|red|blue|green|brown|tan)"),
+    # counts with a unit, player counts, bare numbers
+    re.compile(r"(\d+|[一二两三四五六七八九十]+)\s*(个人|个玩家|位玩家|人局|人|位|张|点|分|players?|people)?"),
+    # seasons
+    re.compile(r"(春天?|夏天?|秋天?|冬天?|冬季|spring|summer|autumn|fall|winter)"),
+)
+
+
+def substitute_slots(earlier: str, follow_up: str) -> str:
+    """The earlier question with the kinds of value the follow-up restates removed.
+
+    "兩張紅色的門會觸發什麼？" then "藍色的呢？": the follow-up replaces the colour, so the pair is
+    searched as a question about blue Doors, not about red and blue ones."""
+    folded_follow = fold(follow_up)
+    out = fold(earlier)
+    for pattern in _SLOT_PATTERNS:
+        if pattern.search(folded_follow):
+            out = pattern.sub(" ", out)
+    return re.sub(r"\s+", " ", out).strip()

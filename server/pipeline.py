@@ -12,8 +12,8 @@ from indexer.retrieval import Hit, clean_query, dense_query_text, query_vector_c
 from indexer.text import detect_lang, fold, to_script
 from rules_engine import DEPENDS, GAMES, UnknownId, Verdict, get_game, load_games
 
-from .extract import extract_input
-from .routing import RULE_THRESHOLD, RuleMatch, RuleRouter
+from .extract import extract_input, substitute_slots
+from .routing import RULE_THRESHOLD, RuleMatch, RuleRouter, RulingMatcher
 from .scope import game_signals, other_games_named, strip_game_names
 from .search import SearchService
 
@@ -82,8 +82,9 @@ def _ruling_provenance() -> dict[str, dict[str, Any]]:
     return provenance_by_passage_id()
 
 
-# A ruling ranked this close to the best hit answers the question directly and is quoted first.
-RULING_PREFERENCE_RANKS = 3
+# A ruling whose own question is this close to the one asked answers it directly and is quoted
+# first (calibrated on the dev questions against paraphrases of the rulings' questions).
+RULING_DIRECT_THRESHOLD = 0.935
 
 
 MESSAGES = {
@@ -139,6 +140,7 @@ class Pipeline:
         cache = query_vector_cache(search.index)
         self.query_vector = lambda text: cache(dense_query_text(self.index, text))
         self.router = RuleRouter(search.index.embedder, self.tokenizer, cache_dir=search.index.directory)
+        self.rulings = RulingMatcher(search.index.embedder, cache_dir=search.index.directory)
         self._ambiguities = _load_ambiguities()
 
     # ------------------------------------------------------------------ stages
@@ -198,7 +200,7 @@ class Pipeline:
         history = [h for h in (history or []) if isinstance(h, str) and h.strip()][-4:]
         lang = detect_lang(question)
         game_id, how = self.detect_game(question, history, game)
-        others = other_games_named(question)
+        others = other_games_named(question) or asks_for_recommendation(question)
         if game_id is None or (others and how != "explicit" and not any(
                 s.named for s in game_signals(question, self.tokenizer))):
             in_scope, guessed = (False, None) if others else self.in_scope_without_signal(question)
@@ -213,47 +215,66 @@ class Pipeline:
             game_id, how = guessed, "retrieval"
 
         search_text = strip_game_names(question)
-        hits = self.search.retriever.search(search_text, game=game_id, k=max(k, 3) + 5)
-        if history and (how == "history" or is_follow_up(question)):
-            # A follow-up inherits the topic: route the earlier question together with this one.
-            combined = f"{history[-1]} {search_text}"
-            match = self.router.route(self.query_vector(combined), combined, game_id)
-        else:
-            match = self.router.route(self.query_vector(search_text), search_text, game_id)
+        follow_up = bool(history) and (how == "history" or is_follow_up(question))
+        # A follow-up is searched together with the question it follows ("藍色的呢？" alone says little).
+        # The follow-up's own values (a colour, a count, a season) replace the earlier question's.
+        combined = f"{substitute_slots(strip_game_names(history[-1]), question)} {search_text}" \
+            if follow_up else search_text
+        hits = self.search.retriever.search(combined, game=game_id, k=max(k, 3) + 5)
+        # A follow-up inherits the topic: it is routed together with the question it follows.
+        match = self.router.route(self.query_vector(combined), combined, game_id)
         verdict: Verdict | None = None
         if match is not None:
-            verdict = self._evaluate(match, question, history)
+            verdict = self._evaluate(match, question, combined if follow_up else None)
 
-        citations = self._citations(hits, k, verdict)
+        ruling = self.rulings.best(self.query_vector(search_text), game_id)
+        direct_ruling = ruling[0] if ruling and ruling[1] >= RULING_DIRECT_THRESHOLD else None
+        citations = self._citations(hits, k, verdict, direct_ruling)
         ambiguities = self.ambiguities_for([c.id for c in citations] + (verdict.cites if verdict else []), lang)
+        if verdict is not None:
+            # Shown in the question's language; zh-CN is the Traditional text through OpenCC.
+            verdict = verdict.localized(lang, lambda text: to_script(text, lang))
         answer = self._compose(lang, verdict, match, citations, ambiguities)
         return AskResponse(question=question, game=game_id, in_scope=True, answer=answer,
                            verdict=verdict.model_dump() if verdict else None, citations=citations,
                            ambiguities=ambiguities, took_ms=round((time.perf_counter() - started) * 1000, 2),
                            lang=lang, rule=match.rule.id if match else None)
 
-    def _evaluate(self, match: RuleMatch, question: str, history: list[str]) -> Verdict:
+    def _evaluate(self, match: RuleMatch, question: str, combined: str | None) -> Verdict:
+        """Run the matched rule on what the question (or, for a follow-up, the pair) states."""
         term_ids = {m.term.id for m in self.tokenizer.match_terms(question)}
         data, _ = extract_input(match.rule.input_model, question, term_ids)
-        if not data and history:
-            data, _ = extract_input(match.rule.input_model, f"{history[-1]} {question}", term_ids)
+        if combined is not None:
+            # Values the follow-up does not restate come from the question it follows.
+            earlier, _ = extract_input(match.rule.input_model, combined,
+                                       {m.term.id for m in self.tokenizer.match_terms(combined)})
+            data = {**earlier, **data}
         verdict = match.rule.run(data)
         return select_case(verdict, question)
 
-    def _citations(self, hits: list[Hit], k: int, verdict: Verdict | None) -> list[Citation]:
+    def _citations(self, hits: list[Hit], k: int, verdict: Verdict | None,
+                   direct_ruling: str | None) -> list[Citation]:
         by_id = passages_by_id()
         scores = {h.passage.id: h.score for h in hits}
-        rulings = [h for h in hits[:RULING_PREFERENCE_RANKS] if h.passage.kind == "ruling"]
-        if rulings:
-            # Rulings settle what the texts leave unclear: prefer one over the rule passages.
-            hits = rulings[:1] + [h for h in hits if h is not rulings[0]]
-        citations = [make_citation(h.passage, h.score) for h in hits[:k]]
+        # Rule passages are quoted by rank; a ruling only when it answers this very question, and
+        # then first: rulings settle what the texts leave unclear.
+        rule_hits = [h for h in hits if h.passage.kind != "ruling"]
+        citations = [make_citation(h.passage, h.score) for h in rule_hits[:k]]
+        if direct_ruling is not None and direct_ruling in by_id:
+            citations = [make_citation(by_id[direct_ruling], scores.get(direct_ruling, 1.0))] + citations[:k - 1]
         if verdict is not None:
             # The passages the verdict rests on are quoted too, ahead of weaker retrieval hits.
-            cited = [pid for pid in verdict.cites if pid in by_id]
+            keep = {pid for pid in verdict.cites[:2] if pid in by_id}
             have = {c.id for c in citations}
-            extra = [make_citation(by_id[pid], scores.get(pid, 0.0)) for pid in cited[:2] if pid not in have]
-            citations = citations[:max(1, len(citations) - len(extra))] + extra
+            citations += [make_citation(by_id[pid], scores.get(pid, 0.0)) for pid in verdict.cites[:2]
+                          if pid in keep and pid not in have]
+            # Back to k quotes, dropping the weakest ones the verdict does not rest on.
+            while len(citations) > k:
+                drop = next((i for i in range(len(citations) - 1, -1, -1)
+                             if citations[i].id not in keep and citations[i].kind != "ruling"), None)
+                if drop is None:
+                    break
+                citations.pop(drop)
         return citations
 
     def _compose(self, lang: str, verdict: Verdict | None, match: RuleMatch | None,
@@ -263,17 +284,17 @@ class Pipeline:
             title = match.rule.titles.get("en" if lang == "en" else "zh-TW", match.rule.id)
             parts.append(msg("verdict", lang, title=to_script(title, lang), value=value_text(verdict.value, lang)))
             if verdict.explanation:
-                parts.append(to_script(verdict.explanation, lang))
+                parts.append(verdict.explanation)
             for case in verdict.cases:
-                parts.append(msg("case", lang, when=to_script(case.when, lang), value=value_text(case.value, lang)))
+                parts.append(msg("case", lang, when=case.when, value=value_text(case.value, lang)))
             steps = [s for s in verdict.trace if s.step][:6]
             if steps:
                 parts.append(msg("why", lang))
-                parts.extend(f"  {'✓' if s.holds else '✗' if s.holds is False else '·'} {to_script(s.step, lang)}"
+                parts.extend(f"  {'✓' if s.holds else '✗' if s.holds is False else '·'} {s.step}"
                              for s in steps)
             if verdict.assumptions:
                 parts.append(msg("assumptions", lang))
-                parts.extend(f"  * {to_script(a, lang)}" for a in verdict.assumptions)
+                parts.extend(f"  * {a}" for a in verdict.assumptions)
         elif citations:
             parts.append(msg("passages", lang))
         else:
@@ -299,6 +320,17 @@ class Pipeline:
         return AskResponse(question=question, game=None, in_scope=False,
                            answer=msg("out_of_scope", lang, games=games), verdict=None, citations=[],
                            ambiguities=[], took_ms=round((time.perf_counter() - started) * 1000, 2), lang=lang)
+
+
+# Asking which game to play is not a rules question, whatever words it shares with the rules.
+RECOMMENDATION_CUES = ("推荐", "推介", "好玩的桌游", "哪款桌游", "哪个桌游", "recommend", "suggest a game",
+                       "suggest some", "which board game", "what board game")
+
+
+def asks_for_recommendation(question: str) -> list[str]:
+    """The recommendation cue words a question uses (empty when it asks none)."""
+    folded = fold(question)
+    return [c for c in RECOMMENDATION_CUES if c in folded]
 
 
 FOLLOW_UP_CUES = ("那如果", "那如果是", "如果是", "那要是", "那", "要是", "假如", "那么", "那麼", "what if", "what about",
@@ -328,14 +360,15 @@ def select_case(verdict: Verdict, question: str) -> Verdict:
     for question_cues, case_cues in CASE_CUES:
         if not any(c in folded for c in question_cues):
             continue
-        chosen = [c for c in verdict.cases if any(cc in fold(c.when) for cc in case_cues)]
+        chosen = [c for c in verdict.cases if any(cc in fold(f"{c.when} {c.when_en}") for cc in case_cues)]
         if len(chosen) == 1:
             case = chosen[0]
             return verdict.model_copy(update={
                 "value": case.value,
-                "explanation": (f"{case.when}: {case.explanation}".strip(": ") if case.explanation
-                                else verdict.explanation),
-                "details": {**verdict.details, "selected_case": case.when},
+                "explanation": f"{case.when}：{case.explanation}" if case.explanation else f"{case.when}。",
+                "explanation_en": (f"{case.when_en}: {case.explanation_en}" if case.explanation_en
+                                   else f"{case.when_en or case.when}."),
+                "details": {**verdict.details, "selected_case": case.when_en or case.when},
             })
     return verdict
 

@@ -97,3 +97,57 @@ def folded_contains_any(text: str, needles: tuple[str, ...]) -> bool:
     """True when any needle (folded) occurs in the folded text."""
     folded = fold(text)
     return any(fold(n) in folded for n in needles)
+
+
+class RulingMatcher:
+    """Finds the ruling whose question is the one asked (its question in every language it has)."""
+
+    def __init__(self, embedder: Embedder, cache_dir: Path | None = None) -> None:
+        from indexer.rulings import load_rulings, ruling_passages
+
+        rulings = load_rulings()
+        indexed = {p.id for p in ruling_passages(rulings)}
+        self.entries: list[tuple[str, str, str]] = []  # (ruling passage id, game, question text)
+        for r in rulings:
+            if r.passage_id not in indexed:
+                continue
+            for text in (r.question.zh_tw, r.question.zh_cn, r.question.en):
+                if text:
+                    self.entries.append((r.passage_id, r.game, text))
+        self.embedder = embedder
+        self.vectors = self._vectors(cache_dir)
+
+    def _vectors(self, cache_dir: Path | None) -> np.ndarray:
+        texts = [t for _, _, t in self.entries]
+        if not texts:
+            return np.zeros((0, self.embedder.dim), dtype=np.float32)
+        key = hashlib.sha256(json.dumps([self.embedder.model_id, texts], ensure_ascii=False)
+                             .encode()).hexdigest()[:16]
+        path = cache_dir / f"ruling-questions-{key}.npy" if cache_dir else None
+        if path is not None and path.exists():
+            try:
+                cached = np.load(path)
+                if cached.shape == (len(texts), self.embedder.dim):
+                    return cached
+            except (OSError, ValueError):
+                pass
+        vectors = np.vstack([self.embedder.embed_queries(texts[i:i + 32]) for i in range(0, len(texts), 32)])
+        if path is not None:
+            try:
+                tmp = path.with_suffix(".tmp.npy")
+                np.save(tmp, vectors)
+                tmp.replace(path)
+            except OSError:
+                pass
+        return vectors
+
+    def best(self, query_vector: np.ndarray, game: str | None) -> tuple[str, float] | None:
+        """The closest ruling of the game and its similarity."""
+        if not self.entries:
+            return None
+        sims = self.vectors @ query_vector.reshape(-1)
+        ranked = [(float(sims[i]), pid) for i, (pid, g, _) in enumerate(self.entries) if game in (None, g)]
+        if not ranked:
+            return None
+        score, pid = max(ranked)
+        return pid, score

@@ -51,6 +51,27 @@ ITEM_NAMES = MappingProxyType({
     "necklace": {"zh-TW": "堅忍項鍊", "en": "necklace of endurance"},
 })
 
+# Chinese names for the words that appear in verdict text (values and details stay English).
+COLOUR_NAMES = MappingProxyType({"red": "紅色", "green": "綠色", "yellow": "黃色", "blue": "藍色"})
+SEASON_NAMES = MappingProxyType({"spring": "春季", "summer": "夏季", "autumn": "秋季", "winter": "冬季"})
+CLASS_NAMES = MappingProxyType({"warrior": "戰士", "thief": "盜賊", "wizard": "巫師", "priest": "牧師"})
+MONSTER_NAMES = MappingProxyType({"goblin": "哥布林", "slime": "史萊姆", "witch": "女巫", "vampire": "吸血鬼"})
+TRAP_NAMES = MappingProxyType({"poison_dart": "毒鏢陷阱", "cursed_ring": "詛咒的戒指",
+                               "kamikaze_imp": "神風特攻隊小鬼", "pendulum": "擺錘陷阱",
+                               "anti_magic_dart": "反魔法飛鏢"})
+SPELL_NAMES = MappingProxyType({"hint": "暗示咒", "fireball": "火球術"})
+
+
+def item_name(kind: str) -> str:
+    """The Traditional Chinese name of an item kind, or of a blank marker."""
+    return "空白指示物" if kind == BLANK else ITEM_NAMES[kind]["zh-TW"]
+
+
+def marker_zh(owner: str, kind: str) -> str:
+    """A coloured item in Chinese, e.g. '綠色治療藥水'."""
+    return f"{COLOUR_NAMES[owner]}{item_name(kind)}"
+
+
 # Item effects are inferred from the seed's examples, never stated by it.
 ITEM_EFFECTS = MappingProxyType({
     "potion": "healing potion: +1 healing in the healing step",
@@ -58,10 +79,21 @@ ITEM_EFFECTS = MappingProxyType({
     "wand": "wand: +1 magic towards casting the round's spell",
     "necklace": "necklace of endurance: +1 hit point for its carrier",
 })
+ITEM_EFFECTS_ZH = MappingProxyType({
+    "potion": "治療藥水：治療階段多治療 1 點",
+    "clover": "幸運四葉草：防止 1 點陷阱傷害",
+    "wand": "魔杖：施放本回合咒語時多 1 點法力",
+    "necklace": "堅忍項鍊：持有的冒險家多 1 點血量",
+})
 
 
 def item_effect_assumption(kind: str) -> str:
-    """The assumption sentence for one item kind's effect."""
+    """The assumption sentence for one item kind's effect (Traditional Chinese)."""
+    return f"假設的物品效果（原文未明寫）：{ITEM_EFFECTS_ZH[kind]}。"
+
+
+def item_effect_assumption_en(kind: str) -> str:
+    """The assumption sentence for one item kind's effect (English)."""
     return f"Assumed item effect (the seed does not state it): {ITEM_EFFECTS[kind]}."
 
 
@@ -77,6 +109,9 @@ SUITABILITY: Mapping[str, tuple[str, ...]] = MappingProxyType({
 })
 
 SUITABILITY_ASSUMPTION = (
+    "假設的職業適用表（原文沒有提供，只寫到魔杖分給戰士、治療藥水分給盜賊）：治療藥水：盜賊、牧師；"
+    "幸運四葉草：盜賊、戰士；魔杖：戰士、巫師；堅忍項鍊：巫師、牧師。")
+SUITABILITY_ASSUMPTION_EN = (
     "Assumed class-suitability table (the seed does not give one; it only has wands going to warriors "
     "and potions to thieves): potion: thief, priest; clover: thief, warrior; wand: warrior, wizard; "
     "necklace: wizard, priest.")
@@ -119,22 +154,25 @@ class Monster:
     cannot_target: tuple[str, ...] = ()
     note: str = ""
     cites: tuple[str, ...] = ()
+    note_zh: str = ""
 
 
 MONSTERS: Mapping[str, Monster] = MappingProxyType({
     # Both stated by the seed's potion example.
     "goblin": Monster(FIRST, 2, note="2 damage to the first adventurer",
-                      cites=(P_POTION_EX,)),
+                      cites=(P_POTION_EX,), note_zh="對第一位冒險家造成 2 點傷害"),
     "slime": Monster(EACH, 1, note="1 damage to each adventurer",
-                     cites=(P_POTION_EX,)),
+                     cites=(P_POTION_EX,), note_zh="對每位冒險家各造成 1 點傷害"),
     # The seed has the witch deal 4 to one adventurer, 2 to one, or two 1-point attacks.
     "witch": Monster(CHOSEN, 4, max_attacks=2,
                      note="up to 2 attacks on adventurers of your choice, at most 4 damage in total",
-                     cites=(P_WAND_WITCH, P_WAND_ANTI, P_NECKLACE_WITCH, P_NECKLACE_VAMPIRE)),
+                     cites=(P_WAND_WITCH, P_WAND_ANTI, P_NECKLACE_WITCH, P_NECKLACE_VAMPIRE),
+                     note_zh="最多攻擊 2 次，目標由你選擇，合計最多 4 點傷害"),
     # The seed has the vampire deal 3 or 2 to the wizard and says it cannot attack priests.
     "vampire": Monster(CHOSEN, 3, cannot_target=("priest",),
                        note="one attack of at most 3 damage on an adventurer of your choice, never a priest",
-                       cites=(P_NECKLACE_WITCH, P_NECKLACE_VAMPIRE, P_NECKLACE_FATIGUE)),
+                       cites=(P_NECKLACE_WITCH, P_NECKLACE_VAMPIRE, P_NECKLACE_FATIGUE),
+                       note_zh="攻擊一次，對你選擇的冒險家造成最多 3 點傷害，不能攻擊牧師"),
 })
 
 
@@ -148,21 +186,26 @@ class Trap:
     blocks_spells: bool = False
     note: str = ""
     cites: tuple[str, ...] = ()
+    note_zh: str = ""
 
 
 TRAPS: Mapping[str, Trap] = MappingProxyType({
     # The seed: one point could be prevented, the two that follow could not.
     "poison_dart": Trap(FIRST, 1, poison=2,
                         note="1 damage to the first adventurer, then 2 poison damage to him as a "
-                             "special effect that is never prevented", cites=(P_CLOVER_EX,)),
+                             "special effect that is never prevented", cites=(P_CLOVER_EX,),
+                        note_zh="對第一位冒險家造成 1 點傷害，接著特殊效果再對他造成 2 點毒素傷害，"
+                                "這部分永遠無法防止"),
     "cursed_ring": Trap(EACH, 1, note="1 damage to each adventurer (3 in total for a party of three)",
-                        cites=(P_CLOVER_EX,)),
-    "kamikaze_imp": Trap(LAST, 5, note="5 damage to the last adventurer", cites=(P_CLOVER_EX,)),
+                        cites=(P_CLOVER_EX,), note_zh="對每位冒險家各造成 1 點傷害（三人隊伍共 3 點）"),
+    "kamikaze_imp": Trap(LAST, 5, note="5 damage to the last adventurer", cites=(P_CLOVER_EX,),
+                         note_zh="對最後一位冒險家造成 5 點傷害"),
     "pendulum": Trap(CHOSEN, 3, note="3 damage to an adventurer of your choice",
-                     cites=(P_WAND_PENDULUM,)),
+                     cites=(P_WAND_PENDULUM,), note_zh="對你選擇的一位冒險家造成 3 點傷害"),
     "anti_magic_dart": Trap(CHOSEN, 1, blocks_spells=True,
                             note="1 damage to an adventurer of your choice, and the party casts no "
-                                 "spell this round", cites=(P_WAND_ANTI,)),
+                                 "spell this round", cites=(P_WAND_ANTI,),
+                            note_zh="對你選擇的一位冒險家造成 1 點傷害，且隊伍本回合無法施放咒語"),
 })
 
 
@@ -175,29 +218,46 @@ class Spell:
     banishes_unpaid: bool = False
     note: str = ""
     cites: tuple[str, ...] = ()
+    note_zh: str = ""
 
 
 SPELLS: Mapping[str, Spell] = MappingProxyType({
     "hint": Spell(1, fast=True, banishes_unpaid=True,
                   note="fast, level 1: drives off the first monster you sent that was not paid extra "
-                       "salary", cites=(P_WAND_WITCH, P_WAND_PENDULUM)),
+                       "salary", cites=(P_WAND_WITCH, P_WAND_PENDULUM),
+                  note_zh="快速咒語，等級 1：趕走你派出的第一隻沒有支付額外薪水的怪物"),
     "fireball": Spell(2, fast=False, note="level 2; its damage to monsters is not modelled",
-                      cites=(P_WAND,)),
+                      cites=(P_WAND,), note_zh="等級 2；對怪物的傷害不在此計算"),
 })
 
 
 def monster_assumption(name: str) -> str:
-    """The assumption sentence for one monster."""
+    """The assumption sentence for one monster (Traditional Chinese)."""
+    return f"假設的怪物（{MONSTER_NAMES[name]}）：{MONSTERS[name].note_zh}。"
+
+
+def monster_assumption_en(name: str) -> str:
+    """The assumption sentence for one monster (English)."""
     return f"Assumed monster ({name}): {MONSTERS[name].note}."
 
 
 def trap_assumption(name: str) -> str:
-    """The assumption sentence for one trap."""
+    """The assumption sentence for one trap (Traditional Chinese)."""
+    return f"假設的陷阱（{TRAP_NAMES[name]}）：{TRAPS[name].note_zh}。"
+
+
+def trap_assumption_en(name: str) -> str:
+    """The assumption sentence for one trap (English)."""
     return f"Assumed trap ({name}): {TRAPS[name].note}."
 
 
 def spell_assumption(name: str) -> str:
-    """The assumption sentence for one spell."""
+    """The assumption sentence for one spell (Traditional Chinese)."""
+    return f"假設的咒語（{SPELL_NAMES[name]}）：{SPELLS[name].note_zh}。"
+
+
+def spell_assumption_en(name: str) -> str:
+    """The assumption sentence for one spell (English)."""
     return f"Assumed spell ({name}): {SPELLS[name].note}."
 
 

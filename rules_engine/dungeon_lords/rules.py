@@ -36,6 +36,13 @@ def _ordinal(n: int) -> str:
     return str(n) + {1: "st", 2: "nd", 3: "rd"}.get(n, "th")
 
 
+def _player(i: int) -> tuple[str, str]:
+    """A 0-based player index from the start player, named in Chinese and English."""
+    if i == 0:
+        return "起始玩家", "the start player"
+    return f"從起始玩家算起第 {i + 1} 位玩家", f"the {_ordinal(i + 1)} player from the start player"
+
+
 # ====================================================================== item_slot
 
 class ItemSlotInput(_In):
@@ -52,38 +59,56 @@ def _slot_value(index: int) -> str:
     return f"adventurer {index + 1}"
 
 
+def _slot_zh(index: int) -> str:
+    """The slot name in Chinese for a 0-based player index."""
+    return f"第 {index + 1} 位冒險家"
+
+
 def evaluate_item_slot(inp: ItemSlotInput) -> Verdict:
     """Map a player's place from the start player to the adventurer his item goes under."""
     rid = f"{GAME}.item_slot"
     t = Trace()
-    t.add("Items are given while choosing orders, except in winter.", None, D.P_ORDERS_WHEN, D.P_PLACING)
-    t.add("The start player places first, under the first adventurer; the next player under the second, "
-          "and so on, face down until the adventurers are assigned.", None, D.P_PLACING)
+    t.add("選擇指令時可以分送魔法物品，冬季除外。", None, D.P_ORDERS_WHEN, D.P_PLACING,
+          en="Items are given while choosing orders, except in winter.")
+    t.add("由起始玩家先放，放在第一位冒險家下方；下一位玩家放在第二位冒險家下方，依此類推；物品面朝下，"
+          "直到冒險家分配時才翻開。", None, D.P_PLACING,
+          en="The start player places first, under the first adventurer; the next player under the second, "
+             "and so on, face down until the adventurers are assigned.")
     no_item = "no item in winter"
     if inp.season == D.NO_ITEM_SEASON:
-        t.add("It is winter: no item may be given.", False, D.P_PLACING)
-        return t.verdict(rid, no_item, "In winter no magic item may be placed under an adventurer. "
-                         "冬季不能分送魔法物品。", details={"allowed": False, "season": inp.season})
+        t.add("現在是冬季：不能分送物品。", False, D.P_PLACING, en="It is winter: no item may be given.")
+        return t.verdict(rid, no_item, "冬季不能把魔法物品放到冒險家下方。",
+                         explanation_en="In winter no magic item may be placed under an adventurer.",
+                         details={"allowed": False, "season": inp.season})
     if inp.player_index_from_start is not None:
         i = inp.player_index_from_start
         value = _slot_value(i)
-        who = "the start player" if i == 0 else f"the {_ordinal(i + 1)} player from the start player"
+        slot_zh = _slot_zh(i)
+        who_zh, who = _player(i)
         if inp.season is not None:
-            t.add(f"{inp.season.capitalize()} is not winter; {who} places under {value}.", True, D.P_PLACING)
-            return t.verdict(rid, value, f"In {inp.season}, {who} places the item face down under "
-                             f"{value} on the progress board.",
+            season_zh = D.SEASON_NAMES[inp.season]
+            t.add(f"{season_zh}不是冬季；{who_zh}放在{slot_zh}下方。", True, D.P_PLACING,
+                  en=f"{inp.season.capitalize()} is not winter; {who} places under {value}.")
+            return t.verdict(rid, value, f"{season_zh}時，{who_zh}把物品面朝下放在程序板塊上{slot_zh}的下方。",
+                             explanation_en=f"In {inp.season}, {who} places the item face down under "
+                                            f"{value} on the progress board.",
                              details={"allowed": True, "adventurer": i + 1, "season": inp.season})
-        cases = [Case(when="spring, summer or autumn", value=value, cites=[D.P_PLACING]),
-                 Case(when="winter", value=no_item, cites=[D.P_PLACING])]
-        return t.verdict(rid, DEPENDS, f"Outside winter {who} places the item under {value}; in winter "
-                         f"no item is given.", cases=cases, details={"adventurer": i + 1})
-    cases = [Case(when="start player" if i == 0 else f"{_ordinal(i + 1)} player from the start player",
+        cases = [Case(when="春季、夏季或秋季", when_en="spring, summer or autumn", value=value,
+                      cites=[D.P_PLACING]),
+                 Case(when="冬季", when_en="winter", value=no_item, cites=[D.P_PLACING])]
+        return t.verdict(rid, DEPENDS, f"冬季以外，{who_zh}把物品放在{slot_zh}下方；冬季不分送物品。",
+                         explanation_en=f"Outside winter {who} places the item under {value}; in winter "
+                                        f"no item is given.", cases=cases, details={"adventurer": i + 1})
+    cases = [Case(when=_player(i)[0], when_en=_player(i)[1].removeprefix("the "),
                   value=_slot_value(i), cites=[D.P_PLACING]) for i in range(D.MAX_PLAYERS)]
     if inp.season is None:
-        cases.append(Case(when="winter (any player)", value=no_item, cites=[D.P_PLACING]))
-    return t.verdict(rid, DEPENDS, "The start player places under the first adventurer, the next player "
-                     "under the second, and so on; nobody places an item in winter. 由起始玩家放在第一位"
-                     "冒險家下方，下一位玩家放在第二位，依此類推；冬季除外。", cases=cases)
+        cases.append(Case(when="冬季（任何玩家）", when_en="winter (any player)", value=no_item,
+                          cites=[D.P_PLACING]))
+    return t.verdict(rid, DEPENDS, "由起始玩家放在第一位冒險家下方，下一位玩家放在第二位，依此類推；"
+                     "冬季則沒有人分送物品。",
+                     explanation_en="The start player places under the first adventurer, the next player "
+                                    "under the second, and so on; nobody places an item in winter.",
+                     cases=cases)
 
 
 # ====================================================================== assign_items
@@ -103,60 +128,77 @@ class AssignInput(_In):
     items: list[MarkerIn] = Field(default_factory=list, description="markers in reveal order")
 
 
+_REASONS_ZH = {"every adventurer already has an item": "每位冒險家都已經有物品了",
+               "no adventurer without an item can use it": "沒有物品的冒險家都不能使用它"}
+
+
 def evaluate_assign_items(inp: AssignInput) -> Verdict:
     """Reveal markers in order: blanks return, each item to the first suitable free adventurer."""
     rid = f"{GAME}.assign_items"
     t = Trace()
-    t.assume(D.SUITABILITY_ASSUMPTION)
+    t.assume(D.SUITABILITY_ASSUMPTION, en=D.SUITABILITY_ASSUMPTION_EN)
     if not inp.adventurers and not inp.items:
         cases = [
-            Case(when="the marker is a blank", value="returns to its owner", cites=[D.P_BLANKS]),
-            Case(when="an adventurer who can use the item has no item yet",
+            Case(when="指示物是空白指示物", when_en="the marker is a blank", value="returns to its owner",
+                 cites=[D.P_BLANKS]),
+            Case(when="有能使用該物品、且還沒有物品的冒險家",
+                 when_en="an adventurer who can use the item has no item yet",
                  value="goes to the first such adventurer in board order", cites=[D.P_ASSIGN]),
-            Case(when="no adventurer without an item can use it", value="returns to its owner",
-                 cites=[D.P_LEFTOVERS]),
+            Case(when="沒有物品的冒險家都不能使用它", when_en="no adventurer without an item can use it",
+                 value="returns to its owner", cites=[D.P_LEFTOVERS]),
         ]
-        t.add("Markers are revealed in order when the adventurers are assigned; blanks go back.", None,
-              D.P_BLANKS)
-        t.add("Each item goes to a suitable adventurer; each adventurer holds at most one.", None,
-              D.P_ASSIGN, D.P_ONE_ITEM)
-        t.add("Items nobody can take return to their owners; no reassignment later.", None, D.P_LEFTOVERS,
-              D.P_NO_REASSIGN)
-        return t.verdict(rid, DEPENDS, "Reveal the markers in order: a blank returns to its owner; an item "
-                         "goes to the first adventurer in board order who can use it and has none yet; "
-                         "anything left returns to its owner.", cases=cases)
+        t.add("分配冒險家時依序翻開指示物；空白指示物退回。", None, D.P_BLANKS,
+              en="Markers are revealed in order when the adventurers are assigned; blanks go back.")
+        t.add("每件物品分給能使用它的冒險家；每位冒險家最多只能擁有一件。", None, D.P_ASSIGN, D.P_ONE_ITEM,
+              en="Each item goes to a suitable adventurer; each adventurer holds at most one.")
+        t.add("沒人能拿的物品退回給擁有者；之後不再重新分配。", None, D.P_LEFTOVERS, D.P_NO_REASSIGN,
+              en="Items nobody can take return to their owners; no reassignment later.")
+        return t.verdict(rid, DEPENDS, "依序翻開指示物：空白指示物退回給擁有者；物品分給程序板塊上順序最前、"
+                         "能使用它且還沒有物品的冒險家；剩下的退回給擁有者。",
+                         explanation_en="Reveal the markers in order: a blank returns to its owner; an item "
+                                        "goes to the first adventurer in board order who can use it and has "
+                                        "none yet; anything left returns to its owner.", cases=cases)
     holder: dict[int, dict] = {}
     assignments, returned = [], []
     for n, marker in enumerate(inp.items, start=1):
+        owner_zh = D.COLOUR_NAMES[marker.owner]
         if marker.item == D.BLANK:
             returned.append({"owner": marker.owner, "item": D.BLANK, "reason": "blank"})
-            t.add(f"Marker {n} ({marker.owner}) is a blank and returns to {marker.owner}.", False, D.P_BLANKS)
+            t.add(f"第 {n} 個指示物（{owner_zh}）是空白指示物，退回給{owner_zh}玩家。", False, D.P_BLANKS,
+                  en=f"Marker {n} ({marker.owner}) is a blank and returns to {marker.owner}.")
             continue
         free = [p for p, cls in enumerate(inp.adventurers, start=1)
                 if p not in holder and D.suits(marker.item, cls)]
+        item_zh = D.marker_zh(marker.owner, marker.item)
         if free:
             pos = free[0]
             cls = inp.adventurers[pos - 1]
             entry = {"adventurer": pos, "class": cls, "owner": marker.owner, "item": marker.item}
             holder[pos] = entry
             assignments.append(entry)
-            t.add(f"Marker {n}: the {marker.owner} {marker.item} goes to adventurer {pos} ({cls}), the first "
-                  f"adventurer without an item who can use it.", True, D.P_ASSIGN)
+            t.add(f"第 {n} 個指示物：{item_zh}分給第 {pos} 位冒險家（{D.CLASS_NAMES[cls]}），"
+                  f"他是第一位還沒有物品且能使用它的冒險家。", True, D.P_ASSIGN,
+                  en=f"Marker {n}: the {marker.owner} {marker.item} goes to adventurer {pos} ({cls}), the first "
+                     f"adventurer without an item who can use it.")
         else:
             reason = ("every adventurer already has an item" if len(holder) == len(inp.adventurers)
                       else "no adventurer without an item can use it")
             returned.append({"owner": marker.owner, "item": marker.item, "reason": reason})
-            t.add(f"Marker {n}: the {marker.owner} {marker.item} returns to {marker.owner}: {reason}.", False,
-                  D.P_LEFTOVERS)
-    t.add("The items stay with these adventurers for the whole combat; nothing is reassigned.", None,
-          D.P_NO_REASSIGN)
-    value = [f"adventurer {a['adventurer']} ({a['class']}) ← {a['owner']} {a['item']}"
-             for a in sorted(assignments, key=lambda a: a["adventurer"])]
+            t.add(f"第 {n} 個指示物：{item_zh}退回給{owner_zh}玩家：{_REASONS_ZH[reason]}。", False,
+                  D.P_LEFTOVERS,
+                  en=f"Marker {n}: the {marker.owner} {marker.item} returns to {marker.owner}: {reason}.")
+    t.add("這些物品在整場戰鬥中都留在這些冒險家身上；不會重新分配。", None, D.P_NO_REASSIGN,
+          en="The items stay with these adventurers for the whole combat; nothing is reassigned.")
+    ordered = sorted(assignments, key=lambda a: a["adventurer"])
+    value = [f"adventurer {a['adventurer']} ({a['class']}) ← {a['owner']} {a['item']}" for a in ordered]
+    value_zh = [f"第 {a['adventurer']} 位冒險家（{D.CLASS_NAMES[a['class']]}）← {D.marker_zh(a['owner'], a['item'])}"
+                for a in ordered]
     back = ", ".join(f"{r['owner']} {r['item']}" for r in returned) or "nothing"
+    back_zh = "、".join(D.marker_zh(r["owner"], r["item"]) for r in returned) or "無"
     explanation = (f"Assigned: {'; '.join(value) or 'nothing'}. Returned to their owners: {back}.")
-    return t.verdict(rid, value, explanation,
-                     details={"assignments": sorted(assignments, key=lambda a: a["adventurer"]),
-                              "returned": returned})
+    explanation_zh = f"分配結果：{'；'.join(value_zh) or '無'}。退回給擁有者：{back_zh}。"
+    return t.verdict(rid, value, explanation_zh, explanation_en=explanation,
+                     details={"assignments": ordered, "returned": returned})
 
 
 # ====================================================================== item_marked
@@ -188,17 +230,32 @@ class ItemMarkedInput(_In):
 
 
 _KIND_CASES = {
-    "potion": [("the party needs more healing than the priests' hearts give", True),
-               ("the priests' hearts cover all the healing, or no monster attacked", False)],
-    "clover": [("the trap's damage exceeds what the thieves' icons prevent", True),
-               ("the thieves' icons prevent all the preventable trap damage", False)],
-    "wand": [("the spell is cast and the wizards alone lack the magic (effect or not)", True),
-             ("the wizards could cast it alone, or the spell is not cast", False)],
-    "necklace": [("damage lands exactly on the carrier's original hit points", True),
-                 ("damage stays below them, or jumps past them in one blow", False)],
+    "potion": [("隊伍需要的治療多於牧師的治療點數", "the party needs more healing than the priests' hearts give",
+                True),
+               ("牧師的治療足以治療全部傷害，或沒有怪物攻擊",
+                "the priests' hearts cover all the healing, or no monster attacked", False)],
+    "clover": [("陷阱傷害超過盜賊陷阱圖示能防止的量", "the trap's damage exceeds what the thieves' icons prevent",
+                True),
+               ("盜賊的陷阱圖示能防止全部可防止的陷阱傷害", "the thieves' icons prevent all the preventable trap damage",
+                False)],
+    "wand": [("咒語施放成功，且單靠巫師法力不足（不論有無作用）",
+              "the spell is cast and the wizards alone lack the magic (effect or not)", True),
+             ("巫師自己就能施放，或咒語沒有施放", "the wizards could cast it alone, or the spell is not cast", False)],
+    "necklace": [("傷害剛好等於持有者原本的血量", "damage lands exactly on the carrier's original hit points", True),
+                 ("傷害低於原本血量，或一次就越過它", "damage stays below them, or jumps past them in one blow",
+                  False)],
 }
 _KIND_CITES = {"potion": [D.P_POTION, D.P_POTION_EX], "clover": [D.P_CLOVER, D.P_CLOVER_EX],
                "wand": [D.P_WAND], "necklace": [D.P_NECKLACE]}
+_FIELD_NAMES = {"damage_to_heal": "待治療傷害", "priest_hearts": "牧師治療點數", "potions": "治療藥水數量",
+                "trap_damage": "陷阱傷害", "thief_icons": "盜賊陷阱圖示", "clovers": "幸運四葉草數量",
+                "spell_level": "咒語等級", "party_magic": "巫師法力", "wands": "魔杖數量",
+                "hit_points": "原本血量", "damage": "傷害順序"}
+
+
+def _yes(flag: bool) -> str:
+    """是/否 for a boolean shown in a Chinese trace step."""
+    return "是" if flag else "否"
 
 
 def evaluate_item_marked(inp: ItemMarkedInput) -> Verdict:
@@ -207,21 +264,30 @@ def evaluate_item_marked(inp: ItemMarkedInput) -> Verdict:
     t = Trace()
     kinds = [inp.item] if inp.item else list(D.ITEMS)
     for kind in kinds:
-        t.assume(D.item_effect_assumption(kind))
-    t.add("Only the first use puts a gold on an item; uses are not counted.", None, D.P_FIRST_USE)
+        t.assume(D.item_effect_assumption(kind), en=D.item_effect_assumption_en(kind))
+    t.add("只有第一次使用會在物品上放黃金；不計算使用次數。", None, D.P_FIRST_USE,
+          en="Only the first use puts a gold on an item; uses are not counted.")
     if inp.item is None:
-        cases = [Case(when=f"{kind}: {when}", value=v, cites=_KIND_CITES[kind])
-                 for kind in D.ITEMS for when, v in _KIND_CASES[kind]]
-        return t.verdict(rid, DEPENDS, "An item is marked the first time it made a difference: potions when "
-                         "healing needed them, clovers when they prevented trap damage the thieves could "
-                         "not, wands when the spell needed them, the necklace when damage landed exactly "
-                         "on the carrier's original hit points. All items of a kind are marked together.",
+        cases = [Case(when=f"{D.item_name(kind)}：{zh}", when_en=f"{kind}: {en}", value=v,
+                      cites=_KIND_CITES[kind])
+                 for kind in D.ITEMS for zh, en, v in _KIND_CASES[kind]]
+        return t.verdict(rid, DEPENDS, "物品在第一次真正發揮作用時標記已使用：治療藥水是治療需要用到它時，"
+                         "幸運四葉草是防止了盜賊防止不了的陷阱傷害時，魔杖是咒語需要它才能施放時，堅忍項鍊是"
+                         "傷害剛好等於持有者原本的血量時。同一種物品會一起標記。",
+                         explanation_en="An item is marked the first time it made a difference: potions when "
+                                        "healing needed them, clovers when they prevented trap damage the "
+                                        "thieves could not, wands when the spell needed them, the necklace "
+                                        "when damage landed exactly on the carrier's original hit points. All "
+                                        "items of a kind are marked together.",
                          cases=cases)
     kind = inp.item
+    name = D.item_name(kind)
     cites = _KIND_CITES[kind]
     if inp.already_marked:
-        t.add(f"The {kind} was already marked; a later use adds nothing.", True, D.P_FIRST_USE)
-        return t.verdict(rid, True, f"The {kind} is already marked; only the first use counts.",
+        t.add(f"{name}先前已標記；之後再使用也不會增加什麼。", True, D.P_FIRST_USE,
+              en=f"The {kind} was already marked; a later use adds nothing.")
+        return t.verdict(rid, True, f"{name}已經標記過了；只有第一次使用才算。",
+                         explanation_en=f"The {kind} is already marked; only the first use counts.",
                          details={"item": kind})
     needed = {"potion": ("damage_to_heal", "priest_hearts", "potions"),
               "clover": ("trap_damage", "thief_icons", "clovers"),
@@ -229,46 +295,65 @@ def evaluate_item_marked(inp: ItemMarkedInput) -> Verdict:
               "necklace": ("hit_points", "damage")}[kind]
     missing = [f for f in needed if getattr(inp, f) is None]
     if missing:
-        t.add(f"Not given: {', '.join(missing)}; the answer depends on them.", None, *cites)
-        cases = [Case(when=when, value=v, cites=cites) for when, v in _KIND_CASES[kind]]
-        return t.verdict(rid, DEPENDS, f"Whether the {kind} is marked depends on {', '.join(missing)}.",
+        missing_zh = "、".join(_FIELD_NAMES[f] for f in missing)
+        t.add(f"未提供：{missing_zh}；答案取決於這些數值。", None, *cites,
+              en=f"Not given: {', '.join(missing)}; the answer depends on them.")
+        cases = [Case(when=zh, when_en=en, value=v, cites=cites) for zh, en, v in _KIND_CASES[kind]]
+        return t.verdict(rid, DEPENDS, f"{name}是否標記取決於{missing_zh}。",
+                         explanation_en=f"Whether the {kind} is marked depends on {', '.join(missing)}.",
                          cases=cases, details={"item": kind, "missing": missing})
     if kind == "potion":
         marked = potion_marked(inp.damage_to_heal, inp.priest_hearts, inp.potions, inp.monster_attacked)
         healed = min(inp.damage_to_heal, inp.priest_hearts + inp.potions) if inp.monster_attacked else 0
-        t.add(f"Healing happens only if a monster attacked: {inp.monster_attacked}.", inp.monster_attacked,
-              D.P_POTION)
-        t.add(f"{inp.damage_to_heal} damage to heal; hearts {inp.priest_hearts} + potions {inp.potions} heal "
-              f"{healed}; potions needed: {marked}.", marked, D.P_POTION, D.P_POTION_EX)
-        why = (f"the party heals {healed}, more than the priests' {inp.priest_hearts}" if marked
-               else "the priests' hearts suffice (or there is no healing)")
+        t.add(f"只有怪物攻擊過才會治療：有怪物攻擊＝{_yes(inp.monster_attacked)}。", inp.monster_attacked,
+              D.P_POTION, en=f"Healing happens only if a monster attacked: {inp.monster_attacked}.")
+        t.add(f"待治療傷害 {inp.damage_to_heal} 點；牧師治療 {inp.priest_hearts} 點加治療藥水 {inp.potions} 點，"
+              f"共治療 {healed} 點；需要用到治療藥水＝{_yes(marked)}。", marked, D.P_POTION, D.P_POTION_EX,
+              en=f"{inp.damage_to_heal} damage to heal; hearts {inp.priest_hearts} + potions {inp.potions} heal "
+                 f"{healed}; potions needed: {marked}.")
+        why = (f"隊伍治療了 {healed} 點，多於牧師的 {inp.priest_hearts} 點" if marked
+               else "牧師的治療就足夠（或根本沒有治療）")
+        why_en = (f"the party heals {healed}, more than the priests' {inp.priest_hearts}" if marked
+                  else "the priests' hearts suffice (or there is no healing)")
         details = {"healed": healed}
     elif kind == "clover":
         marked = clover_marked(inp.trap_damage, inp.thief_icons, inp.clovers)
         prevented = min(inp.trap_damage, inp.thief_icons + inp.clovers)
-        t.add(f"{inp.trap_damage} preventable trap damage; icons {inp.thief_icons} + clovers {inp.clovers} "
-              f"prevent {prevented}; clovers needed: {marked}. Special effects are never prevented.",
-              marked, D.P_CLOVER, D.P_CLOVER_EX)
-        why = (f"{prevented} prevented, more than the thieves' {inp.thief_icons}" if marked
-               else "the thieves alone prevent all that can be prevented")
+        t.add(f"可防止的陷阱傷害 {inp.trap_damage} 點；陷阱圖示 {inp.thief_icons} 個加幸運四葉草 {inp.clovers} 個，"
+              f"防止 {prevented} 點；需要用到幸運四葉草＝{_yes(marked)}。特殊效果永遠無法防止。",
+              marked, D.P_CLOVER, D.P_CLOVER_EX,
+              en=f"{inp.trap_damage} preventable trap damage; icons {inp.thief_icons} + clovers {inp.clovers} "
+                 f"prevent {prevented}; clovers needed: {marked}. Special effects are never prevented.")
+        why = (f"防止了 {prevented} 點，多於盜賊的 {inp.thief_icons} 點" if marked
+               else "單靠盜賊就能防止所有可防止的傷害")
+        why_en = (f"{prevented} prevented, more than the thieves' {inp.thief_icons}" if marked
+                  else "the thieves alone prevent all that can be prevented")
         details = {"prevented": prevented}
     elif kind == "wand":
         marked = wand_marked(inp.spell_level, inp.party_magic, inp.wands, inp.spells_blocked)
         cast = not inp.spells_blocked and inp.party_magic + inp.wands >= inp.spell_level
-        t.add(f"Spell level {inp.spell_level}; wizards {inp.party_magic} + wands {inp.wands}; cast: {cast}; "
-              f"wands needed: {marked}.", marked, D.P_WAND)
-        why = ("the spell could not be cast without them, whatever its effect" if marked
-               else "the spell is not cast, or the wizards cast it alone")
+        t.add(f"咒語等級 {inp.spell_level}；巫師法力 {inp.party_magic} 加魔杖 {inp.wands}；施放成功＝{_yes(cast)}；"
+              f"需要用到魔杖＝{_yes(marked)}。", marked, D.P_WAND,
+              en=f"Spell level {inp.spell_level}; wizards {inp.party_magic} + wands {inp.wands}; cast: {cast}; "
+                 f"wands needed: {marked}.")
+        why = ("沒有魔杖就無法施放咒語，不論咒語有沒有作用" if marked
+               else "咒語沒有施放，或巫師自己就能施放")
+        why_en = ("the spell could not be cast without them, whatever its effect" if marked
+                  else "the spell is not cast, or the wizards cast it alone")
         details = {"cast": cast}
     else:
         marked = necklace_marked(inp.hit_points, inp.damage, inp.damage_before)
-        t.add(f"Original hit points {inp.hit_points}; damage lands {inp.damage} after {inp.damage_before}; "
-              f"lands exactly on {inp.hit_points}: {marked}.", marked, D.P_NECKLACE)
-        why = ("the damage landed exactly on the original hit points" if marked
-               else "the damage stayed below or jumped past the original hit points")
+        t.add(f"原本血量 {inp.hit_points}；已有傷害 {inp.damage_before} 之後，依序受到傷害 {'、'.join(map(str, inp.damage)) or '無'}；"
+              f"剛好等於 {inp.hit_points}＝{_yes(marked)}。", marked, D.P_NECKLACE,
+              en=f"Original hit points {inp.hit_points}; damage lands {inp.damage} after {inp.damage_before}; "
+                 f"lands exactly on {inp.hit_points}: {marked}.")
+        why = ("傷害剛好等於原本的血量" if marked else "傷害低於原本血量，或一次就越過了它")
+        why_en = ("the damage landed exactly on the original hit points" if marked
+                  else "the damage stayed below or jumped past the original hit points")
         details = {}
-    t.add(f"Several {kind}s are marked together.", None, *cites)
-    return t.verdict(rid, marked, f"The {kind} is {'marked' if marked else 'not marked'}: {why}.",
+    t.add(f"多件{name}會一起標記。", None, *cites, en=f"Several {kind}s are marked together.")
+    return t.verdict(rid, marked, f"{name}{'標記已使用' if marked else '不標記已使用'}：{why}。",
+                     explanation_en=f"The {kind} is {'marked' if marked else 'not marked'}: {why_en}.",
                      details={"item": kind, **details})
 
 
@@ -396,6 +481,9 @@ class CombatInput(_In):
         return self
 
 
+_NUMBER_NAMES = {"hp": "血量", "hearts": "治療點數", "traps": "陷阱圖示", "magic": "法力"}
+
+
 def _initial_state(inp: CombatInput, t: Trace) -> RoundState:
     """Build the round state, flagging every class default and item effect it relies on."""
     party = []
@@ -408,22 +496,31 @@ def _initial_state(inp: CombatInput, t: Trace) -> RoundState:
             relevant = field == "hp" or (field, a.cls) in {("hearts", "priest"), ("traps", "thief"),
                                                            ("magic", "wizard")}
             if given is None and relevant:
-                t.assume(f"Assumed class default (the seed's pictures are lost): {a.cls} #{pos} has "
-                         f"{field} {nums[field]}.")
+                t.assume(f"假設的職業預設值（原文圖片已遺失）：{pos}號{D.CLASS_NAMES[a.cls]}的"
+                         f"{_NUMBER_NAMES[field]}為 {nums[field]}。",
+                         en=f"Assumed class default (the seed's pictures are lost): {a.cls} #{pos} has "
+                            f"{field} {nums[field]}.")
         party.append(Adventurer(position=pos, cls=a.cls, damage=a.damage, **nums))
     desc = ", ".join(f"{p.cls} #{p.position} {p.hp} hp" + (f" ({p.damage} damage)" if p.damage else "")
                      for p in party)
-    t.assume(f"Hit points assumed for this question (the seed does not give them): {desc}.")
+    desc_zh = "、".join(f"{p.label_zh()} {p.hp} 點血量" + (f"（已受 {p.damage} 點傷害）" if p.damage else "")
+                       for p in party)
+    t.assume(f"本題假設的血量（原文沒有提供）：{desc_zh}。",
+             en=f"Hit points assumed for this question (the seed does not give them): {desc}.")
     items = tuple(Item(kind=i.item, owner=i.owner, carrier=i.carrier, marked=i.marked) for i in inp.items)
     for it in items:
-        t.assume(D.item_effect_assumption(it.kind))
-        if not D.suits(it.kind, party[it.carrier - 1].cls):
-            t.add(f"Note: a {party[it.carrier - 1].cls} carrying a {it.kind} is outside the assumed "
-                  f"suitability table.", None, D.P_ASSIGN)
-            t.assume(D.SUITABILITY_ASSUMPTION)
-    t.assume("Assumed base-game damage handling: an attack on the first adventurer does not spill over; "
-             "damage beyond what defeats an adventurer is lost; fatigue lands one point at a time on the "
-             "front adventurer.")
+        t.assume(D.item_effect_assumption(it.kind), en=D.item_effect_assumption_en(it.kind))
+        carrier = party[it.carrier - 1]
+        if not D.suits(it.kind, carrier.cls):
+            t.add(f"注意：{D.CLASS_NAMES[carrier.cls]}持有{D.item_name(it.kind)}，不在假設的職業適用表內。",
+                  None, D.P_ASSIGN,
+                  en=f"Note: a {carrier.cls} carrying a {it.kind} is outside the assumed suitability table.")
+            t.assume(D.SUITABILITY_ASSUMPTION, en=D.SUITABILITY_ASSUMPTION_EN)
+    t.assume("假設沿用基本遊戲的傷害處理：攻擊第一位冒險家的傷害不會延伸到下一位；超過擊敗冒險家所需的傷害作廢；"
+             "疲勞一次一點，落在最前面的冒險家身上。",
+             en="Assumed base-game damage handling: an attack on the first adventurer does not spill over; "
+                "damage beyond what defeats an adventurer is lost; fatigue lands one point at a time on the "
+                "front adventurer.")
     return RoundState(party=tuple(party), items=items, dungeon_owner=inp.dungeon_owner)
 
 
@@ -463,6 +560,19 @@ def _round_value(state: RoundState) -> str:
     return f"{tile}; marked: {', '.join(marked) if marked else 'none'}"
 
 
+def _round_zh(state: RoundState) -> str:
+    """The round's outcome in Chinese, matching _round_value."""
+    marked = [it.label_zh() for it in state.items if it.marked]
+    tile = "這格地城被征服" if state.conquered else "這格地城沒有被征服"
+    return f"{tile}；標記已使用：{'、'.join(marked) if marked else '無'}"
+
+
+def _defeated_zh(state: RoundState) -> str:
+    """Who fell this round, in Chinese."""
+    names = {a.label(): a.label_zh() for a in state.party}
+    return "、".join(names[label] for label in state.fallen) or "無"
+
+
 def evaluate_combat_round(inp: CombatInput) -> Verdict:
     """Play one combat round and report damage, defeats, healing, marked items and where gold goes."""
     rid = f"{GAME}.combat_round"
@@ -470,10 +580,14 @@ def evaluate_combat_round(inp: CombatInput) -> Verdict:
     state = play_round(_initial_state(inp, t), _events(inp), t)
     details = _summary(state)
     golds = [f"{i['owner']} {i['item']} → {i['gold_to']}" for i in details["items"] if i["gold_to"]]
+    golds_zh = [f"{it.label_zh()} → {D.COLOUR_NAMES[it.owner]}玩家的死信辦公室" for it in state.items if it.gold_to]
     explanation = (f"{_round_value(state).capitalize()}. Defeated: {', '.join(details['defeated']) or 'nobody'}. "
                    f"Healed {state.healed}, trap damage prevented {state.prevented}. "
                    f"Gold: {'; '.join(golds) if golds else 'none placed in a dead-letter office'}.")
-    return t.verdict(rid, _round_value(state), explanation, details=details)
+    explanation_zh = (f"{_round_zh(state)}。被擊敗：{_defeated_zh(state)}。治療 {state.healed} 點，"
+                      f"防止陷阱傷害 {state.prevented} 點。黃金："
+                      f"{'；'.join(golds_zh) if golds_zh else '沒有黃金進入死信辦公室'}。")
+    return t.verdict(rid, _round_value(state), explanation_zh, explanation_en=explanation, details=details)
 
 
 class AttackOrderInput(CombatInput):
@@ -493,30 +607,42 @@ def evaluate_attack_order(inp: CombatInput) -> Verdict:
     for order in orders:
         sub = Trace()
         state = play_round(_initial_state(inp, sub), _events(inp, order), sub)
-        for a in sub.assumptions:
-            t.assume(a)
+        for zh, en in zip(sub.assumptions, sub.assumptions_en):
+            t.assume(zh, en=en)
         names = " then ".join(inp.events.monsters[i].name for i in order) or "no monster"
+        names_zh = "，再".join(D.MONSTER_NAMES[inp.events.monsters[i].name] for i in order)
+        names_zh = f"先{names_zh}" if n > 1 else (names_zh or "沒有怪物")
         summary = _summary(state)
         outcome = f"{_round_value(state)}; defeated: {', '.join(summary['defeated']) or 'nobody'}"
-        outcomes.append((names, outcome, summary))
-        t.add(f"{names}: {_round_value(state)}; defeated: {', '.join(summary['defeated']) or 'nobody'}; "
-              f"healed {summary['healed']}.", None, *sorted({c for s in sub.steps for c in s.cites}))
-    details = {"orders": [{"order": names, "outcome": value, **summary} for names, value, summary in outcomes]}
+        outcome_zh = f"{_round_zh(state)}；被擊敗：{_defeated_zh(state)}"
+        outcomes.append((names, outcome, summary, names_zh, outcome_zh))
+        t.add(f"{names_zh}：{outcome_zh}；治療 {summary['healed']} 點。", None,
+              *sorted({c for s in sub.steps for c in s.cites}),
+              en=f"{names}: {_round_value(state)}; defeated: {', '.join(summary['defeated']) or 'nobody'}; "
+                 f"healed {summary['healed']}.")
+    details = {"orders": [{"order": names, "outcome": value, **summary}
+                          for names, value, summary, _, _ in outcomes]}
     # Orders differ if anything a player would see differs, not only the tile and the marks.
-    values = {(value, str(summary["adventurers"])) for _, value, summary in outcomes}
+    values = {(value, str(summary["adventurers"])) for _, value, summary, _, _ in outcomes}
     if len(values) == 1 and {m.name for m in inp.events.monsters} == {"goblin", "slime"}:
         # The seed claims the order decides the second potion, but its stated numbers cannot show it.
-        t.add("The seed says the order decides whether the second potion is used; with a goblin dealing "
-              "2 to the first adventurer and a slime 1 to each, the first adventurer takes 3 in either "
-              "order and everyone else 1, so that difference must come from numbers in the seed's lost "
-              "picture.", None, D.P_POTION_EX)
+        t.add("原文說攻擊順序決定第二瓶治療藥水是否被使用；但哥布林對第一位冒險家造成 2 點、史萊姆對每位各造成 "
+              "1 點時，不論順序第一位冒險家都受到 3 點、其他人各 1 點，所以這個差別一定來自原文已遺失圖片中的數值。",
+              None, D.P_POTION_EX,
+              en="The seed says the order decides whether the second potion is used; with a goblin dealing "
+                 "2 to the first adventurer and a slime 1 to each, the first adventurer takes 3 in either "
+                 "order and everyone else 1, so that difference must come from numbers in the seed's lost "
+                 "picture.")
     if len(values) > 1:
-        cases = [Case(when=names, value=value) for names, value, _ in outcomes]
-        return t.verdict(rid, DEPENDS, "The outcome depends on the order the monsters attack: "
-                         + "; ".join(f"{c.when}: {c.value}" for c in cases) + ".", cases=cases,
-                         details=details)
-    return t.verdict(rid, "same in every order", f"Every attack order gives the same result: "
-                     f"{outcomes[0][1]}.", details=details)
+        cases = [Case(when=names_zh, when_en=names, value=value) for names, value, _, names_zh, _ in outcomes]
+        return t.verdict(rid, DEPENDS, "結果取決於怪物的攻擊順序："
+                         + "；".join(f"{nz}：{oz}" for _, _, _, nz, oz in outcomes) + "。",
+                         explanation_en="The outcome depends on the order the monsters attack: "
+                                        + "; ".join(f"{c.when_en}: {c.value}" for c in cases) + ".",
+                         cases=cases, details=details)
+    return t.verdict(rid, "same in every order", f"每種攻擊順序的結果都一樣：{outcomes[0][4]}。",
+                     explanation_en=f"Every attack order gives the same result: {outcomes[0][1]}.",
+                     details=details)
 
 
 # ====================================================================== item_bonus
@@ -541,23 +667,34 @@ def evaluate_item_bonus(inp: ItemBonusInput) -> Verdict:
     t = Trace()
     counted = inp.golds - inp.own_colour
     bonus = D.SCORE_PER_GOLD * counted
-    t.add("An item used by an adventurer earns its owner 2 points at game end instead of points for "
-          "defeating adventurers.", None, D.P_ONE_ITEM)
-    t.add(f"{inp.own_colour} of {inp.golds} gold(s) came from items used in your own dungeon and score "
-          f"nothing.", inp.own_colour == 0, D.P_OWN_COLOUR)
+    t.add("你分送的物品被冒險家使用後，遊戲結束時為你帶來 2 分，取代打敗冒險家取得魔法物品的得分。", None,
+          D.P_ONE_ITEM,
+          en="An item used by an adventurer earns its owner 2 points at game end instead of points for "
+             "defeating adventurers.")
+    t.add(f"{inp.golds} 個黃金中有 {inp.own_colour} 個來自在你自己地城被使用的物品，不計分。",
+          inp.own_colour == 0, D.P_OWN_COLOUR,
+          en=f"{inp.own_colour} of {inp.golds} gold(s) came from items used in your own dungeon and score "
+             f"nothing.")
     details = {"golds": inp.golds, "counted": counted, "per_gold": D.SCORE_PER_GOLD}
     if inp.final_score is None:
-        t.add("The bonus applies only if your final score is positive.", None, D.P_SCORING)
-        cases = [Case(when="final score positive", value=bonus, cites=[D.P_SCORING]),
-                 Case(when="final score zero or negative", value=0, cites=[D.P_SCORING])]
-        return t.verdict(rid, DEPENDS, f"With a positive final score the {counted} counted gold(s) give "
-                         f"+{bonus}; with zero or less they give nothing.", cases=cases, details=details)
+        t.add("只有在你的最終分數為正分時才有這項加分。", None, D.P_SCORING,
+              en="The bonus applies only if your final score is positive.")
+        cases = [Case(when="最終分數為正分", when_en="final score positive", value=bonus, cites=[D.P_SCORING]),
+                 Case(when="最終分數為零或負分", when_en="final score zero or negative", value=0,
+                      cites=[D.P_SCORING])]
+        return t.verdict(rid, DEPENDS, f"最終分數為正分時，計分的 {counted} 個黃金加 {bonus} 分；"
+                         f"零分或負分時則沒有加分。",
+                         explanation_en=f"With a positive final score the {counted} counted gold(s) give "
+                                        f"+{bonus}; with zero or less they give nothing.",
+                         cases=cases, details=details)
     positive = inp.final_score > 0
-    t.add(f"Final score {inp.final_score} is {'positive' if positive else 'not positive'}.", positive,
-          D.P_SCORING)
+    t.add(f"最終分數 {inp.final_score} {'是正分' if positive else '不是正分'}。", positive, D.P_SCORING,
+          en=f"Final score {inp.final_score} is {'positive' if positive else 'not positive'}.")
     value = bonus if positive else 0
-    return t.verdict(rid, value, f"Bonus +{value} (final score {inp.final_score}, {counted} counted gold(s) × "
-                     f"{D.SCORE_PER_GOLD}); total {inp.final_score + value}.",
+    return t.verdict(rid, value, f"加分 +{value}（最終分數 {inp.final_score}，計分黃金 {counted} 個 × "
+                     f"{D.SCORE_PER_GOLD}）；合計 {inp.final_score + value} 分。",
+                     explanation_en=f"Bonus +{value} (final score {inp.final_score}, {counted} counted gold(s) × "
+                                    f"{D.SCORE_PER_GOLD}); total {inp.final_score + value}.",
                      details={**details, "bonus": value, "total": inp.final_score + value})
 
 

@@ -55,6 +55,39 @@ _LOOKUP = MappingProxyType({
 })
 
 
+# English names used in the English verdict texts (the rulebook's zh-TW names stay canonical).
+EN_NAMES = MappingProxyType({
+    LANTERN: "lantern", CAP: "work cap", REFLECTOR: "reflector", FOG: "Thick Fog", GOLD: "Gold Mine Alley",
+    SAKURA: "Cherry Blossom Path", BAMBOO: "Bamboo Path", GRASS: "Silver Grass Path",
+    LAMP_MAKER: "Lamp Maker", GOLD_WASHER: "Gold Washer", MINER: "Miner", ACTOR: "Actor", ABBOT: "Abbot",
+    LOST_ONE: "Lost One", TEA_MASTER: "Tea Master", OFFICER: "Officer", PAINTER: "Painter",
+    RAILWAY: "Railway Worker", PASS: "pass",
+    "未命名路徑": "unnamed path",
+    "貓": "cat", "熊": "bear", "雞": "chicken", "蛙": "frog", "狗": "dog", "豬": "pig",
+})
+
+
+def en(name: str | None) -> str:
+    """English name of a card, path or character; anything else (a player's own name) as given."""
+    if name is None:
+        return "?"
+    if name in EN_NAMES:
+        return EN_NAMES[name]
+    if name.startswith("未命名路徑"):
+        return f"unnamed path {name[len('未命名路徑'):]}".strip()
+    return name
+
+
+def en_a(name: str | None) -> str:
+    """English card name with its article: "the" for the one-of-a-kind villagers, else "a"/"an"."""
+    text = en(name)
+    if name in VILLAGERS:
+        return f"the {text}"
+    if name in PATH_CARDS:
+        return f"a {text} card"
+    return f"{'an' if text[:1].lower() in 'aeiou' else 'a'} {text}"
+
+
 def card_name(text: str) -> str:
     """Canonical zh-TW name of a hand card (or "pass") from a zh-TW, zh-CN or English name."""
     key = " ".join(str(text).strip().lower().replace("_", " ").replace("-", " ").split())

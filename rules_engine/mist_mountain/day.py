@@ -17,6 +17,14 @@ ASSUMPTIONS = (
     "三張未命名的冒險路徑卡以需求 8 的假設路徑代替",
     "手牌牌堆抽完時把棄牌堆洗成新牌堆（原文未說明）",
 )
+ASSUMPTIONS_EN = (  # paired with ASSUMPTIONS by position
+    "The card counts (15 each of lantern / work cap / reflector, 6 Thick Fog, 17 Gold Mine Alley, 1 of each of the "
+    "ten villagers) are assumed; only the path cards (3/4/5) and the total of 90 come from the text",
+    "The contents of the five adventure reward cards (memories and hand cards, text effects) are not listed in the "
+    "text; the simulation uses assumed values without text effects",
+    "The three unnamed adventure path cards are replaced by assumed paths with requirement 8",
+    "When the hand-card deck runs out, the discard pile is shuffled into a new deck (the text does not say)",
+)
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,53 @@ def seat_label(seat: int, players: int) -> str:
     return f"下家{seat}"
 
 
+def label_en(label: str) -> str:
+    """English form of a zh-TW seat label (or a character / player name, kept if unknown)."""
+    if label == "隊長":
+        return "the captain"
+    if label == "你":
+        return "you"
+    if label == "其他玩家":
+        return "another player"
+    if label.startswith("下家"):
+        rest = label[2:]
+        if rest.endswith("（上家）") and rest[:-4].isdigit():
+            return f"{label[:-4]} (seat {rest[:-4]}, 上家)"
+        if rest.isdigit():
+            return f"{label} (seat {rest})"
+    return C.en(label)
+
+
+def seat_label_en(seat: int, players: int) -> str:
+    """Readable English name of a seat."""
+    return label_en(seat_label(seat, players))
+
+
+def cap(text: str) -> str:
+    """Text with its first letter upper-cased (English sentences that start with a label)."""
+    return text[:1].upper() + text[1:]
+
+
+def poss(who: str) -> str:
+    """Possessive of an English label: "your" for "you", else "<who>'s"."""
+    return "your" if who == "you" else f"{who}'s"
+
+
+def their(who: str) -> str:
+    """Possessive pronoun for an English label: "your" for "you", else "their"."""
+    return "your" if who == "you" else "their"
+
+
+def plural(k: int, word: str) -> str:
+    """"1 point", "2 points"."""
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
+def verb(who: str, third: str, base: str) -> str:
+    """The verb form agreeing with an English label ("you play" / "the captain plays")."""
+    return base if who == "you" else third
+
+
 def qualify(contributions: list[int] | tuple[int, ...]) -> list[int]:
     """The three qualifiers: highest contribution first, ties to the better priority."""
     n = len(contributions)
@@ -107,11 +154,12 @@ class Act:
 
 @dataclass(frozen=True)
 class Note:
-    """A narrated consequence of an action, with the passages it rests on."""
+    """A narrated consequence of an action, with the passages it rests on (`text` zh-TW, `en` English)."""
 
     text: str
     holds: bool | None
     cites: tuple[str, ...]
+    en: str = ""
 
 
 @dataclass(frozen=True)
@@ -232,14 +280,18 @@ def _set(t: tuple, i: int, v) -> tuple:
 def _pass(m: Morning, seat: int, label) -> tuple[Morning, list[Note]]:
     """Mark a seat passed; an in-play 迷途者 of that seat draws three at once."""
     notes: list[Note] = []
+    who = label_en(label(seat))
     if m.passed[seat]:
-        return m, [Note(f"{label(seat)} 已經 Pass，沒有變化", False, (CITE_PLAY,))]
+        return m, [Note(f"{label(seat)} 已經 Pass，沒有變化", False, (CITE_PLAY,),
+                        cap(f"{who} {verb(who, 'has', 'have')} already passed; nothing changes"))]
     m = replace(m, passed=_set(m.passed, seat, True))
     lost = sum(1 for p in m.plays if p.owner == seat and p.card == C.LOST_ONE and p.status == IN)
     if lost:
         m = replace(m, draws=_set(m.draws, seat, m.draws[seat] + 3 * lost))
         notes.append(Note(f"{label(seat)} Pass，其迷途者在場，立即抽 {3 * lost} 張牌", True,
-                          (CITE_VILLAGER[C.LOST_ONE],)))
+                          (CITE_VILLAGER[C.LOST_ONE],),
+                          cap(f"{who} {verb(who, 'passes', 'pass')} with {their(who)} Lost One in play and "
+                              f"immediately {verb(who, 'draws', 'draw')} {3 * lost} cards")))
     return m, notes
 
 
@@ -270,6 +322,8 @@ def resolve_play(m: Morning, owner: int, by: int, card: str, target: int | None,
     m = replace(m, plays=m.plays + (Play(owner=owner, by=by, card=card, target=target),))
     me = len(m.plays) - 1
     who = label(owner)
+    w = label_en(who)
+    name, path = C.en(card), C.en(m.path.name)
     notes: list[Note] = []
     if card in C.TOOLS:
         pts = play_points(m, m.plays[me])
@@ -277,27 +331,43 @@ def resolve_play(m: Morning, owner: int, by: int, card: str, target: int | None,
         cites = [CITE_PATHS, CITE_TOOLS]
         if m.literal_four and m.path.tool_value(card) == 4 and m.path.requirement > 8:
             cites.append(CITE_FOUR)
-        notes.append(Note(f"{who} 出{card}，在{m.path.name}值 {pts} 分{doubled}", True, tuple(cites)))
+        notes.append(Note(f"{who} 出{card}，在{m.path.name}值 {pts} 分{doubled}", True, tuple(cites),
+                          cap(f"{w} {verb(w, 'plays', 'play')} {C.en_a(card)}, worth {pts} on the {path}"
+                              + (" (doubled)" if doubled else ""))))
     elif card in C.DOUBLES:
         tool = C.DOUBLES[card]
         notes.append(Note(f"{who} 出{card}：本日{who}出的{tool}分數加倍，且無法被取消", True,
-                          (CITE_VILLAGER[card],)))
+                          (CITE_VILLAGER[card],),
+                          cap(f"{w} {verb(w, 'plays', 'play')} the {name}: every {C.en(tool)} {w} "
+                              f"{verb(w, 'plays', 'play')} today scores double, and this cannot be cancelled")))
     elif card == C.RAILWAY:
-        notes.append(Note(f"{who} 出鐵路工，視為 4 分（非照明工具）", True, (CITE_VILLAGER[card],)))
+        notes.append(Note(f"{who} 出鐵路工，視為 4 分（非照明工具）", True, (CITE_VILLAGER[card],),
+                          cap(f"{w} {verb(w, 'plays', 'play')} the Railway Worker, counted as 4 points "
+                              "(not a lighting tool)")))
     elif card in C.PATH_CARDS:
         pts = play_points(m, m.plays[me])
         notes.append(Note(f"{who} 出路徑小卡{card}，今日路徑為{m.path.name}，值 {pts} 分；留在場上",
-                          pts == 1, (CITE_PATH_CARD[card],)))
+                          pts == 1, (CITE_PATH_CARD[card],),
+                          cap(f"{w} {verb(w, 'plays', 'play')} the path card {name}; today's path is the "
+                              f"{path}, so it is worth {pts}; it stays on the table")))
     elif card == C.GOLD:
-        notes.append(Note(f"{who} 出金礦小巷，留在場上，不算貢獻", None, (CITE_GOLD,)))
+        notes.append(Note(f"{who} 出金礦小巷，留在場上，不算貢獻", None, (CITE_GOLD,),
+                          cap(f"{w} {verb(w, 'plays', 'play')} a Gold Mine Alley; it stays on the table "
+                              "and adds no contribution")))
     elif card == C.ABBOT:
         notes.append(Note(f"{who} 出住持：住持要留在手牌內才視為一份回憶，打出不算貢獻", None,
-                          (CITE_VILLAGER[card],)))
+                          (CITE_VILLAGER[card],),
+                          cap(f"{w} {verb(w, 'plays', 'play')} the Abbot: the Abbot counts as a memory only "
+                              "while kept in hand; played, it adds no contribution")))
     elif card == C.LOST_ONE:
-        notes.append(Note(f"{who} 出迷途者：本日 Pass 後可立即抽三張牌", None, (CITE_VILLAGER[card],)))
+        notes.append(Note(f"{who} 出迷途者：本日 Pass 後可立即抽三張牌", None, (CITE_VILLAGER[card],),
+                          cap(f"{w} {verb(w, 'plays', 'play')} the Lost One: after passing today, {w} "
+                              f"immediately {verb(w, 'draws', 'draw')} three cards")))
     elif card == C.OFFICER:
         notes.append(Note(f"{who} 出警官：若今日出團，{who} 成為第四順位出團者", None,
-                          (CITE_VILLAGER[card],)))
+                          (CITE_VILLAGER[card],),
+                          cap(f"{w} {verb(w, 'plays', 'play')} the Officer: if the team departs today, {w} "
+                              f"{verb(w, 'goes', 'go')} as the fourth qualifier (fourth in priority)")))
     elif card == C.FOG:
         m, more = fog_effect(m, owner, target, target_card, label)
         notes += more
@@ -306,10 +376,13 @@ def resolve_play(m: Morning, owner: int, by: int, card: str, target: int | None,
         notes += more
     elif card == C.PAINTER:
         if target is None or not 0 <= target < m.players:
-            notes.append(Note(f"{who} 的畫師沒有指定玩家，沒有效果", False, (CITE_VILLAGER[card],)))
+            notes.append(Note(f"{who} 的畫師沒有指定玩家，沒有效果", False, (CITE_VILLAGER[card],),
+                              cap(f"{poss(w)} Painter names no player and has no effect")))
         else:
             notes.append(Note(f"{who} 出畫師，替 {label(target)} 喊 Pass", not m.passed[target],
-                              (CITE_VILLAGER[card],)))
+                              (CITE_VILLAGER[card],),
+                              cap(f"{w} {verb(w, 'plays', 'play')} the Painter and {verb(w, 'calls', 'call')} "
+                                  f"pass for {label_en(label(target))}")))
             m, more = _pass(m, target, label)
             notes += more
     elif card == C.ACTOR:
@@ -322,60 +395,89 @@ def fog_effect(m: Morning, owner: int, target: int | None, target_card: str | No
          label) -> tuple[Morning, list[Note]]:
     """濃霧時刻: discard one lighting tool in play, unless doubled; never 鐵路工."""
     who = label(owner)
+    w = poss(label_en(who))
+    t_en = label_en(label(target)) if target is not None else "?"
+    card_en = C.en(target_card)
     if target_card == C.RAILWAY:
         return m, [Note(f"{who} 的濃霧時刻不能棄掉鐵路工（非照明工具），沒有效果", False,
-                        (CITE_FOG, CITE_VILLAGER[C.RAILWAY]))]
+                        (CITE_FOG, CITE_VILLAGER[C.RAILWAY]),
+                        cap(f"{w} Thick Fog cannot discard the Railway Worker (not a lighting tool); no effect"))]
     if target_card not in C.TOOLS:
         return m, [Note(f"{who} 的濃霧時刻只能棄照明工具，{target_card or '未指定'}不行，沒有效果", False,
-                        (CITE_FOG,))]
+                        (CITE_FOG,),
+                        cap(f"{w} Thick Fog can only discard a lighting tool, not "
+                            f"{card_en if target_card else 'an unnamed card'}; no effect"))]
     idx = _find_play(m, target, target_card)
     if idx is None:
         return m, [Note(f"{who} 的濃霧時刻：{label(target) if target is not None else '?'} 場上沒有"
-                        f"{target_card}，沒有效果", False, (CITE_FOG,))]
+                        f"{target_card}，沒有效果", False, (CITE_FOG,),
+                        cap(f"{w} Thick Fog: {t_en} {verb(t_en, 'has', 'have')} no {card_en} in play; "
+                            "no effect"))]
     if is_doubled(m, target, target_card):
         doubler = next(k for k, v in C.DOUBLES.items() if v == target_card)
         return m, [Note(f"{who} 的濃霧時刻不能棄掉 {label(target)} 被{doubler}加倍的{target_card}"
-                        f"（無法被取消），沒有效果", False, (CITE_FOG, CITE_VILLAGER[doubler]))]
+                        f"（無法被取消），沒有效果", False, (CITE_FOG, CITE_VILLAGER[doubler]),
+                        cap(f"{w} Thick Fog cannot discard {poss(t_en)} {card_en} doubled by the "
+                            f"{C.en(doubler)} (it cannot be cancelled); no effect"))]
     m = replace(m, plays=_set(m.plays, idx, replace(m.plays[idx], status=FOGGED)))
-    return m, [Note(f"{who} 的濃霧時刻棄掉 {label(target)} 的{target_card}", True, (CITE_FOG,))]
+    return m, [Note(f"{who} 的濃霧時刻棄掉 {label(target)} 的{target_card}", True, (CITE_FOG,),
+                    cap(f"{w} Thick Fog discards {poss(t_en)} {card_en}"))]
 
 
 def tea_effect(m: Morning, owner: int, target: int | None, target_card: str | None,
          label) -> tuple[Morning, list[Note]]:
     """品茶師: take another player's card played today (not a fogged one) into the hand."""
     who, cite = label(owner), CITE_VILLAGER[C.TEA_MASTER]
+    w = label_en(who)
+    card_en = C.en(target_card)
     if target is None or target == owner:
-        return m, [Note(f"{who} 的品茶師只能拿其他玩家出的牌，沒有效果", False, (cite,))]
+        return m, [Note(f"{who} 的品茶師只能拿其他玩家出的牌，沒有效果", False, (cite,),
+                        cap(f"{poss(w)} Tea Master can only take a card another player played; no effect"))]
+    t_en = label_en(label(target))
     idx = _find_play(m, target, target_card)
     if idx is None:
         fogged = any(p.owner == target and p.card == target_card and p.status == FOGGED
                      for p in m.plays)
         why = "已被濃霧時刻棄掉" if fogged else "不在場上"
+        why_en = "already discarded by Thick Fog" if fogged else "not in play"
         return m, [Note(f"{who} 的品茶師不能拿 {label(target)} 的{target_card}（{why}），沒有效果",
-                        False, (cite, CITE_FOG) if fogged else (cite,))]
+                        False, (cite, CITE_FOG) if fogged else (cite,),
+                        cap(f"{poss(w)} Tea Master cannot take {poss(t_en)} {card_en} ({why_en}); no effect"))]
     m = replace(m, plays=_set(m.plays, idx, replace(m.plays[idx], status=TAKEN)))
     if m.hands is not None:
         m = replace(m, hands=_set(m.hands, owner, m.hands[owner] + (target_card,)))
-    notes = [Note(f"{who} 的品茶師把 {label(target)} 的{target_card}加入自己的手牌", True, (cite,))]
+    notes = [Note(f"{who} 的品茶師把 {label(target)} 的{target_card}加入自己的手牌", True, (cite,),
+                  cap(f"{poss(w)} Tea Master takes {poss(t_en)} {card_en} into {their(w)} own hand"))]
     t = label(target)
     if target_card == C.OFFICER:
-        notes.append(Note(f"警官被奪走：{t} 的第四資格取消", True, (CITE_VILLAGER[C.OFFICER],)))
+        notes.append(Note(f"警官被奪走：{t} 的第四資格取消", True, (CITE_VILLAGER[C.OFFICER],),
+                          f"The Officer is taken: {poss(t_en)} fourth qualification is cancelled"))
     elif target_card == C.LOST_ONE:
         if m.passed[target]:
             notes.append(Note(f"{t} 已 Pass 並抽了三張，迷途者被奪走後抽牌依然有效", True,
-                              (CITE_VILLAGER[C.LOST_ONE],)))
+                              (CITE_VILLAGER[C.LOST_ONE],),
+                              cap(f"{t_en} already passed and drew three cards; the draw still stands after "
+                                  "the Lost One is taken")))
         else:
             notes.append(Note(f"{t} 尚未 Pass，迷途者被奪走後沒有效果", True,
-                              (CITE_VILLAGER[C.LOST_ONE],)))
+                              (CITE_VILLAGER[C.LOST_ONE],),
+                              cap(f"{t_en} {verb(t_en, 'has', 'have')} not passed yet; once taken, the Lost One "
+                                  "has no effect")))
     elif target_card in C.DOUBLES:
         notes.append(Note(f"{target_card}的加倍無法被取消，{t} 的{C.DOUBLES[target_card]}仍加倍", True,
-                          (CITE_VILLAGER[target_card], cite)))
+                          (CITE_VILLAGER[target_card], cite),
+                          f"The {card_en}'s doubling cannot be cancelled: {poss(t_en)} "
+                          f"{C.en(C.DOUBLES[target_card])} stays doubled"))
     elif target_card == C.ACTOR:
-        notes.append(Note("戲子被奪走，不影響已進行的協助出牌", True, (CITE_VILLAGER[C.ACTOR],)))
+        notes.append(Note("戲子被奪走，不影響已進行的協助出牌", True, (CITE_VILLAGER[C.ACTOR],),
+                          "The Actor is taken; the card already played through it is not affected"))
     elif target_card == C.PAINTER:
-        notes.append(Note("畫師被奪走，被 Pass 的玩家依舊是 Pass 狀態", True, (CITE_VILLAGER[C.PAINTER],)))
+        notes.append(Note("畫師被奪走，被 Pass 的玩家依舊是 Pass 狀態", True, (CITE_VILLAGER[C.PAINTER],),
+                          "The Painter is taken; the player it passed stays passed"))
     elif target_card in C.TOOLS or target_card in (C.RAILWAY,) + C.PATH_CARDS:
-        notes.append(Note(f"{target_card}離開場上，{t} 失去它的貢獻", True, (cite,)))
+        notes.append(Note(f"{target_card}離開場上，{t} 失去它的貢獻", True, (cite,),
+                          cap(f"the {card_en}{' card' if target_card in C.PATH_CARDS else ''} leaves play and {t_en} {verb(t_en, 'loses', 'lose')} "
+                              "its contribution")))
     return m, notes
 
 
@@ -383,16 +485,25 @@ def actor_effect(m: Morning, owner: int, target: int | None, card: str | None, s
            sub_card: str | None, label) -> tuple[Morning, list[Note]]:
     """戲子: play one card from another player's hand for them and carry out its effect."""
     who, cite = label(owner), CITE_VILLAGER[C.ACTOR]
+    w = label_en(who)
     if target is None or target == owner or not 0 <= target < m.players:
-        return m, [Note(f"{who} 的戲子要指定另一位玩家，沒有效果", False, (cite,))]
+        return m, [Note(f"{who} 的戲子要指定另一位玩家，沒有效果", False, (cite,),
+                        cap(f"{poss(w)} Actor must name another player; no effect"))]
+    t_en = label_en(label(target))
     if card is None or card in (C.PASS, C.ACTOR):
         # A nested 戲子 is not covered by the text; it is refused here (an assumption).
-        return m, [Note(f"{who} 的戲子沒有替 {label(target)} 出可執行的牌，沒有效果", False, (cite,))]
+        return m, [Note(f"{who} 的戲子沒有替 {label(target)} 出可執行的牌，沒有效果", False, (cite,),
+                        cap(f"{poss(w)} Actor plays no usable card for {t_en}; no effect"))]
     if m.hands is not None and card not in m.hands[target]:
-        return m, [Note(f"{label(target)} 手上沒有{card}，戲子沒有效果", False, (cite,))]
+        return m, [Note(f"{label(target)} 手上沒有{card}，戲子沒有效果", False, (cite,),
+                        cap(f"{t_en} {verb(t_en, 'has', 'have')} no {C.en(card)} in hand; the Actor has "
+                            "no effect"))]
     m = _take_from_hand(m, target, card)
     notes = [Note(f"{who} 出戲子，替 {label(target)} 出{card}並執行效果（算是 {label(target)} 出的牌）",
-                  True, (cite,))]
+                  True, (cite,),
+                  cap(f"{w} {verb(w, 'plays', 'play')} the Actor and {verb(w, 'plays', 'play')} "
+                      f"{C.en_a(card)} from {poss(t_en)} hand for them, carrying out its effect (it counts as "
+                      f"{poss(t_en)} play)"))]
     m, more = resolve_play(m, target, owner, card, sub_target, sub_card, None, None, label)
     return m, notes + more
 
@@ -409,7 +520,9 @@ def apply_action(m: Morning, act: Act, label=None) -> tuple[Morning, list[Note]]
         raise IllegalAction(f"{label(act.seat)} {why}; it is {label(m.turn)}'s turn")
     if act.card == C.PASS:
         m, notes = _pass(m, act.seat, label)
-        notes.insert(0, Note(f"{label(act.seat)} Pass，本日不可再出牌", True, (CITE_PLAY,)))
+        who = label_en(label(act.seat))
+        notes.insert(0, Note(f"{label(act.seat)} Pass，本日不可再出牌", True, (CITE_PLAY,),
+                             cap(f"{who} {verb(who, 'passes', 'pass')} and may not play again today")))
     else:
         m = _take_from_hand(m, act.seat, act.card)
         m, notes = resolve_play(m, act.seat, act.seat, act.card, act.target, act.target_card,

@@ -11,7 +11,8 @@ from .inputs import (ContributionInput, EscapeInput, MorningInput, NextCaptainIn
 from .model import (CITE_DEPART, CITE_FAIL, CITE_FOUR, CITE_HANDOVER, CITE_PATHS, CITE_PRIORITY,
                     CITE_VILLAGER, IN, P, Morning, Note, Standing, apply_action, fog_effect, is_doubled,
                     play_points, resolve_play, tea_effect, captain_after_departure, captain_after_failure,
-                    contributions, priorities, priority, qualify, seat_label, start_morning, standing)
+                    cap, contributions, label_en, plural, priorities, priority, qualify, seat_label, seat_label_en, start_morning,
+                    standing)
 
 GAME = "mist-mountain"
 CITE_NEEDED = P + "goal/memories-needed"
@@ -34,23 +35,39 @@ FOUR_LITERAL = ("照字面採用「4分貢獻度的工具在貢獻>8以上的路
                 "（此讀法與芒草小路範例中反光盤算 4 分相矛盾；鐵路工不是照明工具，不受影響）")
 UNNAMED_PATH = "此路徑的數值由提問者提供：原文有 6 張冒險路徑卡，只列出櫻花小徑、竹林小道、芒草小路三張"
 REQ_12 = "原文只說這三條是「貢獻度12分以上的路徑」，只有芒草小路的範例給出 12 分；{name} 的需求值假設為 12"
+MEETS_EN = ("The text says the contribution must exceed the requirement, but its examples depart when the total is "
+            "exactly 12 (e.g. 4/4/4, and a single player contributing 12), so \"meets or exceeds\" is used")
+FOUR_AS_EXAMPLES_EN = ("\"A 4-point tool gives 0 contribution on a path of requirement >8\" is unclear: following the "
+                       "Silver Grass Path example (requirement 12, the reflector still counts 4), 4-point tools count 4 "
+                       "as usual; read literally, a 4-point tool is worth 0 on a path with requirement >8 "
+                       "(four_point_rule='literal')")
+FOUR_LITERAL_EN = ("Literal reading of \"a 4-point tool gives 0 contribution on a path of requirement >8\": on a path "
+                   "with requirement >8, a lighting tool printed with 4 points counts 0 (this contradicts the Silver "
+                   "Grass Path example where the reflector counts 4; the Railway Worker is not a lighting tool and "
+                   "is not affected)")
+UNNAMED_PATH_EN = ("This path's numbers were given by the asker: the text has 6 adventure path cards but lists only "
+                   "three: Cherry Blossom Path, Bamboo Path and Silver Grass Path")
+REQ_12_EN = ("The text only calls these three \"paths of 12 or more contribution\", and only the Silver Grass Path "
+             "example gives 12; the requirement of the {name} is assumed to be 12")
 
 
 def _path_assumptions(t: Trace, path: C.PathCard, literal: bool, four_played: bool,
                       requirement_matters: bool = True) -> None:
     """Record what the text leaves open about this path."""
     if not path.named_in_text:
-        t.assume(UNNAMED_PATH)
+        t.assume(UNNAMED_PATH, en=UNNAMED_PATH_EN)
     elif requirement_matters and path.name != C.GRASS and path.requirement == 12:
-        t.assume(REQ_12.format(name=path.name))
+        t.assume(REQ_12.format(name=path.name), en=REQ_12_EN.format(name=C.en(path.name)))
     if literal and path.requirement > 8:
-        t.assume(FOUR_LITERAL)
+        t.assume(FOUR_LITERAL, en=FOUR_LITERAL_EN)
     elif four_played and path.requirement > 8:
-        t.assume(FOUR_AS_EXAMPLES)
+        t.assume(FOUR_AS_EXAMPLES, en=FOUR_AS_EXAMPLES_EN)
 
 
-def _tie_notes(contribs: list[int] | tuple[int, ...], labels: list[str], zero: bool = True) -> list[str]:
-    """Sentences for ties that decide who qualifies or in which order (ties at 0 only if `zero`)."""
+def _tie_notes(contribs: list[int] | tuple[int, ...], labels: list[str],
+               zero: bool = True) -> list[tuple[str, str]]:
+    """Sentences (zh-TW, English) for ties that decide who qualifies or in which order (ties at 0 only if
+    `zero`)."""
     n = len(contribs)
     top = qualify(contribs)
     cut = sorted(range(n), key=lambda s: (-contribs[s], priority(s, n)))[:4]
@@ -59,30 +76,42 @@ def _tie_notes(contribs: list[int] | tuple[int, ...], labels: list[str], zero: b
         group = [s for s in sorted(range(n), key=lambda s: priority(s, n)) if contribs[s] == value]
         if len(group) > 1 and any(s in top for s in group) and (zero or value > 0):
             shown = "、".join(f"{labels[s]}（順位{priority(s, n)}）" for s in group)
-            out.append(f"同為 {value} 分：{shown}，順位高者優先")
+            shown_en = ", ".join(f"{label_en(labels[s])} (priority {priority(s, n)})" for s in group)
+            out.append((f"同為 {value} 分：{shown}，順位高者優先",
+                        f"Tied at {value}: {shown_en}; the better priority goes first"))
     return out
 
 
 TAKEN_DOUBLED = ("品茶師拿走被加倍的照明工具：原文的「無法被取消」此處讀作擋住濃霧時刻與保住加倍效果，"
                  "被拿走的工具離開場上、不再計分")
+TAKEN_DOUBLED_EN = ("The Tea Master takes a doubled lighting tool: the text's \"cannot be cancelled\" is read here as "
+                    "blocking Thick Fog and keeping the doubling; the taken tool leaves play and no longer scores")
 
 
 def _taken_doubled(t: Trace, m: Morning) -> None:
     """Flag a doubled tool taken by the 品茶師, which the text does not settle."""
     if any(p.status == "taken" and p.card in C.TOOLS and is_doubled(m, p.owner, p.card) for p in m.plays):
-        t.assume(TAKEN_DOUBLED)
+        t.assume(TAKEN_DOUBLED, en=TAKEN_DOUBLED_EN)
 
 
 def _five_player_stay(t: Trace, n: int, departs: bool, new_captain: int) -> None:
     """Flag the 5-player case where the captain keeps the card, which the text does not mention."""
     if departs and n == 5 and new_captain == 0:
-        t.assume("原文只說 4 人局隊長可能續任；5 人局中若警官讓 4 人出團且隊長未出團，依同一規則隊長也續任")
+        t.assume("原文只說 4 人局隊長可能續任；5 人局中若警官讓 4 人出團且隊長未出團，依同一規則隊長也續任",
+                 en="The text only says the captain may stay captain in a 4-player game; in a 5-player game where "
+                    "the Officer lets 4 players depart and the captain did not go, the same rule keeps the captain")
 
 
 def _standing_text(st: Standing, labels: list[str]) -> str:
     """One line: the qualifiers with their contributions and the total."""
     parts = "、".join(f"{labels[s]} {st.contributions[s]}" for s in st.qualified)
     return f"資格者：{parts}，合計 {st.total}"
+
+
+def _standing_text_en(st: Standing, labels: list[str]) -> str:
+    """The English line: the qualifiers with their contributions and the total."""
+    parts = ", ".join(f"{label_en(labels[s])} {st.contributions[s]}" for s in st.qualified)
+    return f"qualifiers: {parts}, total {st.total}"
 
 
 # --- mist-mountain.qualification -------------------------------------------------------------
@@ -93,39 +122,53 @@ def qualification(inp: QualificationInput) -> Verdict:
     c = inp.contributions
     n = len(c)
     labels = inp.names or [seat_label(s, n) for s in range(n)]
+    en = [label_en(x) for x in labels]
     pr = priorities(n)
     t.add("順位：" + "、".join(f"{labels[s]} {pr[s]}" for s in range(n)) + "（隊長最高，下家1最低）",
-          None, CITE_PRIORITY)
+          None, CITE_PRIORITY,
+          en="Priority: " + ", ".join(f"{en[s]} {pr[s]}" for s in range(n))
+             + " (the captain highest, 下家1 (seat 1) lowest)")
     q = qualify(c)
     total = sum(c[s] for s in q)
-    for note in _tie_notes(c, labels):
-        t.add(note, True, CITE_PRIORITY)
+    for note, note_en in _tie_notes(c, labels):
+        t.add(note, True, CITE_PRIORITY, en=note_en)
     t.add("貢獻度前三名（同分比順位）：" + "、".join(f"第{i + 1} {labels[s]}（{c[s]} 分）"
-                                             for i, s in enumerate(q)), True, CITE_PRIORITY)
+                                             for i, s in enumerate(q)), True, CITE_PRIORITY,
+          en="Top three by contribution (ties by priority): "
+             + ", ".join(f"#{i + 1} {en[s]} ({plural(c[s], 'point')})" for i, s in enumerate(q)))
     example = EXAMPLES.get(tuple(c)) if inp.requirement == 12 else None
     if example:
-        t.add("與原文範例相同", True, example)
+        t.add("與原文範例相同", True, example, en="Same as the example in the rules")
     departs = total >= inp.requirement
     t.add(f"三位資格者合計 {total}，需求 {inp.requirement}", departs,
-          CITE_DEPART if departs else CITE_FAIL)
+          CITE_DEPART if departs else CITE_FAIL,
+          en=f"The three qualifiers total {total}; the requirement is {inp.requirement}")
     if total == inp.requirement:
-        t.assume(MEETS)
+        t.assume(MEETS, en=MEETS_EN)
     went = list(q) if departs else []
     if inp.officer is not None:
         if departs:
             went.append(inp.officer)
             double = "（同時擁有雙份資格）" if inp.officer in q else ""
-            t.add(f"警官：{labels[inp.officer]} 成為第四順位出團者{double}", True, CITE_VILLAGER[C.OFFICER])
+            t.add(f"警官：{labels[inp.officer]} 成為第四順位出團者{double}", True, CITE_VILLAGER[C.OFFICER],
+                  en=f"Officer: {en[inp.officer]} departs as the fourth qualifier"
+                     + (" (holding a double qualification)" if double else ""))
         else:
-            t.add("無法出團，警官無效棄掉", True, CITE_VILLAGER[C.OFFICER])
+            t.add("無法出團，警官無效棄掉", True, CITE_VILLAGER[C.OFFICER],
+                  en="The team cannot depart; the Officer has no effect and is discarded")
     nxt = captain_after_departure(n, set(went)) if departs else captain_after_failure(n)
     _five_player_stay(t, n, departs, nxt)
     who = "、".join(labels[s] for s in q)
+    who_en = ", ".join(en[s] for s in q)
     if departs:
         expl = f"資格者依序為 {who}，合計 {total} 分，達到需求 {inp.requirement} 分，可以出團。"
+        expl_en = (f"The qualifiers, in order, are {who_en}, totalling {total}, which meets the requirement of "
+                   f"{inp.requirement}: the team departs.")
     else:
         expl = f"資格者依序為 {who}，合計只有 {total} 分，未達需求 {inp.requirement} 分，無法出團。"
-    return t.verdict("mist-mountain.qualification", departs, expl, details={
+        expl_en = (f"The qualifiers, in order, are {who_en}, totalling only {total}, short of the requirement of "
+                   f"{inp.requirement}: the team cannot depart.")
+    return t.verdict("mist-mountain.qualification", departs, expl, explanation_en=expl_en, details={
         "qualified": q, "qualified_names": [labels[s] for s in q], "total": total,
         "requirement": inp.requirement, "priorities": pr, "went": went,
         "next_captain": nxt, "next_captain_name": labels[nxt]})
@@ -138,14 +181,21 @@ def morning(inp: MorningInput) -> Verdict:
     t = Trace()
     n = inp.players
     labels = inp.labels()
+    en = [label_en(x) for x in labels]
     path = resolve_path(inp.path)
+    path_en = C.en(path.name)
     literal = inp.four_point_rule == "literal"
     m = start_morning(n, path, literal)
     t.add(f"今日路徑 {path.name}：需求 {path.requirement}，燈籠 {path.lantern}、工作帽 {path.cap}、"
-          f"反光盤 {path.reflector}", None, P + "morning/path", CITE_PATHS)
+          f"反光盤 {path.reflector}", None, P + "morning/path", CITE_PATHS,
+          en=f"Today's path is the {path_en}: requirement {path.requirement}, lantern {path.lantern}, "
+             f"work cap {path.cap}, reflector {path.reflector}")
     first = f"{labels[1]}" if inp.names or inp.is_walkthrough() else "下家1"
+    first_en = en[1] if inp.names or inp.is_walkthrough() else "下家1 (seat 1)"
     t.add(f"由隊長的下家（{first}）開始，依序出一張牌或 Pass，Pass 後本日不可再出牌", None,
-          P + "morning/play-or-pass")
+          P + "morning/play-or-pass",
+          en=f"Starting with the captain's next player ({first_en}), each in turn plays one card or passes; "
+             "after passing, a player may not play again today")
     running = []
     four_played = False
     last_ties: list[str] = []
@@ -154,16 +204,16 @@ def morning(inp: MorningInput) -> Verdict:
         m, notes = apply_action(m, act, lambda s: labels[s])
         four_played |= any(p.card in C.TOOLS and path.tool_value(p.card) == 4 for p in m.plays)
         for note in notes:
-            t.add(note.text, note.holds, *note.cites)
+            t.add(note.text, note.holds, *note.cites, en=note.en)
         st = standing(m)
         ties = _tie_notes(st.contributions, labels, zero=False)
-        for tie in ties if ties != last_ties else []:
-            t.add(tie, True, CITE_PRIORITY)
+        for tie, tie_en in ties if ties != last_ties else []:
+            t.add(tie, True, CITE_PRIORITY, en=tie_en)
         last_ties = ties
         line = "目前" + _standing_text(st, labels)
         if line != last_line:
             # Unchanged standings after a pass are not repeated; details.running has every step.
-            t.add(line, None, CITE_PRIORITY)
+            t.add(line, None, CITE_PRIORITY, en="Current " + _standing_text_en(st, labels))
         last_line = line
         running.append({"action": f"{labels[act.seat]} {act.card}", "contributions": list(st.contributions),
                         "qualified": list(st.qualified), "total": st.total})
@@ -172,44 +222,62 @@ def morning(inp: MorningInput) -> Verdict:
     st = standing(m)
     if inp.is_walkthrough():
         t.add("與原文芒草小路範例相同：貓 7、熊 4、蛙 3，共 14 分，大於 12", True,
-              P + "morning/example-walkthrough")
+              P + "morning/example-walkthrough",
+              en="Same as the Silver Grass Path example in the rules: cat 7, bear 4, frog 3, 14 in all, more than 12")
     details = {"contributions": list(st.contributions), "qualified": list(st.qualified),
                "qualified_names": [labels[s] for s in st.qualified], "total": st.total,
                "requirement": path.requirement, "finished": m.finished, "running": running,
                "lost_one_draws": {labels[s]: k for s, k in enumerate(m.draws) if k}}
     if not m.finished:
         who = labels[m.turn]
-        t.add(f"尚未所有玩家都 Pass，輪到 {who}；以下為目前的情況", None, P + "morning/departure")
-        t.assume("還有玩家未 Pass：結果是「若現在全部 Pass」時的情況，之後出牌仍可能改變")
+        t.add(f"尚未所有玩家都 Pass，輪到 {who}；以下為目前的情況", None, P + "morning/departure",
+              en=f"Not every player has passed yet; it is {en[m.turn]}'s turn. What follows is the situation now")
+        t.assume("還有玩家未 Pass：結果是「若現在全部 Pass」時的情況，之後出牌仍可能改變",
+                 en="Some players have not passed: the result is what happens if everyone passes now; later "
+                    "plays may still change it")
     departs = st.departs
-    for tie in _tie_notes(st.contributions, labels) if m.finished else []:
-        if tie not in last_ties:
-            t.add(tie, True, CITE_PRIORITY)
+    for tie, tie_en in _tie_notes(st.contributions, labels) if m.finished else []:
+        if (tie, tie_en) not in last_ties:
+            t.add(tie, True, CITE_PRIORITY, en=tie_en)
     t.add(f"所有玩家都 Pass：{_standing_text(st, labels)}，需求 {path.requirement}", departs,
-          CITE_DEPART if departs else CITE_FAIL)
+          CITE_DEPART if departs else CITE_FAIL,
+          en=f"Everyone passes: {_standing_text_en(st, labels)}; the requirement is {path.requirement}")
     if st.total == path.requirement:
-        t.assume(MEETS)
+        t.assume(MEETS, en=MEETS_EN)
     if st.officer is not None:
         if departs:
             double = "（同時擁有雙份資格）" if st.officer in st.qualified else ""
-            t.add(f"警官：{labels[st.officer]} 成為第四順位出團者{double}", True, CITE_VILLAGER[C.OFFICER])
+            t.add(f"警官：{labels[st.officer]} 成為第四順位出團者{double}", True, CITE_VILLAGER[C.OFFICER],
+                  en=f"Officer: {en[st.officer]} departs as the fourth qualifier"
+                     + (" (holding a double qualification)" if double else ""))
         else:
-            t.add("無法出團，警官無效棄掉", True, CITE_VILLAGER[C.OFFICER])
+            t.add("無法出團，警官無效棄掉", True, CITE_VILLAGER[C.OFFICER],
+                  en="The team cannot depart; the Officer has no effect and is discarded")
     went = list(st.departed) if departs else []
     nxt = captain_after_departure(n, set(went)) if departs else captain_after_failure(n)
     _five_player_stay(t, n, departs, nxt)
     details.update(went=went, went_names=[labels[s] for s in went], departs=departs,
                    next_captain=nxt, next_captain_name=labels[nxt])
     who = "、".join(f"{labels[s]} {st.contributions[s]}" for s in st.qualified)
+    who_en = ", ".join(f"{en[s]} {st.contributions[s]}" for s in st.qualified)
     if departs:
         expl = (f"{path.name}需求 {path.requirement}：前三名 {who}，共 {st.total} 分，可以出團，進入黃昏。")
+        expl_en = (f"The {path_en} requires {path.requirement}: the top three are {who_en}, {st.total} in all, "
+                   "so the team departs and the day moves on to dusk.")
     else:
         expl = (f"{path.name}需求 {path.requirement}：前三名 {who}，共 {st.total} 分，不足，無法出團；"
                 f"出的牌棄掉（留場的牌除外），所有玩家抽兩張，隊長交給上家 {labels[n - 1]}，翻開新路徑。")
-        t.add("出團失敗：所有玩家抽兩張，隊長交給上家", True, CITE_FAIL)
+        expl_en = (f"The {path_en} requires {path.requirement}: the top three are {who_en}, only {st.total} in "
+                   "all, so the team cannot depart; the played cards are discarded (except those that stay on "
+                   f"the table), every player draws two, the captain card passes to the player to the captain's "
+                   f"right (上家), {en[n - 1]}, and a new path is revealed.")
+        t.add("出團失敗：所有玩家抽兩張，隊長交給上家", True, CITE_FAIL,
+              en="Failed to depart: every player draws two and the captain card passes to the player to the "
+                 "captain's right (上家)")
     if not m.finished:
         expl = "（尚未結束）" + expl
-    return t.verdict("mist-mountain.morning", departs, expl, details=details)
+        expl_en = "(Not finished yet) " + expl_en
+    return t.verdict("mist-mountain.morning", departs, expl, explanation_en=expl_en, details=details)
 
 
 # --- mist-mountain.contribution --------------------------------------------------------------
@@ -224,7 +292,9 @@ def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> t
         if card in (C.FOG, C.TEA_MASTER, C.PAINTER, C.ACTOR):
             # Cards aimed at other players add nothing to your own contribution.
             cite = CITE_VILLAGER.get(card, P + "hand/fog")
-            notes.append(Note(f"你出{card}：作用於其他玩家，本身不算貢獻", None, (cite,)))
+            notes.append(Note(f"你出{card}：作用於其他玩家，本身不算貢獻", None, (cite,),
+                              f"You play {C.en_a(card)}: it acts on other players and adds no contribution "
+                              "itself"))
             continue
         m, more = resolve_play(m, you, you, card, None, None, None, None, label)
         notes += more
@@ -234,7 +304,8 @@ def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> t
             m = replace(m, passed=(True,) + m.passed[1:])
             if any(p.card == C.LOST_ONE and p.status == IN for p in m.plays):
                 m = replace(m, draws=(3,) + m.draws[1:])
-                notes.append(Note("你已 Pass，迷途者讓你立即抽三張牌", True, (CITE_VILLAGER[C.LOST_ONE],)))
+                notes.append(Note("你已 Pass，迷途者讓你立即抽三張牌", True, (CITE_VILLAGER[C.LOST_ONE],),
+                                  "You have passed; the Lost One lets you draw three cards at once"))
         if eff.kind == "fog":
             m, more = fog_effect(m, other, you, eff.card, label)
         else:
@@ -243,7 +314,8 @@ def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> t
     draws = m.draws[you]
     if not draws and any(p.card == C.LOST_ONE and p.status == IN for p in m.plays):
         draws = 3
-        notes.append(Note("迷途者仍在場：你 Pass 後可立即抽三張牌", None, (CITE_VILLAGER[C.LOST_ONE],)))
+        notes.append(Note("迷途者仍在場：你 Pass 後可立即抽三張牌", None, (CITE_VILLAGER[C.LOST_ONE],),
+                          "The Lost One is still in play: after you pass you draw three cards at once"))
     points = contributions(m)[you]
     breakdown = [{"card": p.card, "status": p.status, "points": play_points(m, p)} for p in m.plays]
     officer = any(p.card == C.OFFICER and p.status == IN for p in m.plays)
@@ -264,17 +336,27 @@ def contribution(inp: ContributionInput) -> Verdict:
             table = {tool: (0 if literal and path.tool_value(tool) == 4 and path.requirement > 8
                             else path.tool_value(tool)) for tool in C.TOOLS}
             table.update({C.RAILWAY: C.RAILWAY_POINTS, f"路徑小卡{path.name}": 1})
+            table_en = ", ".join(f"{C.en(k)} {v}" for k, v in table.items() if k in C.TOOLS + (C.RAILWAY,))
+            table_en += f", path card {C.en(path.name)} 1"
             cases.append(Case(when=path.name, value=table, cites=[CITE_PATHS],
-                              explanation="、".join(f"{k} {v}" for k, v in table.items())))
-            t.add(f"{path.name}：" + cases[-1].explanation, None, CITE_PATHS)
+                              explanation="、".join(f"{k} {v}" for k, v in table.items()),
+                              when_en=C.en(path.name), explanation_en=table_en))
+            t.add(f"{path.name}：" + cases[-1].explanation, None, CITE_PATHS,
+                  en=f"{C.en(path.name)}: {table_en}")
             _path_assumptions(t, path, literal, True, requirement_matters=literal)
-        t.add("鐵路工 4 分，非照明工具", None, CITE_VILLAGER[C.RAILWAY])
-        t.add("路徑小卡只在同名路徑上算 1 分", None, P + "hand/path-sakura")
+        t.add("鐵路工 4 分，非照明工具", None, CITE_VILLAGER[C.RAILWAY],
+              en="The Railway Worker is worth 4 and is not a lighting tool")
+        t.add("路徑小卡只在同名路徑上算 1 分", None, P + "hand/path-sakura",
+              en="A path card scores 1 only on the path of the same name")
         t.add("燈匠/洗金工/礦工讓本日你出的燈籠/反光盤/工作帽加倍", None, CITE_VILLAGER[C.LAMP_MAKER],
-              CITE_VILLAGER[C.GOLD_WASHER], CITE_VILLAGER[C.MINER])
+              CITE_VILLAGER[C.GOLD_WASHER], CITE_VILLAGER[C.MINER],
+              en="The Lamp Maker / Gold Washer / Miner doubles the lanterns / reflectors / work caps you play today")
         return t.verdict("mist-mountain.contribution", DEPENDS,
                          "每張牌的貢獻視路徑而定：" + "；".join(f"{c.when}：{c.explanation}" for c in cases)
-                         + "。鐵路工恆為 4 分；加倍村民讓對應工具加倍。", cases=cases)
+                         + "。鐵路工恆為 4 分；加倍村民讓對應工具加倍。", cases=cases,
+                         explanation_en="Each card's contribution depends on the path: "
+                         + "; ".join(f"{c.when_en}: {c.explanation_en}" for c in cases)
+                         + ". The Railway Worker is always 4; a doubling villager doubles its tool.")
     results = []
     for path in paths:
         points, notes, extra = _one_player(path, inp.cards, inp.effects, literal)
@@ -285,24 +367,33 @@ def contribution(inp: ContributionInput) -> Verdict:
         path, points, notes, extra = results[0]
         _taken_doubled(t, extra.pop("morning"))
         for note in notes:
-            t.add(note.text, note.holds, *note.cites)
-        t.add(f"你在{path.name}的貢獻合計 {points} 分", None, CITE_PATHS)
+            t.add(note.text, note.holds, *note.cites, en=note.en)
+        t.add(f"你在{path.name}的貢獻合計 {points} 分", None, CITE_PATHS,
+              en=f"Your total contribution on the {C.en(path.name)} is {points}")
         if extra["fourth_qualifier"]:
-            t.add("警官在場：若今日出團，你是第四順位出團者（警官本身不加分）", None, CITE_VILLAGER[C.OFFICER])
+            t.add("警官在場：若今日出團，你是第四順位出團者（警官本身不加分）", None, CITE_VILLAGER[C.OFFICER],
+                  en="The Officer is in play: if the team departs today, you go as the fourth qualifier "
+                     "(the Officer itself adds no points)")
         if inp.effects and any(c in C.DOUBLES or c == C.LOST_ONE for c in inp.cards):
             # Order matters only against a doubler or a 迷途者; the input gives no timing.
-            t.assume("效果依列出的順序在你出完所有牌之後發生")
+            t.assume("效果依列出的順序在你出完所有牌之後發生",
+                     en="The effects happen in the order listed, after you have played all your cards")
         expl = f"你出的 {'、'.join(inp.cards)} 在{path.name}共貢獻 {points} 分。"
-        return t.verdict("mist-mountain.contribution", points, expl,
+        expl_en = (f"The cards you play ({', '.join(C.en(c) for c in inp.cards)}) contribute {points} in all "
+                   f"on the {C.en(path.name)}.")
+        return t.verdict("mist-mountain.contribution", points, expl, explanation_en=expl_en,
                          details={"path": path.name, "points": points, **extra})
     cases = []
     for path, points, notes, extra in results:
         _taken_doubled(t, extra.pop("morning"))
         cases.append(Case(when=path.name, value=points, cites=[CITE_PATHS],
-                          explanation="；".join(n.text for n in notes)))
-        t.add(f"{path.name}：{points} 分", None, CITE_PATHS)
+                          explanation="；".join(n.text for n in notes),
+                          when_en=C.en(path.name), explanation_en="; ".join(n.en for n in notes)))
+        t.add(f"{path.name}：{points} 分", None, CITE_PATHS, en=f"{C.en(path.name)}: {plural(points, 'point')}")
     expl = f"{'、'.join(inp.cards)} 的貢獻依路徑而定：" + "，".join(f"{c.when} {c.value} 分" for c in cases) + "。"
-    return t.verdict("mist-mountain.contribution", DEPENDS, expl, cases=cases,
+    expl_en = (f"The contribution of {', '.join(C.en(c) for c in inp.cards)} depends on the path: "
+               + ", ".join(f"{c.when_en} {c.value}" for c in cases) + ".")
+    return t.verdict("mist-mountain.contribution", DEPENDS, expl, cases=cases, explanation_en=expl_en,
                      details={"by_path": {c.when: c.value for c in cases}})
 
 
@@ -314,16 +405,23 @@ NEEDED = {4: 6, 5: 5, 6: 4}
 def memories_needed(inp: PlayersInput) -> Verdict:
     """Memories of your own character needed to escape: 4 players 6, 5 players 5, 6 players 4."""
     t = Trace()
-    t.add("4人遊戲需6張，5人遊戲需5張，6人遊戲需4張", None, CITE_NEEDED)
+    t.add("4人遊戲需6張，5人遊戲需5張，6人遊戲需4張", None, CITE_NEEDED,
+          en="A 4-player game needs 6, a 5-player game 5, a 6-player game 4")
     t.add("路徑小卡集滿一組、手牌中的住持，各視為一份回憶", None, P + "hand/path-sakura",
-          CITE_VILLAGER[C.ABBOT])
+          CITE_VILLAGER[C.ABBOT],
+          en="A complete set of path cards, and an Abbot kept in hand, each count as one memory")
     if inp.players is None:
-        cases = [Case(when=f"{k} 人", value=v, cites=[CITE_NEEDED]) for k, v in NEEDED.items()]
+        cases = [Case(when=f"{k} 人", value=v, cites=[CITE_NEEDED], when_en=f"{k} players")
+                 for k, v in NEEDED.items()]
         return t.verdict("mist-mountain.memories_needed", DEPENDS,
-                         "需要的自身角色回憶數依人數而定：4 人 6 張、5 人 5 張、6 人 4 張。", cases=cases)
+                         "需要的自身角色回憶數依人數而定：4 人 6 張、5 人 5 張、6 人 4 張。", cases=cases,
+                         explanation_en="The number of memories of your own character you need depends on the "
+                                        "player count: 6 with 4 players, 5 with 5 players, 4 with 6 players.")
     v = NEEDED[inp.players]
     return t.verdict("mist-mountain.memories_needed", v,
-                     f"{inp.players} 人遊戲需要 {v} 份自身角色的回憶才能脫逃。", details={"players": inp.players})
+                     f"{inp.players} 人遊戲需要 {v} 份自身角色的回憶才能脫逃。", details={"players": inp.players},
+                     explanation_en=f"In a {inp.players}-player game you need {v} memories of your own character "
+                                    "to escape.")
 
 
 # --- mist-mountain.next_captain --------------------------------------------------------------
@@ -333,50 +431,71 @@ def next_captain(inp: NextCaptainInput) -> Verdict:
     t = Trace()
     n = inp.players
     labels = (inp.names or [seat_label(s, n) for s in range(n)]) if n else None
+    en = [label_en(x) for x in labels] if labels else None
     fail_text = "出團失敗：隊長交給上家"
+    fail_en = "Failed to depart: the captain card passes to the player to the captain's right (上家)"
     dep_text = "出團後：往上家方向傳給第一個沒出團的玩家；都出團了（或只剩隊長沒出團）就由隊長續任"
+    dep_en = ("After a departure: the captain card passes towards the player to the captain's right (上家), to the "
+              "first player who did not depart; if everyone departed (or only the captain stayed), the captain "
+              "stays captain")
     if inp.departed is False or (inp.departed is None and inp.went is None):
-        t.add(fail_text, True if inp.departed is False else None, CITE_FAIL)
+        t.add(fail_text, True if inp.departed is False else None, CITE_FAIL, en=fail_en)
     if inp.departed is not False:
-        t.add(dep_text, None, CITE_HANDOVER)
+        t.add(dep_text, None, CITE_HANDOVER, en=dep_en)
     if inp.departed is False:
         if n is None:
-            return t.verdict("mist-mountain.next_captain", "上家", "出團失敗時，隊長交給上家。")
+            return t.verdict("mist-mountain.next_captain", "上家", "出團失敗時，隊長交給上家。",
+                             explanation_en="When the team fails to depart, the captain card passes to the player "
+                                            "to the captain's right (上家).")
         s = captain_after_failure(n)
         return t.verdict("mist-mountain.next_captain", s, f"出團失敗，隊長交給上家 {labels[s]}。",
-                         details={"seat": s, "name": labels[s]})
+                         details={"seat": s, "name": labels[s]},
+                         explanation_en=f"The team failed to depart, so the captain card passes to the player to "
+                                        f"the captain's right (上家), {en[s]}.")
     if inp.went is not None:
         went = set(inp.went)
         s = captain_after_departure(n, went)
         for seat in list(range(n - 1, 0, -1)) + [0]:
-            t.add(f"{labels[seat]}{'已出團' if seat in went else '未出團'}", seat not in went, CITE_HANDOVER)
+            t.add(f"{labels[seat]}{'已出團' if seat in went else '未出團'}", seat not in went, CITE_HANDOVER,
+                  en=f"{cap(en[seat])} {'departed' if seat in went else 'did not depart'}")
             if seat == s:
                 break
         if s == 0:
             if 0 in went:
-                t.add("所有玩家都出團（警官），隊長由同一人續任", True, CITE_HANDOVER, CITE_VILLAGER[C.OFFICER])
+                t.add("所有玩家都出團（警官），隊長由同一人續任", True, CITE_HANDOVER, CITE_VILLAGER[C.OFFICER],
+                      en="Every player departed (Officer); the captain stays captain")
             else:
-                t.add("只有隊長沒出團，隊長由同一人續任", True, CITE_HANDOVER)
+                t.add("只有隊長沒出團，隊長由同一人續任", True, CITE_HANDOVER,
+                      en="Only the captain did not depart; the captain stays captain")
             _five_player_stay(t, n, True, s)
         to = "隊長續任" if s == 0 else f"隊長交給 {labels[s]}"
+        to_en = "the captain stays captain" if s == 0 else f"the captain card passes to {en[s]}"
         return t.verdict("mist-mountain.next_captain", s, f"出團者為 {'、'.join(labels[x] for x in inp.went)}，"
-                         f"{to}。", details={"seat": s, "name": labels[s]})
+                         f"{to}。", details={"seat": s, "name": labels[s]},
+                         explanation_en=f"Departed: {', '.join(en[x] for x in inp.went)}; {to_en}.")
     if inp.departed is True:
-        t.add("需要知道哪些座位出團（went）才能指出是誰", None, CITE_HANDOVER)
+        t.add("需要知道哪些座位出團（went）才能指出是誰", None, CITE_HANDOVER,
+              en="Which seats departed (went) is needed to say who it is")
     cases = []
     if inp.departed is None:
-        cases.append(Case(when="出團失敗", value=labels[n - 1] if n else "上家", cites=[CITE_FAIL]))
+        cases.append(Case(when="出團失敗", value=labels[n - 1] if n else "上家", cites=[CITE_FAIL],
+                          when_en="the team fails to depart"))
     cases.append(Case(when="出團成功", value="往上家方向第一位未出團的玩家（無人則隊長續任）",
-                      cites=[CITE_HANDOVER]))
+                      cites=[CITE_HANDOVER], when_en="the team departs"))
     if n == 4 or n is None:
         cases.append(Case(when="4 人局，隊長未出團或警官讓 4 人皆出團", value="隊長續任",
-                          cites=[CITE_HANDOVER]))
+                          cites=[CITE_HANDOVER],
+                          when_en="4 players, and the captain did not depart or the Officer let all 4 depart"))
     if len(cases) < 2:
         cases.append(Case(when="出團成功且只有隊長沒出團，或所有人都出團", value="隊長續任",
-                          cites=[CITE_HANDOVER]))
+                          cites=[CITE_HANDOVER],
+                          when_en="the team departs and only the captain did not go, or everyone went"))
     return t.verdict("mist-mountain.next_captain", DEPENDS,
                      "出團失敗時隊長交給上家；出團後交給往上家方向第一個沒出團的玩家（4 人局可能由原隊長續任）。",
-                     cases=cases)
+                     cases=cases,
+                     explanation_en="After a failed morning the captain card passes to the player to the captain's "
+                                    "right (上家); after a departure it passes towards the 上家 to the first player "
+                                    "who did not depart (in a 4-player game the captain may stay captain).")
 
 
 # --- mist-mountain.escape --------------------------------------------------------------------
@@ -384,17 +503,26 @@ def next_captain(inp: NextCaptainInput) -> Verdict:
 def escape(inp: EscapeInput) -> Verdict:
     """Who escapes (enough own memories) and the escape master (most gold, ties by priority)."""
     t = Trace()
-    t.add("回憶牌堆抽完的當日夜晚結束時，出示自己的回憶，數量足夠者逃脫成功", None, CITE_END)
+    t.add("回憶牌堆抽完的當日夜晚結束時，出示自己的回憶，數量足夠者逃脫成功", None, CITE_END,
+          en="At the end of the night of the day the memory deck runs out, players show their memories; those "
+             "with enough escape")
     if not inp.players:
-        t.add("脫逃大師：逃出者中金礦小巷最多者（場上及手牌皆算），同數比較當日順位", None, CITE_MASTER, CITE_END)
-        cases = [Case(when=f"{k} 人", value=f"至少 {v} 份自身角色回憶", cites=[CITE_NEEDED])
-                 for k, v in NEEDED.items()]
+        t.add("脫逃大師：逃出者中金礦小巷最多者（場上及手牌皆算），同數比較當日順位", None, CITE_MASTER, CITE_END,
+              en="Escape master: among those who escape, the one with the most Gold Mine Alleys (on the table and "
+                 "in hand both count); ties go to that day's priority")
+        cases = [Case(when=f"{k} 人", value=f"至少 {v} 份自身角色回憶", cites=[CITE_NEEDED],
+                      when_en=f"{k} players") for k, v in NEEDED.items()]
         return t.verdict("mist-mountain.escape", DEPENDS,
                          "遊戲結束時，擁有足夠自身角色回憶（4 人 6、5 人 5、6 人 4）者逃脫；逃出者中金礦小巷"
-                         "（場上加手牌）最多者為脫逃大師，同數比較當日順位。", cases=cases)
+                         "（場上加手牌）最多者為脫逃大師，同數比較當日順位。", cases=cases,
+                         explanation_en="At the end of the game, players with enough memories of their own "
+                                        "character (6 with 4 players, 5 with 5, 4 with 6) escape; among them the "
+                                        "one with the most Gold Mine Alleys (table plus hand) is the escape master, "
+                                        "ties going to that day's priority.")
     n = len(inp.players)
     need = NEEDED[n]
     labels = [p.name or seat_label(s, n) for s, p in enumerate(inp.players)]
+    en = [label_en(x) for x in labels]
     escaped, counts, gold = [], [], []
     for s, p in enumerate(inp.players):
         sets = p.sakura // 2 + p.bamboo // 3 + p.grass // 4
@@ -404,26 +532,37 @@ def escape(inp: EscapeInput) -> Verdict:
         ok = total >= need
         t.add(f"{labels[s]}：回憶 {p.memories} + 路徑小卡 {sets} 組 + 住持 {p.abbots} = {total}，需要 {need}",
               ok, CITE_NEEDED, *( [P + "hand/path-sakura"] if sets else []),
-              *([CITE_VILLAGER[C.ABBOT]] if p.abbots else []))
+              *([CITE_VILLAGER[C.ABBOT]] if p.abbots else []),
+              en=f"{cap(en[s])}: memories {p.memories} + path-card sets {sets} + Abbots {p.abbots} = {total}; "
+                 f"{need} needed")
         if ok:
             escaped.append(s)
     if any(p.sakura >= 2 or p.bamboo >= 3 or p.grass >= 4 for p in inp.players):
-        t.assume("路徑小卡集滿一組視為一份回憶，計入自身角色的回憶（原文未說明它屬於哪個角色）")
+        t.assume("路徑小卡集滿一組視為一份回憶，計入自身角色的回憶（原文未說明它屬於哪個角色）",
+                 en="A complete set of path cards counts as one memory of your own character (the text does not "
+                    "say which character it belongs to)")
     master = None
     if escaped:
         master = min(escaped, key=lambda s: (-gold[s], priority(s, n)))
         best = gold[master]
         tied = [s for s in escaped if gold[s] == best]
         t.add("逃出者的金礦小巷（場上+手牌）：" + "、".join(f"{labels[s]} {gold[s]}" for s in escaped), None,
-              CITE_MASTER)
+              CITE_MASTER,
+              en="Gold Mine Alleys of those who escape (table + hand): "
+                 + ", ".join(f"{en[s]} {gold[s]}" for s in escaped))
         if len(tied) > 1:
             t.add("金礦同數，比較當日順位：" + "、".join(f"{labels[s]}（順位{priority(s, n)}）" for s in tied),
-                  True, CITE_END)
+                  True, CITE_END,
+                  en="Tied on Gold Mine Alleys, so that day's priority decides: "
+                     + ", ".join(f"{en[s]} (priority {priority(s, n)})" for s in tied))
         expl = (f"逃脫成功：{'、'.join(labels[s] for s in escaped)}；脫逃大師是 {labels[master]}"
                 f"（金礦小巷 {best} 張）。")
+        expl_en = (f"Escaped: {', '.join(en[s] for s in escaped)}; the escape master is {en[master]} "
+                   f"({plural(best, 'Gold Mine Alley')}).")
     else:
         expl = "沒有人湊齊足夠的回憶，無人逃脫，也沒有脫逃大師。"
-    return t.verdict("mist-mountain.escape", escaped, expl, details={
+        expl_en = "Nobody gathered enough memories: nobody escapes and there is no escape master."
+    return t.verdict("mist-mountain.escape", escaped, expl, explanation_en=expl_en, details={
         "needed": need, "memories": counts, "gold": gold, "escaped": escaped,
         "escaped_names": [labels[s] for s in escaped], "master": master,
         "master_name": labels[master] if master is not None else None})
@@ -434,20 +573,32 @@ def escape(inp: EscapeInput) -> Verdict:
 def variant_deck(inp: PlayersInput) -> Verdict:
     """Short-deck variant: remove unused personal memories, deal one each; 15 memories remain."""
     t = Trace()
-    t.add("回憶卡 21 張：每個角色個人回憶 1 張，雙角色回憶 15 張", None, CITE_MEMORIES, P + "components")
-    t.add("棄掉未使用角色的個人回憶，每位玩家先發一張回憶，牌庫由 21 張變成 15 張", None, CITE_VARIANT)
+    t.add("回憶卡 21 張：每個角色個人回憶 1 張，雙角色回憶 15 張", None, CITE_MEMORIES, P + "components",
+          en="21 memory cards: 1 personal memory per character and 15 two-character memories")
+    t.add("棄掉未使用角色的個人回憶，每位玩家先發一張回憶，牌庫由 21 張變成 15 張", None, CITE_VARIANT,
+          en="Remove the personal memories of unused characters and deal each player one memory card; the deck "
+             "goes from 21 to 15 cards")
     if inp.players is None:
         cases = [Case(when=f"{k} 人", value=15, cites=[CITE_VARIANT],
-                      explanation=f"棄 {6 - k} 張個人回憶、發出 {k} 張，21 − {6 - k} − {k} = 15")
+                      explanation=f"棄 {6 - k} 張個人回憶、發出 {k} 張，21 − {6 - k} − {k} = 15",
+                      when_en=f"{k} players",
+                      explanation_en=f"remove {plural(6 - k, 'personal memory card')}, deal {k}: 21 − {6 - k} − {k} = 15")
                  for k in (4, 5, 6)]
         return t.verdict("mist-mountain.variant_deck", 15,
                          "變體規則下，不論幾人，回憶牌庫都由 21 張變成 15 張（棄掉的個人回憶張數加上發出的張數恆為 6）。",
-                         cases=cases, details={"deck": 15})
+                         cases=cases, details={"deck": 15},
+                         explanation_en="In the variant the memory deck goes from 21 to 15 cards whatever the "
+                                        "player count (the personal memories removed plus the cards dealt always "
+                                        "make 6).")
     k = inp.players
-    t.add(f"{k} 人：棄 {6 - k} 張個人回憶，發出 {k} 張，21 − {6 - k} − {k} = 15", True, CITE_VARIANT)
+    t.add(f"{k} 人：棄 {6 - k} 張個人回憶，發出 {k} 張，21 − {6 - k} − {k} = 15", True, CITE_VARIANT,
+          en=f"{k} players: remove {plural(6 - k, 'personal memory card')}, deal {k}: 21 − {6 - k} − {k} = 15")
     return t.verdict("mist-mountain.variant_deck", 15,
                      f"{k} 人局變體：棄掉 {6 - k} 張未使用角色的個人回憶，每人先發 1 張（共 {k} 張），回憶牌庫剩 15 張。",
-                     details={"deck": 15, "removed_personal": 6 - k, "dealt": k})
+                     details={"deck": 15, "removed_personal": 6 - k, "dealt": k},
+                     explanation_en=f"{k}-player variant: remove the {plural(6 - k, 'personal memory card')} "
+                                    f"of unused characters and deal each player 1 memory card ({k} in all); 15 memory cards "
+                                    "remain in the deck.")
 
 
 # --- mist-mountain.priority ------------------------------------------------------------------
@@ -455,23 +606,33 @@ def variant_deck(inp: PlayersInput) -> Verdict:
 def priority_rule(inp: PlayersInput) -> Verdict:
     """Priority (順位) of every seat and the acting order."""
     t = Trace()
-    t.add("順位隊長最高，下家最低，即愈晚出牌者愈有利", None, CITE_PRIORITY)
-    t.add("由隊長的下家開始行動", None, P + "morning/play-or-pass")
+    t.add("順位隊長最高，下家最低，即愈晚出牌者愈有利", None, CITE_PRIORITY,
+          en="The captain has the highest priority and the captain's next player (下家) the lowest, so acting "
+             "later is better")
+    t.add("由隊長的下家開始行動", None, P + "morning/play-or-pass",
+          en="The captain's next player (下家) acts first")
     counts = [inp.players] if inp.players else [4, 5, 6]
     cases = []
     for n in counts:
         pr = priorities(n)
         text = "、".join(f"{seat_label(s, n)} 順位{pr[s]}" for s in range(n))
-        cases.append(Case(when=f"{n} 人", value=pr, explanation=text, cites=[CITE_PRIORITY]))
+        text_en = ", ".join(f"{seat_label_en(s, n)} priority {pr[s]}" for s in range(n))
+        cases.append(Case(when=f"{n} 人", value=pr, explanation=text, cites=[CITE_PRIORITY],
+                          when_en=f"{n} players", explanation_en=text_en))
     if inp.players:
         n = inp.players
-        t.add(cases[0].explanation, None, P + "morning/example-tie-captain-first")
+        t.add(cases[0].explanation, None, P + "morning/example-tie-captain-first", en=cap(cases[0].explanation_en))
         return t.verdict("mist-mountain.priority", priorities(n),
                          f"{n} 人：{cases[0].explanation}；出牌順序從下家1開始，隊長最後。",
-                         details={"order": list(range(1, n)) + [0]})
+                         details={"order": list(range(1, n)) + [0]},
+                         explanation_en=f"{n} players: {cases[0].explanation_en}; play starts with 下家1 (seat 1) "
+                                        "and the captain acts last.")
     return t.verdict("mist-mountain.priority", DEPENDS,
                      "順位：隊長 1，然後往上家方向 2、3…，隊長的下家（第一個出牌者）最低；同分時順位高者優先。",
-                     cases=cases)
+                     cases=cases,
+                     explanation_en="Priority: the captain 1, then 2, 3, … going towards the player to the "
+                                    "captain's right (上家); the captain's next player (下家, who plays first) is "
+                                    "lowest. On a tie the better priority goes first.")
 
 
 def _rule(id_: str, titles: dict[str, str], model, passages: tuple[str, ...], fn,

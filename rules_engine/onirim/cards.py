@@ -39,6 +39,8 @@ TOWER_EDGES: dict[tuple[str, int], tuple[frozenset[str], frozenset[str]]] = {
 }
 TOWER_EDGES_SOURCE = ("Tower edge symbols come from two independent implementations of The Towers, "
                       "not from the seed text (which only says touching symbols may not match)")
+TOWER_EDGES_SOURCE_ZH = ("高塔卡兩邊的圖示取自高塔擴充的兩個獨立實作，並非出自規則原文"
+                         "（原文只說相連的圖示不能相同）")
 
 TOWER_ID_RE = re.compile(r"^(red|blue|green|brown)-([345])$")
 TOWER_ID_HINT = "a Tower id '<colour>-<number>' with colour red/blue/green/brown and number 3, 4 or 5, e.g. 'green-4'"
@@ -124,24 +126,33 @@ def premonition_number(card: Card) -> int:
     return int(card.number or 0)
 
 
-# The eight Dark Premonitions: trigger condition and penalty, as readable text (the seed, items 1-8).
+# The eight Dark Premonitions: trigger condition and penalty, as readable text (the seed, items 1-8);
+# `trigger`/`penalty` are English, `trigger_zh`/`penalty_zh` Traditional Chinese.
 PREMONITIONS: dict[int, dict[str, str]] = {
     1: {"passage": "onirim/premonitions/red-doors", "trigger": "2 red Doors in play",
-        "penalty": "every red Location in the deck goes to the discard pile"},
+        "penalty": "every red Location in the deck goes to the discard pile",
+        "trigger_zh": "桌上有2張紅色門卡", "penalty_zh": "補充牌堆中所有紅色地點卡移至棄牌堆"},
     2: {"passage": "onirim/premonitions/green-doors", "trigger": "2 green Doors in play",
-        "penalty": "one Nightmare goes from the discard pile to Limbo"},
+        "penalty": "one Nightmare goes from the discard pile to Limbo",
+        "trigger_zh": "桌上有2張綠色門卡", "penalty_zh": "從棄牌堆取回一張夢魘，放進Limbo牌堆"},
     3: {"passage": "onirim/premonitions/blue-doors", "trigger": "2 blue Doors in play",
-        "penalty": "choose 2 Keys in the deck and put them in the discard pile"},
+        "penalty": "choose 2 Keys in the deck and put them in the discard pile",
+        "trigger_zh": "桌上有2張藍色門卡", "penalty_zh": "從補充牌堆挑選2張鑰匙卡移至棄牌堆"},
     4: {"passage": "onirim/premonitions/brown-doors", "trigger": "2 brown Doors in play",
-        "penalty": "put one of your Doors into Limbo"},
+        "penalty": "put one of your Doors into Limbo",
+        "trigger_zh": "桌上有2張棕色門卡", "penalty_zh": "挑選一張已取得的門卡放進Limbo牌堆"},
     5: {"passage": "onirim/premonitions/same-colour-doors", "trigger": "2 Doors of one colour in play",
-        "penalty": "put one of those two Doors into Limbo"},
+        "penalty": "put one of those two Doors into Limbo",
+        "trigger_zh": "桌上有2張同顏色的門卡", "penalty_zh": "把這兩張門卡的其中一張放回Limbo牌堆"},
     6: {"passage": "onirim/premonitions/five-doors", "trigger": "5 Doors in play",
-        "penalty": "reveal 2 more Premonitions; any whose condition holds triggers at once"},
+        "penalty": "reveal 2 more Premonitions; any whose condition holds triggers at once",
+        "trigger_zh": "桌上有5張門卡", "penalty_zh": "再翻開2張黑暗徵兆，條件成立的馬上觸發"},
     7: {"passage": "onirim/premonitions/every-colour", "trigger": "one Door of each colour in play",
-        "penalty": "every Happy Dream in the deck is removed to the discard pile"},
+        "penalty": "every Happy Dream in the deck is removed to the discard pile",
+        "trigger_zh": "桌上每種顏色的門卡各至少一張", "penalty_zh": "補充牌堆中所有美夢卡移至棄牌堆"},
     8: {"passage": "onirim/premonitions/three-doors", "trigger": "3 Doors in play",
-        "penalty": "discard your whole hand and reveal 1 more Premonition; any whose condition holds triggers at once"},
+        "penalty": "discard your whole hand and reveal 1 more Premonition; any whose condition holds triggers at once",
+        "trigger_zh": "桌上有3張門卡", "penalty_zh": "丟棄所有手牌，並再翻開1張黑暗徵兆，條件成立的馬上觸發"},
 }
 
 SPELLS: dict[str, dict[str, object]] = {

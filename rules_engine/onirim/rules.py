@@ -11,22 +11,35 @@ from ..registry import Rule, register_rule
 from ..verdict import DEPENDS, Case, Trace, Verdict
 from . import model
 from .cards import (BY_NAME, CARDS, COLOURS, GOAL_CARDS, PREMONITIONS, SPELLS, TOWER_EDGES_SOURCE,
-                    TOWER_ID_HINT, TOWER_ID_RE, Card, spell_cost, tower, tower_edges)
+                    TOWER_EDGES_SOURCE_ZH, TOWER_ID_HINT, TOWER_ID_RE, Card, spell_cost, tower, tower_edges)
 
 Colour = Literal["red", "blue", "green", "brown"]
 SpellName = Literal["paradoxical_prophecy", "parallel_planning", "powerful_punishment"]
 
-LOST_TOWER_LIMBO = ("A lost Tower goes to Limbo, as the seed says (放進Limbo牌堆); other sources "
+# Assumption texts as (Traditional Chinese, English) pairs: pass them as t.assume(*PAIR).
+LOST_TOWER_LIMBO = ("失去的高塔依規則原文放進Limbo牌堆；另有兩個實作改放到棄牌堆："
+                    "可用 lost_tower_to 比較",
+                    "A lost Tower goes to Limbo, as the seed says (放進Limbo牌堆); other sources "
                     "(two implementations) put it on the discard pile instead: set lost_tower_to to compare")
-LOST_TOWER_DISCARD = ("A lost Tower goes to the discard pile, as two implementations do; the seed itself "
+LOST_TOWER_DISCARD = ("失去的高塔依兩個實作的做法放到棄牌堆；規則原文則是放進Limbo牌堆",
+                      "A lost Tower goes to the discard pile, as two implementations do; the seed itself "
                       "sends it to Limbo")
-SPELL_PAYMENT_REMOVE = ("Paying a spell removes that many cards of your choice from the discard pile from the "
+SPELL_PAYMENT_REMOVE = ("施放咒文時，從棄牌堆自選相應張數的牌移出遊戲（依The Book本身的文字，見 rules-notes）；"
+                        "規則原文只說棄牌堆的張數要夠多",
+                        "Paying a spell removes that many cards of your choice from the discard pile from the "
                         "game (the Book's own text, per rules-notes); the seed only says the pile must be "
                         "big enough")
-SPELL_PAYMENT_COUNT = ("Paying a spell only requires the discard pile to be big enough and keeps the cards "
+SPELL_PAYMENT_COUNT = ("施放咒文只要求棄牌堆的張數夠多，牌仍留在棄牌堆（照字面解讀規則原文）；"
+                       "The Book本身的文字則是把這些牌移出遊戲",
+                       "Paying a spell only requires the discard pile to be big enough and keeps the cards "
                        "(a literal reading of the seed); the Book's own text removes them from the game")
-ROW_LENGTH_UNCONFIRMED = "Whether the Tower row may grow beyond four Towers is unconfirmed; this model allows it"
+ROW_LENGTH_UNCONFIRMED = ("高塔列能否超過四張高塔尚未確認；本模型允許",
+                          "Whether the Tower row may grow beyond four Towers is unconfirmed; this model allows it")
+EDGES_SOURCE = (TOWER_EDGES_SOURCE_ZH, TOWER_EDGES_SOURCE)
 
+COLOUR_ZH = {"red": "紅色", "blue": "藍色", "green": "綠色", "brown": "棕色"}
+SIDE_ZH = {"left": "左端", "right": "右端"}
+SPELL_SIDE_ZH = {"cheap": "代價較少的一面", "expensive": "代價較多的一面"}
 
 def _check_tower_id(value: str) -> str:
     """Pydantic check that a string names a Tower card."""
@@ -51,12 +64,18 @@ def _symbols(edge: frozenset[str]) -> str:
     return "+".join(s for s in ("sun", "moon") if s in edge) or "none"
 
 
-def _row_clash(row: list[Card]) -> str | None:
-    """Describe the first pair of neighbours in a row that touch with a shared symbol, if any."""
+def _symbols_zh(edge: frozenset[str]) -> str:
+    """Edge symbols in Chinese, e.g. '太陽+月亮' or '無圖示'."""
+    return "+".join(zh for s, zh in (("sun", "太陽"), ("moon", "月亮")) if s in edge) or "無圖示"
+
+
+def _row_clash(row: list[Card]) -> tuple[str, str] | None:
+    """Describe (Chinese, English) the first pair of neighbours in a row that touch with a shared symbol, if any."""
     for a, b in zip(row, row[1:]):
         shared = model.edge_clash(a, b)
         if shared:
-            return f"{a.name} and {b.name} touch {_symbols(shared)} to {_symbols(shared)}"
+            return (f"{a.name}與{b.name}以{_symbols_zh(shared)}對{_symbols_zh(shared)}相連",
+                    f"{a.name} and {b.name} touch {_symbols(shared)} to {_symbols(shared)}")
     return None
 
 
@@ -113,51 +132,69 @@ def tower_placement(inp: TowerPlacementInput) -> Verdict:
     """Decide whether a Tower may be added at one end of a Tower row."""
     rule = "onirim.tower_placement"
     t = Trace()
-    t.assume(TOWER_EDGES_SOURCE)
+    t.assume(*EDGES_SOURCE)
     if inp.tower is None:
-        t.add("Towers are added at either end of the row; touching edges may show no common symbol "
-              "(no sun next to sun, no moon next to moon)", None, "onirim/towers/row")
+        t.add("高塔可加在高塔列的任一端；相連的兩邊不能有相同圖示（不能太陽對太陽，也不能月亮對月亮）",
+              None, "onirim/towers/row",
+              en="Towers are added at either end of the row; touching edges may show no common symbol "
+                 "(no sun next to sun, no moon next to moon)")
         cases = [
-            Case(when="the Tower row is empty", value=True, cites=["onirim/towers/row"]),
-            Case(when="the touching edges share no symbol", value=True, cites=["onirim/towers/row"]),
-            Case(when="the touching edges share a symbol (e.g. moon meets moon)", value=False,
+            Case(when="高塔列還是空的", when_en="the Tower row is empty", value=True,
+                 cites=["onirim/towers/row"]),
+            Case(when="相連的兩邊沒有相同圖示", when_en="the touching edges share no symbol", value=True,
+                 cites=["onirim/towers/row"]),
+            Case(when="相連的兩邊有相同圖示（例如月亮對月亮）",
+                 when_en="the touching edges share a symbol (e.g. moon meets moon)", value=False,
                  cites=["onirim/towers/row"]),
         ]
-        return t.verdict(rule, DEPENDS, "It depends on the two edges that would touch: a Tower may be placed "
+        return t.verdict(rule, DEPENDS, "要看會相連的兩邊：只有兩邊沒有相同圖示時，才能放這張高塔。",
+                         explanation_en="It depends on the two edges that would touch: a Tower may be placed "
                          "only if they show no common symbol.", cases=cases)
     new = tower(inp.tower)
     row = [tower(n) for n in inp.row or []]
     clash = _row_clash(row)
     if clash:
-        t.add(f"the given row is itself legal ({clash})", False, "onirim/towers/row")
-        t.assume(f"The given row could not have been built ({clash}); only the new edge is judged")
+        t.add(f"給定的高塔列本身合法（{clash[0]}）", False, "onirim/towers/row",
+              en=f"the given row is itself legal ({clash[1]})")
+        t.assume(f"給定的高塔列不可能排得出來（{clash[0]}）；只判斷新加的這一邊",
+                 en=f"The given row could not have been built ({clash[1]}); only the new edge is judged")
     pair = model.placement_edges(row, new, inp.side)
     if pair is None:
-        t.add(f"the row is empty, so {new.name} touches no other Tower", True, "onirim/towers/row")
-        return t.verdict(rule, True, f"Yes: {new.name} starts the Tower row.",
+        t.add(f"高塔列是空的，所以{new.name}不會與其他高塔相連", True, "onirim/towers/row",
+              en=f"the row is empty, so {new.name} touches no other Tower")
+        return t.verdict(rule, True, f"可以：{new.name}成為高塔列的第一張高塔。",
+                         explanation_en=f"Yes: {new.name} starts the Tower row.",
                          details={"row_after": [new.name], "touching": None, "shared": []})
     left, right = pair
     left_edge, right_edge = tower_edges(left)[1], tower_edges(right)[0]
-    t.add(f"{left.name}'s right edge ({_symbols(left_edge)}) touches {right.name}'s left edge "
-          f"({_symbols(right_edge)})", None, "onirim/towers/row")
+    t.add(f"{left.name}的右邊（{_symbols_zh(left_edge)}）與{right.name}的左邊（{_symbols_zh(right_edge)}）相連",
+          None, "onirim/towers/row",
+          en=f"{left.name}'s right edge ({_symbols(left_edge)}) touches {right.name}'s left edge "
+             f"({_symbols(right_edge)})")
     shared = model.edge_clash(left, right)
     ok = model.can_place_tower(row, new, inp.side)
-    t.add("the touching edges share no symbol" if ok else f"the touching edges share {_symbols(shared)}: "
-          f"{_symbols(shared)} meets {_symbols(shared)}", ok, "onirim/towers/row")
+    sz = _symbols_zh(shared)
+    t.add("相連的兩邊沒有相同圖示" if ok else f"相連的兩邊都有{sz}：{sz}對{sz}", ok, "onirim/towers/row",
+          en="the touching edges share no symbol" if ok else f"the touching edges share {_symbols(shared)}: "
+             f"{_symbols(shared)} meets {_symbols(shared)}")
     after = [new] + row if inp.side == "left" else row + [new]
     if len(after) > model.ALIGNMENT_LENGTH:
-        t.assume(ROW_LENGTH_UNCONFIRMED)
+        t.assume(*ROW_LENGTH_UNCONFIRMED)
     details = {"touching": {"left": left.name, "left_edge": _symbols(left_edge), "right": right.name,
                             "right_edge": _symbols(right_edge)},
                "shared": sorted(shared), "row_after": _names(after) if ok else _names(row),
                "alignment_after": ok and model.alignment_start(after) is not None}
     if ok:
-        text = (f"Yes: {new.name} may go on the {inp.side}; {left.name} ({_symbols(left_edge)}) and "
-                f"{right.name} ({_symbols(right_edge)}) share no symbol.")
+        text = (f"可以：{new.name}可以放在{SIDE_ZH[inp.side]}；{left.name}（{_symbols_zh(left_edge)}）與"
+                f"{right.name}（{_symbols_zh(right_edge)}）沒有相同圖示。")
+        text_en = (f"Yes: {new.name} may go on the {inp.side}; {left.name} ({_symbols(left_edge)}) and "
+                   f"{right.name} ({_symbols(right_edge)}) share no symbol.")
     else:
-        text = (f"No: on the {inp.side}, {left.name}'s {_symbols(left_edge)} edge would touch "
-                f"{right.name}'s {_symbols(right_edge)} edge ({_symbols(shared)} meets {_symbols(shared)}).")
-    return t.verdict(rule, ok, text, details=details)
+        text = (f"不行：放在{SIDE_ZH[inp.side]}時，{left.name}的{_symbols_zh(left_edge)}邊會與"
+                f"{right.name}的{_symbols_zh(right_edge)}邊相連（{sz}對{sz}）。")
+        text_en = (f"No: on the {inp.side}, {left.name}'s {_symbols(left_edge)} edge would touch "
+                   f"{right.name}'s {_symbols(right_edge)} edge ({_symbols(shared)} meets {_symbols(shared)}).")
+    return t.verdict(rule, ok, text, explanation_en=text_en, details=details)
 
 
 # ---------------------------------------------------------------- onirim.nightmare_tower_penalty
@@ -191,32 +228,45 @@ def nightmare_tower_penalty(inp: NightmareTowerInput) -> Verdict:
     """Decide whether resolving a Nightmare costs a Tower, and which Towers may be lost."""
     rule = "onirim.nightmare_tower_penalty"
     t = Trace()
-    t.assume(LOST_TOWER_LIMBO if inp.lost_tower_to == "limbo" else LOST_TOWER_DISCARD)
+    t.assume(*(LOST_TOWER_LIMBO if inp.lost_tower_to == "limbo" else LOST_TOWER_DISCARD))
     where = "Limbo" if inp.lost_tower_to == "limbo" else "the discard pile"
+    where_zh = "Limbo牌堆" if inp.lost_tower_to == "limbo" else "棄牌堆"
     if inp.row is None:
-        t.add("with a Tower row in progress, resolving a Nightmare also costs one Tower", True, "onirim/towers/nightmare")
-        t.add("the Tower lost must leave a legal row: its two neighbours may then touch only without a "
-              "shared symbol", None, "onirim/towers/removal")
-        t.add("no Tower is lost if the Nightmare goes to Limbo, or if the Alignment is complete and "
-              "has its power", None, "onirim/towers/exceptions")
+        t.add("已有正在成形的高塔列時，解決夢魘還必須失去一張高塔", True, "onirim/towers/nightmare",
+              en="with a Tower row in progress, resolving a Nightmare also costs one Tower")
+        t.add("失去高塔後必須留下合法的高塔列：它左右兩張因而相連的高塔不能有相同圖示", None,
+              "onirim/towers/removal",
+              en="the Tower lost must leave a legal row: its two neighbours may then touch only without a "
+                 "shared symbol")
+        t.add("若把夢魘放回Limbo牌堆，或高塔列已完成且產生效應，就不必失去高塔", None,
+              "onirim/towers/exceptions",
+              en="no Tower is lost if the Nightmare goes to Limbo, or if the Alignment is complete and "
+                 "has its power")
         cases = [
-            Case(when="Tower row in progress (no complete Alignment)", value=True,
-                 explanation=f"lose one Tower to {where}", cites=["onirim/towers/nightmare", "onirim/towers/removal"]),
-            Case(when="Alignment complete, with power (ladder rung 3)", value=False,
-                 cites=["onirim/towers/exceptions", "onirim/ladder/3-towers-power"]),
-            Case(when="Alignment complete, without power (ladder rung 4)", value=True,
+            Case(when="高塔列正在成形（尚未完成）", when_en="Tower row in progress (no complete Alignment)",
+                 value=True, explanation=f"失去一張高塔，放到{where_zh}", explanation_en=f"lose one Tower to {where}",
+                 cites=["onirim/towers/nightmare", "onirim/towers/removal"]),
+            Case(when="高塔列已完成且產生效應（難度第3級）", when_en="Alignment complete, with power (ladder rung 3)",
+                 value=False, cites=["onirim/towers/exceptions", "onirim/ladder/3-towers-power"]),
+            Case(when="高塔列已完成但不產生效應（難度第4級）",
+                 when_en="Alignment complete, without power (ladder rung 4)", value=True,
                  cites=["onirim/ladder/4-towers-no-power"]),
-            Case(when="Nightmare sent to Limbo instead of the discard pile", value=False,
-                 cites=["onirim/towers/exceptions"]),
-            Case(when="no Tower built yet", value=False, cites=["onirim/towers/nightmare"]),
+            Case(when="夢魘放回Limbo牌堆而非棄牌堆", when_en="Nightmare sent to Limbo instead of the discard pile",
+                 value=False, cites=["onirim/towers/exceptions"]),
+            Case(when="還沒有擺出任何高塔", when_en="no Tower built yet", value=False,
+                 cites=["onirim/towers/nightmare"]),
         ]
-        return t.verdict(rule, DEPENDS, "It depends: a Nightmare costs a Tower while a Tower row is in progress, "
+        return t.verdict(rule, DEPENDS, "要看情況：高塔列正在成形時，夢魘會讓你失去一張高塔，除非把夢魘放回"
+                         "Limbo牌堆，或已完成的高塔列產生效應。",
+                         explanation_en="It depends: a Nightmare costs a Tower while a Tower row is in progress, "
                          "unless you send the Nightmare to Limbo or a complete Alignment has its power.", cases=cases)
     row = [tower(n) for n in inp.row]
     clash = _row_clash(row)
     if clash:
-        t.add(f"the given row is itself legal ({clash})", False, "onirim/towers/row")
-        t.assume(f"The given row could not have been built ({clash}); removals are judged as if it had")
+        t.add(f"給定的高塔列本身合法（{clash[0]}）", False, "onirim/towers/row",
+              en=f"the given row is itself legal ({clash[1]})")
+        t.assume(f"給定的高塔列不可能排得出來（{clash[0]}）；仍當作它已排好來判斷可移除的高塔",
+                 en=f"The given row could not have been built ({clash[1]}); removals are judged as if it had")
     state = model.State(options=model.Options(towers=True, alignment_power=inp.alignment_power,
                                               lost_tower_to=inp.lost_tower_to),
                         seed=0, towers=tuple(c.index for c in row))
@@ -224,31 +274,46 @@ def nightmare_tower_penalty(inp: NightmareTowerInput) -> Verdict:
     complete = model.alignment_complete(state)
     details: dict[str, Any] = {"removable": removable, "alignment_complete": complete,
                                "lost_tower_to": inp.lost_tower_to}
-    if not t.add(f"a Tower row is in progress ({len(row)} Tower(s))", bool(row), "onirim/towers/nightmare"):
-        return t.verdict(rule, False, "No: no Tower is built, so a Nightmare costs no Tower.",
+    if not t.add(f"高塔列正在成形（{len(row)}張高塔）", bool(row), "onirim/towers/nightmare",
+                 en=f"a Tower row is in progress ({len(row)} Tower(s))"):
+        return t.verdict(rule, False, "不必：還沒有擺出任何高塔，所以夢魘不會讓你失去高塔。",
+                         explanation_en="No: no Tower is built, so a Nightmare costs no Tower.",
                          details={**details, "removable": []})
     if complete:
-        t.assume("Alignment power is a variant: with it (ladder rung 3) a complete Alignment protects the row; "
-                 "without it (rung 4) it does not")
-        t.add("the Alignment (four adjacent Towers of four colours) is complete", True, "onirim/towers/exceptions")
-        if t.add("the Alignment has its power", inp.alignment_power, "onirim/towers/exceptions",
-                 "onirim/ladder/3-towers-power" if inp.alignment_power else "onirim/ladder/4-towers-no-power"):
-            return t.verdict(rule, False, "No: the complete Alignment has its power, so the Nightmare costs no Tower.",
+        t.assume("高塔列效應是變體規則：有效應時（難度第3級），完成的高塔列會保護高塔；"
+                 "沒有效應時（第4級）則不會",
+                 en="Alignment power is a variant: with it (ladder rung 3) a complete Alignment protects the row; "
+                    "without it (rung 4) it does not")
+        t.add("高塔列（四張相連、四種顏色的高塔）已完成", True, "onirim/towers/exceptions",
+              en="the Alignment (four adjacent Towers of four colours) is complete")
+        if t.add("高塔列產生效應", inp.alignment_power, "onirim/towers/exceptions",
+                 "onirim/ladder/3-towers-power" if inp.alignment_power else "onirim/ladder/4-towers-no-power",
+                 en="the Alignment has its power"):
+            return t.verdict(rule, False, "不必：完成的高塔列產生效應，所以夢魘不會讓你失去高塔。",
+                             explanation_en="No: the complete Alignment has its power, so the Nightmare costs no Tower.",
                              details={**details, "removable": []})
     if len(row) > 2:
-        t.assume(TOWER_EDGES_SOURCE)
+        t.assume(*EDGES_SOURCE)
     for i, c in enumerate(row):
         if 0 < i < len(row) - 1:
             ok = c.name in removable
             clash = model.edge_clash(row[i - 1], row[i + 1])
-            t.add(f"removing inner {c.name} would make {row[i - 1].name} touch {row[i + 1].name}"
-                  + ("" if ok else f" ({_symbols(clash)} meets {_symbols(clash)})"), ok, "onirim/towers/removal")
-    t.add(f"Towers that may be lost (ends always; inner ones only if the neighbours may touch): "
-          f"{', '.join(removable)}", None, "onirim/towers/removal")
-    if t.add("the Nightmare is sent to Limbo instead", inp.nightmare_to_limbo, "onirim/towers/exceptions"):
-        return t.verdict(rule, False, "No: sending the Nightmare to Limbo instead of the discard pile "
+            t.add(f"移除中間的{c.name}會讓{row[i - 1].name}與{row[i + 1].name}相連"
+                  + ("" if ok else f"（{_symbols_zh(clash)}對{_symbols_zh(clash)}）"), ok, "onirim/towers/removal",
+                  en=f"removing inner {c.name} would make {row[i - 1].name} touch {row[i + 1].name}"
+                     + ("" if ok else f" ({_symbols(clash)} meets {_symbols(clash)})"))
+    t.add(f"可以失去的高塔（兩端的一定可以；中間的只有在左右兩張可以相連時才行）：{'、'.join(removable)}",
+          None, "onirim/towers/removal",
+          en=f"Towers that may be lost (ends always; inner ones only if the neighbours may touch): "
+             f"{', '.join(removable)}")
+    if t.add("夢魘改放回Limbo牌堆", inp.nightmare_to_limbo, "onirim/towers/exceptions",
+             en="the Nightmare is sent to Limbo instead"):
+        return t.verdict(rule, False, "不必：把夢魘放回Limbo牌堆而不是棄牌堆，就能保住高塔。",
+                         explanation_en="No: sending the Nightmare to Limbo instead of the discard pile "
                          "spares the Towers.", details=details)
-    return t.verdict(rule, True, f"Yes: lose one of {', '.join(removable)} to {where}, or send the Nightmare to "
+    return t.verdict(rule, True, f"必須：從{'、'.join(removable)}中選一張失去，放到{where_zh}；或改把夢魘放回"
+                     "Limbo牌堆。",
+                     explanation_en=f"Yes: lose one of {', '.join(removable)} to {where}, or send the Nightmare to "
                      "Limbo instead.", details=details)
 
 
@@ -283,33 +348,41 @@ def alignment_complete(inp: AlignmentInput) -> Verdict:
     rule = "onirim.alignment_complete"
     t = Trace()
     if inp.row is None:
-        t.add("an Alignment is four adjacent Towers, one of each colour", None, "onirim/towers/row",
-              "onirim/towers/exceptions")
-        cases = [Case(when="four adjacent Towers of four different colours", value=True, cites=["onirim/towers/row"]),
-                 Case(when="fewer than four Towers, or a colour repeated among them", value=False,
+        t.add("完成的高塔列是四張相連、每種顏色各一張的高塔", None, "onirim/towers/row",
+              "onirim/towers/exceptions", en="an Alignment is four adjacent Towers, one of each colour")
+        cases = [Case(when="四張相連的高塔顏色各不相同", when_en="four adjacent Towers of four different colours",
+                      value=True, cites=["onirim/towers/row"]),
+                 Case(when="不到四張高塔，或其中有重複的顏色",
+                      when_en="fewer than four Towers, or a colour repeated among them", value=False,
                       cites=["onirim/towers/row"])]
-        return t.verdict(rule, DEPENDS, "It depends on the row: four adjacent Towers of four different colours "
+        return t.verdict(rule, DEPENDS, "要看高塔列：有四張相連且顏色各不相同的高塔，高塔列就完成了。",
+                         explanation_en="It depends on the row: four adjacent Towers of four different colours "
                          "complete it.", cases=cases)
     row = [tower(n) for n in inp.row]
     if len(row) > model.ALIGNMENT_LENGTH:
-        t.assume(ROW_LENGTH_UNCONFIRMED)
+        t.assume(*ROW_LENGTH_UNCONFIRMED)
     clash = _row_clash(row)
     if clash:
-        t.assume(TOWER_EDGES_SOURCE)
-        t.add(f"the row is legal ({clash})", False, "onirim/towers/row")
-        return t.verdict(rule, False, f"No: this row cannot be built, since {clash}.", details={"alignment": []})
-    t.add(f"the row holds {len(row)} Tower(s)", len(row) >= model.ALIGNMENT_LENGTH, "onirim/towers/row")
+        t.assume(*EDGES_SOURCE)
+        t.add(f"高塔列合法（{clash[0]}）", False, "onirim/towers/row", en=f"the row is legal ({clash[1]})")
+        return t.verdict(rule, False, f"否：這個高塔列排不出來，因為{clash[0]}。",
+                         explanation_en=f"No: this row cannot be built, since {clash[1]}.", details={"alignment": []})
+    t.add(f"高塔列有{len(row)}張高塔", len(row) >= model.ALIGNMENT_LENGTH, "onirim/towers/row",
+          en=f"the row holds {len(row)} Tower(s)")
     start = model.alignment_start(row)
     if start is None:
         colours = [c.colour for c in row]
-        t.add(f"no four adjacent Towers show four different colours ({', '.join(colours) or 'empty'})", False,
-              "onirim/towers/row")
-        return t.verdict(rule, False, "No: the row has no four adjacent Towers of four different colours.",
+        t.add(f"沒有四張相連且顏色各不相同的高塔（{'、'.join(COLOUR_ZH[c] for c in colours) or '空'}）", False,
+              "onirim/towers/row",
+              en=f"no four adjacent Towers show four different colours ({', '.join(colours) or 'empty'})")
+        return t.verdict(rule, False, "否：高塔列中沒有四張相連且顏色各不相同的高塔。",
+                         explanation_en="No: the row has no four adjacent Towers of four different colours.",
                          details={"alignment": []})
     found = row[start:start + model.ALIGNMENT_LENGTH]
-    t.add(f"{', '.join(_names(found))} are adjacent and of four different colours", True, "onirim/towers/row",
-          "onirim/towers/exceptions")
-    return t.verdict(rule, True, f"Yes: {', '.join(_names(found))} form a complete Alignment.",
+    t.add(f"{'、'.join(_names(found))}相連且顏色各不相同", True, "onirim/towers/row",
+          "onirim/towers/exceptions", en=f"{', '.join(_names(found))} are adjacent and of four different colours")
+    return t.verdict(rule, True, f"是：{'、'.join(_names(found))}組成完成的高塔列。",
+                     explanation_en=f"Yes: {', '.join(_names(found))} form a complete Alignment.",
                      details={"alignment": _names(found)})
 
 
@@ -336,10 +409,13 @@ def tower_discard_peek(inp: TowerPeekInput) -> Verdict:
     rule = "onirim.tower_discard_peek"
     t = Trace()
     if inp.tower is None:
-        t.add("discarding a Tower shows the top 3-5 cards (its number); put them back on top in any order",
-              None, "onirim/towers/discard")
-        cases = [Case(when=f"a Tower numbered {n}", value=n, cites=["onirim/towers/discard"]) for n in (3, 4, 5)]
-        return t.verdict(rule, DEPENDS, "It depends on the Tower's number: look at that many (3-5) top cards and "
+        t.add("棄掉高塔卡可以看補充牌堆頂的3-5張牌（依高塔卡下方的數字），再依想要的順序放回牌堆頂",
+              None, "onirim/towers/discard",
+              en="discarding a Tower shows the top 3-5 cards (its number); put them back on top in any order")
+        cases = [Case(when=f"數字為{n}的高塔", when_en=f"a Tower numbered {n}", value=n,
+                      cites=["onirim/towers/discard"]) for n in (3, 4, 5)]
+        return t.verdict(rule, DEPENDS, "要看高塔卡的數字：看補充牌堆頂相同張數（3-5張）的牌，再依任意順序放回。",
+                         explanation_en="It depends on the Tower's number: look at that many (3-5) top cards and "
                          "put them back in any order.", cases=cases)
     card = tower(inp.tower)
     # Discard the Tower from a model hand and read how many cards the look covers.
@@ -349,12 +425,16 @@ def tower_discard_peek(inp: TowerPeekInput) -> Verdict:
     after = model.apply(state, model.Discard(card.index))
     pending = after.pending
     count = pending.count if isinstance(pending, model.PendingArrange) else 0
-    t.add(f"{card.name} shows the number {card.number}", None, "onirim/towers/discard")
+    t.add(f"{card.name}的數字是{card.number}", None, "onirim/towers/discard",
+          en=f"{card.name} shows the number {card.number}")
     if inp.deck_size is not None and inp.deck_size < (card.number or 0):
-        t.add(f"only {inp.deck_size} card(s) are left in the deck", True, "onirim/towers/discard")
-        t.assume("With fewer cards in the deck than the Tower's number, you look at all of them (the seed does "
-                 "not say)")
-    return t.verdict(rule, count, f"Look at the top {count} card(s) and put them back on top in any order.",
+        t.add(f"補充牌堆只剩{inp.deck_size}張牌", True, "onirim/towers/discard",
+              en=f"only {inp.deck_size} card(s) are left in the deck")
+        t.assume("補充牌堆的張數少於高塔卡的數字時，就看全部的牌（規則原文沒有說）",
+                 en="With fewer cards in the deck than the Tower's number, you look at all of them (the seed does "
+                    "not say)")
+    return t.verdict(rule, count, f"看補充牌堆頂的{count}張牌，再依任意順序放回牌堆頂。",
+                     explanation_en=f"Look at the top {count} card(s) and put them back on top in any order.",
                      details={"number": card.number, "count": count, "reorder": True, "discard": False})
 
 
@@ -389,29 +469,41 @@ def book_door(inp: BookDoorInput) -> Verdict:
     """Decide whether an obtained Door is kept or goes to Limbo under the Book's Goal order."""
     rule = "onirim.book_door"
     t = Trace()
-    t.add("Doors must be collected in the order of the Goal row; a Door out of order goes to Limbo and is "
-          "shuffled back later", None, "onirim/book/goal-order")
-    t.assume("The seed's 'out of order goes to Limbo' is applied to every way of obtaining a Door (Labyrinth "
-             "run or Key)")
+    t.add("門卡必須依目標卡的順序收集；不照順序取得的門卡放進Limbo牌堆，等洗牌階段再洗回牌堆", None,
+          "onirim/book/goal-order",
+          en="Doors must be collected in the order of the Goal row; a Door out of order goes to Limbo and is "
+             "shuffled back later")
+    t.assume("規則原文「目標順序以外的門卡放進Limbo牌堆」套用在每一種取得門卡的方式（迷宮連續三張或鑰匙卡）",
+             en="The seed's 'out of order goes to Limbo' is applied to every way of obtaining a Door (Labyrinth "
+                "run or Key)")
     if inp.goals is None or inp.door is None:
-        cases = [Case(when="the Door matches the first Goal still to reach", value="keep",
-                      cites=["onirim/book/goal-order"]),
-                 Case(when="the Door is of another colour", value="limbo", cites=["onirim/book/goal-order"])]
+        cases = [Case(when="門卡符合下一張尚未達成的目標卡", when_en="the Door matches the first Goal still to reach",
+                      value="keep", cites=["onirim/book/goal-order"]),
+                 Case(when="門卡是其他顏色", when_en="the Door is of another colour", value="limbo",
+                      cites=["onirim/book/goal-order"])]
         if inp.goals:
-            cases = [Case(when=f"a {c} Door", value="keep" if model.door_fits_goal(inp.goals[0], c) else "limbo",
+            cases = [Case(when=f"{COLOUR_ZH[c]}門卡", when_en=f"a {c} Door",
+                          value="keep" if model.door_fits_goal(inp.goals[0], c) else "limbo",
                           cites=["onirim/book/goal-order"]) for c in COLOURS]
-        return t.verdict(rule, DEPENDS, "It depends on the colour: only a Door matching the next Goal is kept.",
+        return t.verdict(rule, DEPENDS, "要看顏色：只有符合下一張目標卡的門卡才能保留。",
+                         explanation_en="It depends on the colour: only a Door matching the next Goal is kept.",
                          cases=cases)
     next_colour = inp.goals[0] if inp.goals else None
-    t.add(f"the next Goal to reach is {next_colour or 'none (all reached)'}", None, "onirim/book/goal-order")
+    next_zh = COLOUR_ZH[next_colour] if next_colour else None
+    door_zh = COLOUR_ZH[inp.door]
+    t.add(f"下一張要達成的目標卡是{next_zh or '無（全部已達成）'}", None, "onirim/book/goal-order",
+          en=f"the next Goal to reach is {next_colour or 'none (all reached)'}")
     fits = model.door_fits_goal(next_colour, inp.door)
-    t.add(f"the {inp.door} Door matches it", fits, "onirim/book/goal-order")
+    t.add(f"{door_zh}門卡符合這張目標卡", fits, "onirim/book/goal-order", en=f"the {inp.door} Door matches it")
     value = "keep" if fits else "limbo"
-    text = (f"Keep it: the {inp.door} Door goes on the {inp.door} Goal." if fits else
-            f"Limbo: the {inp.door} Door does not match the next Goal ({next_colour or 'none'}), so it goes to "
-            "Limbo and is shuffled back into the deck.")
-    return t.verdict(rule, value, text, details={"next_goal": next_colour,
-                                                 "goals_after": inp.goals[1:] if fits else inp.goals})
+    text = (f"保留：{door_zh}門卡放在{door_zh}目標卡上。" if fits else
+            f"放進Limbo牌堆：{door_zh}門卡不符合下一張目標卡（{next_zh or '無'}），所以放進Limbo牌堆，"
+            "之後再洗回補充牌堆。")
+    text_en = (f"Keep it: the {inp.door} Door goes on the {inp.door} Goal." if fits else
+               f"Limbo: the {inp.door} Door does not match the next Goal ({next_colour or 'none'}), so it goes to "
+               "Limbo and is shuffled back into the deck.")
+    return t.verdict(rule, value, text, explanation_en=text_en,
+                     details={"next_goal": next_colour, "goals_after": inp.goals[1:] if fits else inp.goals})
 
 
 # ---------------------------------------------------------------- onirim.book_return_door
@@ -460,15 +552,20 @@ def book_return_door(inp: BookReturnInput) -> Verdict:
     """Find the next Goal to reach after one of the player's Doors goes back to Limbo."""
     rule = "onirim.book_return_door"
     t = Trace()
-    t.add("resolving a Nightmare by returning a Door: choose any Door you hold and put it into Limbo", None,
-          "onirim/book/nightmare-door")
-    t.add("the Goal of that Door is the next one to reach", None, "onirim/book/nightmare-door")
+    t.add("用繳回門卡來解決夢魘：可選任一張已取得的門卡，將它放回Limbo牌堆", None,
+          "onirim/book/nightmare-door",
+          en="resolving a Nightmare by returning a Door: choose any Door you hold and put it into Limbo")
+    t.add("接下來要先達成的目標卡，就是剛繳回的那張門卡所在的目標卡", None, "onirim/book/nightmare-door",
+          en="the Goal of that Door is the next one to reach")
     if inp.goals is None or inp.returned is None:
-        return t.verdict(rule, "the returned Door's Goal", "The Goal whose Door you gave back becomes the next Goal "
+        return t.verdict(rule, "the returned Door's Goal", "你繳回的那張門卡所在的目標卡成為下一個要達成的目標；"
+                         "達成後，再從第一張尚未達成的目標卡繼續。",
+                         explanation_en="The Goal whose Door you gave back becomes the next Goal "
                          "to reach; after it, the order continues from the first Goal still open.")
     reached = inp.reached if inp.reached is not None else inp.returned
     if inp.reached is None:
-        t.assume(f"The first {reached} Goal(s) are taken to hold Doors (reached not given)")
+        t.assume(f"假設前{reached}張目標卡已放有門卡（沒有提供 reached）",
+                 en=f"The first {reached} Goal(s) are taken to hold Doors (reached not given)")
     state = _goal_state(list(inp.goals), reached)
     door = state.goal_doors[inp.returned - 1]
     before = model.open_goal(state)
@@ -476,13 +573,20 @@ def book_return_door(inp: BookReturnInput) -> Verdict:
     pos = model.open_goal(after)
     assert pos is not None
     colour = CARDS[after.goals[pos]].colour
-    t.add(f"before: the next Goal was position {before + 1 if before is not None else 'none'}; the Door on Goal "
-          f"{inp.returned} ({colour}) goes to Limbo", None, "onirim/book/nightmare-door")
+    colour_zh = COLOUR_ZH[colour]
+    t.add(f"之前：下一個目標是{f'第{before + 1}張' if before is not None else '無（全部已達成）'}；"
+          f"第{inp.returned}張目標卡上的門卡（{colour_zh}）放回Limbo牌堆", None, "onirim/book/nightmare-door",
+          en=f"before: the next Goal was position {before + 1 if before is not None else 'none'}; the Door on Goal "
+             f"{inp.returned} ({colour}) goes to Limbo")
     later = model.first_open_goal([CARDS[g].colour for g in after.goals],
                                   [d is not None or i == pos for i, d in enumerate(after.goal_doors)])
-    t.add(f"the next Goal is now position {pos + 1} ({colour})", True, "onirim/book/nightmare-door")
-    return t.verdict(rule, colour, f"Goal {pos + 1} ({colour}) is next again; once it is reached, the next is "
-                     + (f"Goal {later + 1} ({CARDS[after.goals[later]].colour})." if later is not None else "none: all reached."),
+    t.add(f"現在下一個目標是第{pos + 1}張（{colour_zh}）", True, "onirim/book/nightmare-door",
+          en=f"the next Goal is now position {pos + 1} ({colour})")
+    later_colour = CARDS[after.goals[later]].colour if later is not None else None
+    return t.verdict(rule, colour, f"第{pos + 1}張目標卡（{colour_zh}）再次成為下一個目標；達成之後，下一個是"
+                     + (f"第{later + 1}張（{COLOUR_ZH[later_colour]}）。" if later is not None else "無：全部已達成。"),
+                     explanation_en=f"Goal {pos + 1} ({colour}) is next again; once it is reached, the next is "
+                     + (f"Goal {later + 1} ({later_colour})." if later is not None else "none: all reached."),
                      details={"position": pos + 1, "colour": colour,
                               "then": None if later is None else {"position": later + 1,
                                                                   "colour": CARDS[after.goals[later]].colour}})
@@ -514,43 +618,59 @@ def spell_castable(inp: SpellInput) -> Verdict:
     """Decide whether a spell can be paid for now, and what the discard pile is left with."""
     rule = "onirim.spell_castable"
     t = Trace()
-    t.assume(SPELL_PAYMENT_REMOVE if inp.payment == "remove" else SPELL_PAYMENT_COUNT)
-    t.add("a spell is paid with discard-pile cards, as often and whenever you like while the pile is big "
-          "enough", None, "onirim/book/spells")
-    t.add(f"the {inp.side} side of the Spells card is in use", None, "onirim/book/spell-sides")
+    t.assume(*(SPELL_PAYMENT_REMOVE if inp.payment == "remove" else SPELL_PAYMENT_COUNT))
+    side_zh = SPELL_SIDE_ZH[inp.side]
+    t.add("咒文以棄牌堆的牌為代價，只要棄牌堆的張數夠多，不限次數，也不限使用時機", None, "onirim/book/spells",
+          en="a spell is paid with discard-pile cards, as often and whenever you like while the pile is big "
+             "enough")
+    t.add(f"使用咒文卡{side_zh}", None, "onirim/book/spell-sides",
+          en=f"the {inp.side} side of the Spells card is in use")
     costs = {s: {"cheap": spell_cost(s, "cheap"), "expensive": spell_cost(s, "expensive")} for s in SPELLS}
     if inp.spell is None or inp.discard_pile is None:
         spells = [inp.spell] if inp.spell else list(SPELLS)
         cases = []
         for s in spells:
             cost = spell_cost(s, inp.side)
-            cases.append(Case(when=f"{SPELLS[s]['name']}, {inp.side} side: discard pile of at least {cost}",
+            cases.append(Case(when=f"{SPELLS[s]['name']}，{side_zh}：棄牌堆至少{cost}張",
+                              when_en=f"{SPELLS[s]['name']}, {inp.side} side: discard pile of at least {cost}",
                               value=True, cites=[str(SPELLS[s]["passage"])]))
-        cases.append(Case(when="discard pile smaller than the cost", value=False, cites=["onirim/book/spells"]))
+        cases.append(Case(when="棄牌堆的張數少於代價", when_en="discard pile smaller than the cost", value=False,
+                          cites=["onirim/book/spells"]))
         details: dict[str, Any] = {"costs": costs}
         if inp.spell:
             details["cost"] = spell_cost(inp.spell, inp.side)
-        return t.verdict(rule, DEPENDS, "It depends on the discard pile: Paradoxical Prophecy costs 5 (6), "
+        return t.verdict(rule, DEPENDS, "要看棄牌堆的張數：Paradoxical Prophecy花費5（6）張、Parallel Planning "
+                         "花費7（9）張、Powerful Punishment花費10（12）張棄牌。",
+                         explanation_en="It depends on the discard pile: Paradoxical Prophecy costs 5 (6), "
                          "Parallel Planning 7 (9), Powerful Punishment 10 (12) cards.", cases=cases, details=details)
     name = str(SPELLS[inp.spell]["name"])
     state = model.State(options=model.Options(book=True, spells=inp.side), seed=0,
                         discard=tuple(range(inp.discard_pile)))
     cost = spell_cost(inp.spell, inp.side)
     affordable = model.spell_affordable(state, inp.spell)
-    t.add(f"{name} costs {cost} on the {inp.side} side", None, str(SPELLS[inp.spell]["passage"]), "onirim/book/spell-sides")
-    t.add(f"the discard pile holds {inp.discard_pile} card(s), at least {cost}", affordable, "onirim/book/spells")
+    t.add(f"{name}在{side_zh}花費{cost}張棄牌", None, str(SPELLS[inp.spell]["passage"]), "onirim/book/spell-sides",
+          en=f"{name} costs {cost} on the {inp.side} side")
+    t.add(f"棄牌堆有{inp.discard_pile}張牌，至少{cost}張", affordable, "onirim/book/spells",
+          en=f"the discard pile holds {inp.discard_pile} card(s), at least {cost}")
     ok = affordable
     if inp.spell == "powerful_punishment":
         if inp.nightmare_just_drawn is None:
-            t.assume("Powerful Punishment only answers a Nightmare just drawn; that one has been drawn is assumed")
-        elif not t.add("a Nightmare has just been drawn", inp.nightmare_just_drawn, "onirim/book/powerful-punishment"):
+            t.assume("Powerful Punishment只能用在剛抽到的夢魘上；此處假設已經抽到一張",
+                     en="Powerful Punishment only answers a Nightmare just drawn; that one has been drawn is assumed")
+        elif not t.add("剛抽到一張夢魘", inp.nightmare_just_drawn, "onirim/book/powerful-punishment",
+                       en="a Nightmare has just been drawn"):
             ok = False
     left = inp.discard_pile - cost if (affordable and inp.payment == "remove") else inp.discard_pile
-    text = (f"Yes: {name} costs {cost}; the discard pile goes from {inp.discard_pile} to {left}." if ok else
-            f"No: {name} costs {cost} on the {inp.side} side" + (
-                f" and the discard pile holds only {inp.discard_pile}." if not affordable else
-                ", and it is cast only on a Nightmare just drawn."))
-    return t.verdict(rule, ok, text, details={"cost": cost, "discard_left": left, "costs": costs})
+    text = (f"可以：{name}花費{cost}張；棄牌堆從{inp.discard_pile}張變成{left}張。" if ok else
+            f"不行：{name}在{side_zh}花費{cost}張" + (
+                f"，而棄牌堆只有{inp.discard_pile}張。" if not affordable else
+                "，而且只能用在剛抽到的夢魘上。"))
+    text_en = (f"Yes: {name} costs {cost}; the discard pile goes from {inp.discard_pile} to {left}." if ok else
+               f"No: {name} costs {cost} on the {inp.side} side" + (
+                   f" and the discard pile holds only {inp.discard_pile}." if not affordable else
+                   ", and it is cast only on a Nightmare just drawn."))
+    return t.verdict(rule, ok, text, explanation_en=text_en,
+                     details={"cost": cost, "discard_left": left, "costs": costs})
 
 
 # ---------------------------------------------------------------- onirim.premonitions_triggered
@@ -599,24 +719,33 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
     """List the Premonitions a new Door triggers, with the cascades that reveals can start."""
     rule = "onirim.premonitions_triggered"
     t = Trace()
-    t.add("when a Premonition's condition is met its penalty is resolved at once and the card leaves the game; "
-          "if several are met together, the player chooses the order", None, "onirim/premonitions/trigger")
+    t.add("滿足黑暗徵兆的觸發條件時，馬上進行懲罰，隨後將該張牌移出遊戲；若同時滿足多張，由玩家自行決定處理順序",
+          None, "onirim/premonitions/trigger",
+          en="when a Premonition's condition is met its penalty is resolved at once and the card leaves the game; "
+             "if several are met together, the player chooses the order")
     all_numbers = list(range(1, 9))
     if inp.face_up is None and inp.new_door is None and not inp.doors:
-        cases = [Case(when=f"Premonition {n} face up and {PREMONITIONS[n]['trigger']}", value=[n],
-                      explanation=PREMONITIONS[n]["penalty"], cites=[PREMONITIONS[n]["passage"]]) for n in all_numbers]
-        return t.verdict(rule, DEPENDS, "It depends on the Doors in play and which Premonitions are face up: each "
+        cases = [Case(when=f"黑暗徵兆{n}已翻開，且{PREMONITIONS[n]['trigger_zh']}",
+                      when_en=f"Premonition {n} face up and {PREMONITIONS[n]['trigger']}", value=[n],
+                      explanation=PREMONITIONS[n]["penalty_zh"], explanation_en=PREMONITIONS[n]["penalty"],
+                      cites=[PREMONITIONS[n]["passage"]]) for n in all_numbers]
+        return t.verdict(rule, DEPENDS, "要看桌上的門卡與翻開的黑暗徵兆：取得門卡時，每張已翻開且條件成立的"
+                         "黑暗徵兆都會觸發。",
+                         explanation_en="It depends on the Doors in play and which Premonitions are face up: each "
                          "face-up one whose condition holds triggers when a Door is obtained.", cases=cases)
     doors = inp.doors + ([inp.new_door] if inp.new_door else [])
     face_up = inp.face_up if inp.face_up is not None else all_numbers
     if inp.face_up is None:
-        t.assume("Which Premonitions are face up was not given: every one whose condition holds is listed")
+        t.assume("沒有提供哪些黑暗徵兆已翻開：列出所有條件成立的黑暗徵兆",
+                 en="Which Premonitions are face up was not given: every one whose condition holds is listed")
     face_down = inp.face_down if inp.face_down is not None else []
     state = _premonition_state(doors, face_up, face_down)
-    t.add(f"Doors in play after the new one: {', '.join(doors) or 'none'}", None, "onirim/premonitions/trigger")
+    t.add(f"加上新門卡後，桌上的門卡：{'、'.join(COLOUR_ZH[d] for d in doors) or '無'}", None,
+          "onirim/premonitions/trigger", en=f"Doors in play after the new one: {', '.join(doors) or 'none'}")
     holding = set(model.premonitions_holding(state, state.premonitions_up))
     for n in face_up:
-        t.add(f"Premonition {n} ({PREMONITIONS[n]['trigger']})", n in holding, PREMONITIONS[n]["passage"])
+        t.add(f"黑暗徵兆{n}（{PREMONITIONS[n]['trigger_zh']}）", n in holding, PREMONITIONS[n]["passage"],
+              en=f"Premonition {n} ({PREMONITIONS[n]['trigger']})")
     triggered = [n for n in face_up if n in holding]
     # Reveals from 6 and 8 are checked at once against the same Doors (before other penalties change them).
     revealed: list[int] = []
@@ -628,8 +757,8 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
         revealed += shown
         for m in shown:
             fires = premonition_holds_now(state, m)
-            t.add(f"Premonition {n} reveals {m} ({PREMONITIONS[m]['trigger']})", fires, PREMONITIONS[n]["passage"],
-                  PREMONITIONS[m]["passage"])
+            t.add(f"黑暗徵兆{n}翻開了{m}（{PREMONITIONS[m]['trigger_zh']}）", fires, PREMONITIONS[n]["passage"],
+                  PREMONITIONS[m]["passage"], en=f"Premonition {n} reveals {m} ({PREMONITIONS[m]['trigger']})")
             if fires:
                 triggered.append(m)
                 if m in (6, 8):
@@ -640,17 +769,22 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
         hidden = [n for n in all_numbers if n not in face_up]
         may = [n for n in hidden if premonition_holds_now(state, n)]
         details["may_cascade"] = may
-        t.add(f"reveals from 6/8 are unknown; face-down ones that would trigger at once: {may or 'none'}", None,
-              "onirim/premonitions/five-doors", "onirim/premonitions/three-doors")
+        t.add(f"不知道6/8會翻開哪幾張；蓋著的黑暗徵兆中會馬上觸發的：{'、'.join(map(str, may)) or '無'}", None,
+              "onirim/premonitions/five-doors", "onirim/premonitions/three-doors",
+              en=f"reveals from 6/8 are unknown; face-down ones that would trigger at once: {may or 'none'}")
     if 8 in triggered:
-        t.assume("Premonition 8: the seed only says to discard your hand; implementations then draw 5 new "
-                 "Locations (this model refills the hand as usual)")
+        t.assume("黑暗徵兆8：規則原文只說丟棄所有手牌；實作接著抽5張新的地點卡（本模型照常補滿手牌）",
+                 en="Premonition 8: the seed only says to discard your hand; implementations then draw 5 new "
+                    "Locations (this model refills the hand as usual)")
     if len(triggered) > 1:
-        t.assume("Premonitions triggered together are all resolved, in the player's chosen order, even if an "
-                 "earlier penalty changes the Doors")
-    text = (f"Triggered: {', '.join(map(str, triggered))}" + ("; you choose the order." if len(triggered) > 1 else ".")
-            if triggered else "None of the face-up Premonitions triggers.")
-    return t.verdict(rule, triggered, text, details=details)
+        t.assume("同時觸發的黑暗徵兆全部都要處理，順序由玩家決定，即使先處理的懲罰改變了桌上的門卡",
+                 en="Premonitions triggered together are all resolved, in the player's chosen order, even if an "
+                    "earlier penalty changes the Doors")
+    text = (f"觸發：{'、'.join(map(str, triggered))}" + ("；處理順序由你決定。" if len(triggered) > 1 else "。")
+            if triggered else "已翻開的黑暗徵兆都沒有觸發。")
+    text_en = (f"Triggered: {', '.join(map(str, triggered))}" + ("; you choose the order." if len(triggered) > 1 else ".")
+               if triggered else "None of the face-up Premonitions triggers.")
+    return t.verdict(rule, triggered, text, explanation_en=text_en, details=details)
 
 
 def premonition_holds_now(state: model.State, number: int) -> bool:
@@ -686,7 +820,8 @@ def happy_dream_options(inp: HappyDreamInput) -> Verdict:
     """List the Happy Dream choices open to the player."""
     rule = "onirim.happy_dream_options"
     t = Trace()
-    t.add("a Happy Dream drawn while refilling the hand gives one choice of three", None, "onirim/happy-dreams/when-drawn")
+    t.add("在抽牌階段抽到美夢卡時，可以從三種行動中選擇一種", None, "onirim/happy-dreams/when-drawn",
+          en="a Happy Dream drawn while refilling the hand gives one choice of three")
     up = 4 if inp.face_up_premonitions is None else inp.face_up_premonitions
     deck_size = 20 if inp.deck_size is None else inp.deck_size
     dream = BY_NAME["happy-dream-1"].index
@@ -697,16 +832,23 @@ def happy_dream_options(inp: HappyDreamInput) -> Verdict:
     offered = {a.option for a in model.legal_actions(state) if isinstance(a, model.HappyDream)}
     if not state.deck:
         offered -= {2, 3}
+    reveal = min(model.HAPPY_DREAM_REVEAL, deck_size)
     labels = {1: "remove one face-up Premonition",
-              2: f"reveal the top {min(model.HAPPY_DREAM_REVEAL, deck_size)} cards, discard any, put the rest back on top in any order",
+              2: f"reveal the top {reveal} cards, discard any, put the rest back on top in any order",
               3: "take any one card from the deck, shuffle the deck, put that card on top"}
+    labels_zh = {1: "移除一張已翻開的黑暗徵兆",
+                 2: f"翻開補充牌堆頂的{reveal}張牌，丟棄任意張，再將剩下的牌依想要的順序放回牌堆頂",
+                 3: "從補充牌堆挑選一張牌，將補充牌堆洗牌後，再把挑選的牌放在牌堆頂"}
     for n, (_, pid) in HAPPY_OPTIONS.items():
-        t.add(labels[n], n in offered, pid)
-    t.assume("After its choice the Happy Dream goes to the discard pile (the seed does not say)")
+        t.add(labels_zh[n], n in offered, pid, en=labels[n])
+    t.assume("執行選擇的行動後，美夢卡放到棄牌堆（規則原文沒有說）",
+             en="After its choice the Happy Dream goes to the discard pile (the seed does not say)")
     if inp.deck_size is not None and inp.deck_size < model.HAPPY_DREAM_REVEAL:
-        t.assume("With fewer than 7 cards in the deck you reveal them all (the seed does not say)")
+        t.assume("補充牌堆不到7張時，就全部翻開（規則原文沒有說）",
+                 en="With fewer than 7 cards in the deck you reveal them all (the seed does not say)")
     value = [HAPPY_OPTIONS[n][0] for n in sorted(offered)]
-    return t.verdict(rule, value, "Choose one: " + "; ".join(f"({n}) {labels[n]}" for n in sorted(offered)) + ".",
+    return t.verdict(rule, value, "選擇一種：" + "；".join(f"（{n}）{labels_zh[n]}" for n in sorted(offered)) + "。",
+                     explanation_en="Choose one: " + "; ".join(f"({n}) {labels[n]}" for n in sorted(offered)) + ".",
                      details={"options": {HAPPY_OPTIONS[n][0]: labels[n] for n in sorted(offered)}})
 
 
@@ -737,6 +879,10 @@ LADDER_TEXT = {1: "base game, Door symbols merely differ from the previous", 2: 
                3: "base + Towers, Alignment with power", 4: "base + Towers, Alignment without power",
                5: "base + Book, cheap spells", 6: "base + Book, expensive spells",
                7: "base + Towers + Book, no spells", 8: "base + Towers + Book, with spells"}
+LADDER_TEXT_ZH = {1: "基本組，取得門卡的符號只要與前一張相異即可", 2: "基本組，取得門卡要Sun + Moon + Key",
+                  3: "基本組 + 高塔擴充，高塔列產生效應", 4: "基本組 + 高塔擴充，高塔列不產生效應",
+                  5: "基本組 + 書本擴充，較少張數代價的咒文", 6: "基本組 + 書本擴充，較多張數代價的咒文",
+                  7: "基本組 + 高塔擴充 + 書本擴充，不使用咒文", 8: "基本組 + 高塔擴充 + 書本擴充，使用咒文"}
 
 
 def _rung(opts: model.Options) -> int | None:
@@ -788,36 +934,48 @@ def difficulty_level(inp: DifficultyInput) -> Verdict:
     """Place a set-up on the seed's eight-rung difficulty ladder and compare it with another."""
     rule = "onirim.difficulty_level"
     t = Trace()
-    t.add("the ladder is the blogger's own ranking; lower rungs are easier", None, "onirim/ladder/intro")
-    t.assume("The ladder is one blogger's opinion, not an official difficulty rating; rung 2's Sun+Moon+Key rule "
-             "is a house rule")
+    t.add("難度階梯是部落客自己的排序；級數越前面越簡單", None, "onirim/ladder/intro",
+          en="the ladder is the blogger's own ranking; lower rungs are easier")
+    t.assume("難度階梯只是一位部落客的看法，不是官方的難度評等；第2級的Sun + Moon + Key是家規",
+             en="The ladder is one blogger's opinion, not an official difficulty rating; rung 2's Sun+Moon+Key rule "
+                "is a house rule")
     rungs = _level(inp)
     if len(rungs) > 1:
-        cases = [Case(when=LADDER_TEXT[r] if r else "a set-up the ladder does not list", value=r,
+        cases = [Case(when=LADDER_TEXT_ZH[r] if r else "難度階梯沒有列出的組合",
+                      when_en=LADDER_TEXT[r] if r else "a set-up the ladder does not list", value=r,
                       cites=[LADDER_PASSAGES[r]] if r else ["onirim/ladder/intro"]) for r in rungs]
-        return t.verdict(rule, DEPENDS, "It depends on the set-up: " + "; ".join(
+        return t.verdict(rule, DEPENDS, "要看組合：" + "；".join(
+            f"{r}. {LADDER_TEXT_ZH[r]}" for r in rungs if r) + "。",
+            explanation_en="It depends on the set-up: " + "; ".join(
             f"{r}. {LADDER_TEXT[r]}" for r in rungs if r) + ".", cases=cases)
     rung = rungs[0]
     if rung is None:
-        t.add("this combination is on the ladder", False, "onirim/ladder/intro")
-        return t.verdict(rule, None, "The seed's ladder does not list this combination.", details={"level": None})
-    t.add(f"rung {rung}: {LADDER_TEXT[rung]}", True, LADDER_PASSAGES[rung])
+        t.add("這個組合在難度階梯上", False, "onirim/ladder/intro", en="this combination is on the ladder")
+        return t.verdict(rule, None, "規則原文的難度階梯沒有列出這個組合。",
+                         explanation_en="The seed's ladder does not list this combination.", details={"level": None})
+    t.add(f"第{rung}級：{LADDER_TEXT_ZH[rung]}", True, LADDER_PASSAGES[rung], en=f"rung {rung}: {LADDER_TEXT[rung]}")
     details: dict[str, Any] = {"level": rung, "of": 8}
-    text = f"Level {rung} of 8: {LADDER_TEXT[rung]}."
+    text = f"第{rung}級（共8級）：{LADDER_TEXT_ZH[rung]}。"
+    text_en = f"Level {rung} of 8: {LADDER_TEXT[rung]}."
     if inp.compare_with is not None:
         other = _level(inp.compare_with)
         if len(other) == 1 and other[0] is not None:
             o = other[0]
-            t.add(f"the other set-up is rung {o}: {LADDER_TEXT[o]}", None, LADDER_PASSAGES[o])
+            t.add(f"另一個組合是第{o}級：{LADDER_TEXT_ZH[o]}", None, LADDER_PASSAGES[o],
+                  en=f"the other set-up is rung {o}: {LADDER_TEXT[o]}")
             harder = "this" if rung > o else "other" if o > rung else "same"
             details["comparison"] = {"other_level": o, "harder": harder}
-            text += (" It is harder than the other set-up (level %d)." % o if harder == "this" else
-                     " It is easier than the other set-up (level %d)." % o if harder == "other" else
-                     " The other set-up is the same level.")
+            text += (f"比另一個組合（第{o}級）難。" if harder == "this" else
+                     f"比另一個組合（第{o}級）簡單。" if harder == "other" else
+                     "與另一個組合同一級。")
+            text_en += (" It is harder than the other set-up (level %d)." % o if harder == "this" else
+                        " It is easier than the other set-up (level %d)." % o if harder == "other" else
+                        " The other set-up is the same level.")
         else:
             details["comparison"] = {"other_level": None, "harder": None}
-            text += " The other set-up is not a single rung on the ladder."
-    return t.verdict(rule, rung, text, details=details)
+            text += "另一個組合無法對應到難度階梯上的單一級數。"
+            text_en += " The other set-up is not a single rung on the ladder."
+    return t.verdict(rule, rung, text, explanation_en=text_en, details=details)
 
 
 # ---------------------------------------------------------------- onirim.card_counts
@@ -843,21 +1001,27 @@ def card_counts(inp: CardCountsInput) -> Verdict:
     """Count the cards a set-up uses, split into the shuffled deck and the cards laid out beside it."""
     rule = "onirim.card_counts"
     t = Trace()
-    t.assume("Base game counts (58 Locations, 8 Doors, 10 Nightmares) come from the official rules, not the seed")
+    t.assume("基本組的張數（58張地點卡、8張門卡、10張夢魘）來自官方規則，不是規則原文",
+             en="Base game counts (58 Locations, 8 Doors, 10 Nightmares) come from the official rules, not the seed")
     opts = model.Options(towers=inp.towers, book=inp.book, premonitions=inp.premonitions)
     state = model.new_game(opts, seed=0)
     in_deck = state.deck + state.hand + state.limbo
     kinds = Counter(CARDS[c].kind for c in model.game_cards(opts))
-    t.add("base deck: 58 Locations, 8 Doors, 10 Nightmares", None)
+    t.add("基本組牌堆：58張地點卡、8張門卡、10張夢魘", None,
+          en="base deck: 58 Locations, 8 Doors, 10 Nightmares")
     if inp.towers:
-        t.add("The Towers adds 12 Towers (3 per colour) shuffled into the deck", True, "onirim/towers/components")
+        t.add("高塔擴充加入12張高塔卡（每種顏色3張），洗入補充牌堆", True, "onirim/towers/components",
+              en="The Towers adds 12 Towers (3 per colour) shuffled into the deck")
     if inp.book:
-        t.add("The Book adds 8 Goals and 1 Spells card, laid out beside the deck", True, "onirim/book/components")
+        t.add("書本擴充加入8張目標卡與1張咒文卡，放在補充牌堆旁", True, "onirim/book/components",
+              en="The Book adds 8 Goals and 1 Spells card, laid out beside the deck")
     if inp.premonitions:
-        t.add("Dark Premonitions adds 4 Happy Dreams to the deck and 8 Premonitions beside it", True,
-              "onirim/premonitions/components")
-    return t.verdict(rule, len(in_deck), f"{len(in_deck)} cards are shuffled into the deck; "
-                     f"{sum(kinds.values()) - len(in_deck)} more lie beside it.",
+        t.add("黑暗徵兆擴充把4張美夢卡洗入補充牌堆，另有8張黑暗徵兆卡放在旁邊", True,
+              "onirim/premonitions/components",
+              en="Dark Premonitions adds 4 Happy Dreams to the deck and 8 Premonitions beside it")
+    beside = sum(kinds.values()) - len(in_deck)
+    return t.verdict(rule, len(in_deck), f"{len(in_deck)}張牌洗入補充牌堆；另有{beside}張放在旁邊。",
+                     explanation_en=f"{len(in_deck)} cards are shuffled into the deck; {beside} more lie beside it.",
                      details={"deck": len(in_deck), "total": sum(kinds.values()), "by_kind": dict(sorted(kinds.items()))},
                      cites=[p for p, on in (("onirim/towers/components", inp.towers), ("onirim/book/components", inp.book),
                                             ("onirim/premonitions/components", inp.premonitions)) if on])

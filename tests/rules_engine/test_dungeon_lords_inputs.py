@@ -87,7 +87,7 @@ def test_item_slot_rejects_a_fifth_player() -> None:
 @pytest.mark.parametrize("rule_id", ["dungeon-lords.combat_round", "dungeon-lords.attack_order"])
 def test_combat_verdicts_flag_every_assumed_number(rule_id) -> None:
     verdict = evaluate(rule_id, {})
-    text = " ".join(verdict.assumptions)
+    text = " ".join(verdict.assumptions_en)
     assert "Hit points assumed" in text
     assert "healing potion: +1 healing" in text
     assert "slime" in text
@@ -97,7 +97,7 @@ def test_class_defaults_are_flagged_when_used() -> None:
     verdict = evaluate("dungeon-lords.combat_round", {
         "party": [{"class": "thief"}, {"class": "priest"}], "items": [],
         "events": {"trap": {"name": "cursed_ring"}}})
-    text = " ".join(verdict.assumptions)
+    text = " ".join(verdict.assumptions_en)
     assert "thief #1 has hp 3" in text and "thief #1 has traps 1" in text
     assert "priest #2 has hearts 1" in text
     assert "cursed_ring" in text
@@ -106,8 +106,8 @@ def test_class_defaults_are_flagged_when_used() -> None:
 def test_unsuitable_carrier_is_noted_and_table_flagged() -> None:
     verdict = evaluate("dungeon-lords.combat_round", {
         "party": [{"class": "warrior", "hp": 4}], "items": [{"carrier": 1, "item": "necklace"}]})
-    assert any("suitability" in a for a in verdict.assumptions)
-    assert any("outside the assumed suitability" in s.step for s in verdict.trace)
+    assert any("suitability" in a for a in verdict.assumptions_en)
+    assert any("outside the assumed suitability" in s.step_en for s in verdict.trace)
 
 
 def test_evaluation_leaves_input_untouched() -> None:
@@ -124,7 +124,7 @@ def test_earlier_mark_gives_no_second_gold() -> None:
         "party": [{"class": "thief", "hp": 3}, {"class": "priest", "hp": 3, "hearts": 0}],
         "items": [{"carrier": 1, "item": "potion", "owner": "green", "marked": True}],
         "events": {"monsters": [{"name": "slime"}]}})
-    assert any("only the first use counts" in s.step for s in verdict.trace)
+    assert any("only the first use counts" in s.step_en for s in verdict.trace)
     assert verdict.details["marked"] == ["green potion"]
 
 
