@@ -85,6 +85,7 @@ def _ruling_provenance() -> dict[str, dict[str, Any]]:
 # A ruling whose own question is this close to the one asked answers it directly and is quoted
 # first (calibrated on the dev questions against paraphrases of the rulings' questions).
 RULING_DIRECT_THRESHOLD = 0.935
+MAX_FORCED_CITES = 4
 
 
 MESSAGES = {
@@ -264,7 +265,10 @@ class Pipeline:
             citations = [make_citation(by_id[direct_ruling], scores.get(direct_ruling, 1.0))] + citations[:k - 1]
         if verdict is not None:
             # The passages the verdict rests on are quoted too, ahead of weaker retrieval hits.
-            keep = {pid for pid in verdict.cites[:2] if pid in by_id}
+            # Only a verdict that rests on a few passages says which ones matter; one citing a whole
+            # family (all eight Premonitions) leaves the choice to retrieval.
+            keep = {pid for pid in verdict.cites[:2] if pid in by_id} if len(verdict.cites) <= MAX_FORCED_CITES \
+                else set()
             have = {c.id for c in citations}
             citations += [make_citation(by_id[pid], scores.get(pid, 0.0)) for pid in verdict.cites[:2]
                           if pid in keep and pid not in have]
