@@ -13,7 +13,7 @@ SEEDS = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 
 
 def test_every_passage_is_verbatim_in_its_source() -> None:
-    passages = load_passages()
+    passages = [p for p in load_passages() if p.kind == "rule"]
     assert len(passages) >= 100
     for p in passages:
         source = (SOURCES / p.source).read_text(encoding="utf-8")
@@ -38,6 +38,13 @@ def test_no_nonblank_source_line_is_left_out() -> None:
             is_separator = len(set(text)) <= 2 and not any(c.isalnum() for c in text)
             assert len(text) <= 4 or is_separator or text.startswith("http"), \
                 f"skipped line {s.line} has content: {text!r}"
+
+
+def test_ruling_passages_are_verbatim_in_their_ruling_files() -> None:
+    rulings = [p for p in load_passages() if p.kind == "ruling"]
+    assert rulings
+    for p in rulings:
+        assert p.text.split("\n", 1)[0] in (CORPUS_DIR / p.source).read_text(encoding="utf-8"), p.id
 
 
 def test_ids_are_unique_readable_and_games_known() -> None:

@@ -176,10 +176,10 @@ def penalty():
                                       "what if the row is not complete yet?"])
 def test_select_case_picks_in_progress(penalty, question):
     chosen = select_case(penalty, question)
-    in_progress = [c for c in penalty.cases if "in progress" in c.when.lower()]
+    in_progress = [c for c in penalty.cases if "in progress" in c.when_en.lower()]
     assert len(in_progress) == 1
     assert chosen.value == in_progress[0].value is True
-    assert chosen.details["selected_case"] == in_progress[0].when
+    assert chosen.details["selected_case"] == in_progress[0].when_en
     assert chosen.cases == penalty.cases  # the other cases stay visible
 
 
