@@ -129,15 +129,17 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
                         for p in passages], show_progress=False)
         retriever.save(str(tmp / BM25_DIR), show_progress=False)
 
-        vectors = []
+        # Batches of similar length waste less padding; rows go back to passage order after.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        matrix = np.zeros((len(texts), embedder.dim), dtype=np.float32)
         batch = 16
         bar = tqdm(total=len(texts), desc="embedding passages", unit="passage", disable=not progress,
                    leave=False)
-        for i in range(0, len(texts), batch):
-            vectors.append(embedder.embed_passages(texts[i:i + batch]))
-            bar.update(len(texts[i:i + batch]))
+        for start in range(0, len(order), batch):
+            rows = order[start:start + batch]
+            matrix[rows] = embedder.embed_passages([texts[i] for i in rows])
+            bar.update(len(rows))
         bar.close()
-        matrix = np.vstack(vectors).astype(np.float32)
         index = faiss.IndexFlatIP(matrix.shape[1])
         index.add(matrix)
         faiss.write_index(index, str(tmp / VECTORS))

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 import jieba
 
@@ -54,6 +55,8 @@ class Tokenizer:
                         self._en_forms.append((pattern, folded, term))
         # Longest forms first so 高塔列 is reported before 高塔.
         self._cjk_forms.sort(key=lambda x: -len(x[0]))
+        # Every stage of a request asks about the same text: scan it once.
+        self._match_cached = lru_cache(maxsize=4096)(self._match_terms_uncached)
 
     def tokens(self, text: str) -> list[str]:
         """BM25 tokens of a text: long jieba words, CJK bigrams and English words."""
@@ -88,6 +91,12 @@ class Tokenizer:
 
     def match_terms(self, text: str) -> list[TermMatch]:
         """Glossary terms mentioned in a text (any script, synonym or English name)."""
+        return list(self._match_cached(text))
+
+    def _match_terms_uncached(self, text: str) -> tuple[TermMatch, ...]:
+        return tuple(self._find_terms(text))
+
+    def _find_terms(self, text: str) -> list[TermMatch]:
         folded = fold(text)
         found: dict[tuple[str, str], TermMatch] = {}
         words: set[str] | None = None
