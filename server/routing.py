@@ -18,6 +18,31 @@ RULE_THRESHOLD = 0.86
 LEXICAL_WEIGHT = 0.08
 
 
+def cached_query_vectors(embedder: Embedder, texts: list[str], cache_dir: Path | None, name: str) -> np.ndarray:
+    """Query-side vectors of fixed texts, cached in the index directory under a content key."""
+    if not texts:
+        return np.zeros((0, embedder.dim), dtype=np.float32)
+    key = hashlib.sha256(json.dumps([embedder.model_id, texts], ensure_ascii=False).encode()).hexdigest()[:16]
+    path = cache_dir / f"{name}-{key}.npy" if cache_dir else None
+    if path is not None and path.exists():
+        try:
+            cached = np.load(path)
+            if cached.shape == (len(texts), embedder.dim):
+                return cached
+        except (OSError, ValueError):
+            pass  # a corrupt cache is simply recomputed
+    vectors = np.vstack([embedder.embed_queries(texts[i:i + 32]) for i in range(0, len(texts), 32)])
+    if path is not None:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(".tmp.npy")
+            np.save(tmp, vectors)
+            tmp.replace(path)
+        except OSError:
+            pass  # a read-only index directory only costs the recomputation
+    return vectors
+
+
 @dataclass(frozen=True)
 class RuleMatch:
     """A candidate rule and how well the question matched its examples."""
@@ -43,29 +68,7 @@ class RuleRouter:
         return frozenset(f"{m.term.game}:{m.term.id}" for m in self.tokenizer.match_terms(text))
 
     def _example_vectors(self, cache_dir: Path | None) -> np.ndarray:
-        if not self.examples:
-            return np.zeros((0, self.embedder.dim), dtype=np.float32)
-        texts = [ex for _, ex in self.examples]
-        key = hashlib.sha256(json.dumps([self.embedder.model_id, texts], ensure_ascii=False)
-                             .encode()).hexdigest()[:16]
-        path = cache_dir / f"rule-examples-{key}.npy" if cache_dir else None
-        if path is not None and path.exists():
-            try:
-                cached = np.load(path)
-                if cached.shape == (len(texts), self.embedder.dim):
-                    return cached
-            except (OSError, ValueError):
-                pass  # a corrupt cache is simply recomputed
-        vectors = np.vstack([self.embedder.embed_queries(texts[i:i + 32]) for i in range(0, len(texts), 32)])
-        if path is not None:
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                tmp = path.with_suffix(".tmp.npy")
-                np.save(tmp, vectors)
-                tmp.replace(path)
-            except OSError:
-                pass  # a read-only index directory only costs the recomputation
-        return vectors
+        return cached_query_vectors(self.embedder, [ex for _, ex in self.examples], cache_dir, "rule-examples")
 
     def rank(self, query_vector: np.ndarray, question: str, game: str | None) -> list[RuleMatch]:
         """Rules of the game ranked by match score, best first."""
@@ -118,28 +121,7 @@ class RulingMatcher:
         self.vectors = self._vectors(cache_dir)
 
     def _vectors(self, cache_dir: Path | None) -> np.ndarray:
-        texts = [t for _, _, t in self.entries]
-        if not texts:
-            return np.zeros((0, self.embedder.dim), dtype=np.float32)
-        key = hashlib.sha256(json.dumps([self.embedder.model_id, texts], ensure_ascii=False)
-                             .encode()).hexdigest()[:16]
-        path = cache_dir / f"ruling-questions-{key}.npy" if cache_dir else None
-        if path is not None and path.exists():
-            try:
-                cached = np.load(path)
-                if cached.shape == (len(texts), self.embedder.dim):
-                    return cached
-            except (OSError, ValueError):
-                pass
-        vectors = np.vstack([self.embedder.embed_queries(texts[i:i + 32]) for i in range(0, len(texts), 32)])
-        if path is not None:
-            try:
-                tmp = path.with_suffix(".tmp.npy")
-                np.save(tmp, vectors)
-                tmp.replace(path)
-            except OSError:
-                pass
-        return vectors
+        return cached_query_vectors(self.embedder, [t for _, _, t in self.entries], cache_dir, "ruling-questions")
 
     def best(self, query_vector: np.ndarray, game: str | None) -> tuple[str, float] | None:
         """The closest ruling of the game and its similarity."""
