@@ -119,7 +119,8 @@ def _read_yaml(path: Path) -> object:
     except UnicodeDecodeError as e:
         raise CorpusError(f"{path}: not valid UTF-8 ({e.reason} at byte {e.start})") from e
     try:
-        return yaml.safe_load(text)
+        # libyaml's loader when present: the pure-Python one is most of a corpus load.
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except yaml.YAMLError as e:
         raise CorpusError(f"{path}: malformed YAML: {e}") from e
 
