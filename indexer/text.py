@@ -10,7 +10,6 @@ import opencc
 
 _T2S = opencc.OpenCC("t2s")
 _S2T = opencc.OpenCC("s2tw")
-_S2TW = opencc.OpenCC("s2twp")
 
 CJK_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_RUN_RE = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
@@ -61,11 +60,6 @@ def to_script(text: str, lang: str) -> str:
     if lang == "zh-CN":
         return _T2S.convert(text)
     return text
-
-
-def to_traditional(text: str) -> str:
-    """Simplified -> Traditional (Taiwan), for messages written once in Traditional."""
-    return _S2T.convert(text)
 
 
 def cjk_bigrams(folded: str) -> list[str]:

@@ -11,7 +11,6 @@ from indexer.text import fold
 
 _CN_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
               "九": 9, "十": 10, "十一": 11, "十二": 12}
-_NUM = r"(\d+|十二|十一|[零一二两三四五六七八九十])"
 _COLOURS = {"red": ("红", "red"), "blue": ("蓝", "blue"), "green": ("绿", "green"),
             "brown": ("棕", "褐", "brown", "tan")}
 _SIDE = {"left": ("左", "left"), "right": ("右", "right")}

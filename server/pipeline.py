@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from indexer.ambiguities import ambiguities_for as corpus_ambiguities_for
 from indexer.corpus import Passage, passages_by_id
 from indexer.retrieval import Hit, clean_query, dense_query_text, query_vector_cache
 from indexer.text import detect_lang, fold, to_script
@@ -142,7 +143,6 @@ class Pipeline:
         self.query_vector = lambda text: cache(dense_query_text(self.index, text))
         self.router = RuleRouter(search.index.embedder, self.tokenizer, cache_dir=search.index.directory)
         self.rulings = RulingMatcher(search.index.embedder, cache_dir=search.index.directory)
-        self._ambiguities = _load_ambiguities()
 
     # ------------------------------------------------------------------ stages
     def detect_game(self, question: str, history: list[str], explicit: str | None) -> tuple[str | None, str]:
@@ -179,17 +179,17 @@ class Pipeline:
         return False, None
 
     def ambiguities_for(self, passage_ids: list[str], lang: str) -> list[Ambiguity]:
-        """Known unclear places among the cited passages, in the answer's language."""
+        """Known unclear places among the cited passages, in the answer's language and script."""
         out: list[Ambiguity] = []
         seen: set[str] = set()
         for pid in passage_ids:
-            for amb in self._ambiguities.get(pid, []):
-                if amb["id"] in seen:
+            for amb in corpus_ambiguities_for(pid):
+                if amb.id in seen:
                     continue
-                seen.add(amb["id"])
-                key = "en" if lang == "en" else "zh-TW"
-                out.append(Ambiguity(passage=pid, note=to_script(amb["note"][key], lang),
-                                     readings=[to_script(r[key], lang) for r in amb["readings"]]))
+                seen.add(amb.id)
+                out.append(Ambiguity(
+                    passage=pid, note=to_script(amb.note.get(lang), lang),
+                    readings=[to_script(f"{r.label.get(lang)}：{r.detail.get(lang)}", lang) for r in amb.readings]))
         return out
 
     # ------------------------------------------------------------------ main
@@ -375,19 +375,6 @@ def select_case(verdict: Verdict, question: str) -> Verdict:
                 "details": {**verdict.details, "selected_case": case.when_en or case.when},
             })
     return verdict
-
-
-def _load_ambiguities() -> dict[str, list[dict[str, Any]]]:
-    """passage id → ambiguity records from corpus/ambiguities.yaml, texts keyed by zh-TW and en."""
-    from indexer.ambiguities import load_ambiguities
-
-    out: dict[str, list[dict[str, Any]]] = {}
-    for amb in load_ambiguities():
-        readings = [{k: f"{r.label.get(k)}：{r.detail.get(k)}" for k in ("zh-TW", "en")} for r in amb.readings]
-        entry = {"id": amb.id, "note": {k: amb.note.get(k) for k in ("zh-TW", "en")}, "readings": readings}
-        for pid in amb.passages:
-            out.setdefault(pid, []).append(entry)
-    return out
 
 
 __all__ = ["Pipeline", "AskResponse", "Citation", "CitationError", "make_citation", "UnknownId"]

@@ -9,7 +9,6 @@ from pathlib import Path
 import numpy as np
 
 from indexer.embedders import Embedder
-from indexer.text import fold
 from indexer.tokenize import Tokenizer
 from rules_engine import Rule, all_rules
 
@@ -94,12 +93,6 @@ class RuleRouter:
         if ranked and ranked[0].score >= threshold:
             return ranked[0]
         return None
-
-
-def folded_contains_any(text: str, needles: tuple[str, ...]) -> bool:
-    """True when any needle (folded) occurs in the folded text."""
-    folded = fold(text)
-    return any(fold(n) in folded for n in needles)
 
 
 class RulingMatcher:

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
 from typing import Callable
 
 from indexer.index import LoadedIndex, ensure_index
 from indexer.retrieval import Hit, Retriever, clean_query, make_retriever
 
-from .settings import Settings, get_settings
+from .settings import Settings
 
 
 class SearchService:
@@ -29,9 +28,3 @@ def build_service(settings: Settings, *, rebuild: bool = False,
     index = ensure_index(settings.index_dir(), settings.embedder, settings.corpus_dir,
                          rebuild=rebuild, log=log, progress=sys.stderr.isatty())
     return SearchService(index, make_retriever(settings.retriever, index))
-
-
-@lru_cache(maxsize=1)
-def get_search_service() -> SearchService:
-    """The process-wide search service for the default settings."""
-    return build_service(get_settings())
