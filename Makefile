@@ -49,11 +49,11 @@ test: install-test
 
 eval: install
 	$(ARBITER) index --if-stale
-	$(PY) -m indexer.evaluate
+	$(PY) -m evals
 
 bench: install
 	$(ARBITER) index --if-stale
-	$(PY) -m indexer.bench
+	$(PY) -m evals.bench
 
 clean:
 	rm -rf var .pytest_cache

@@ -12,7 +12,7 @@ from fastapi.staticfiles import StaticFiles
 
 from .errors import install_error_handlers
 from .middleware import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware, SecurityHeadersMiddleware
-from .pipeline import Pipeline
+from answering.pipeline import Pipeline
 from .routers import ask, catalog, pages
 from .search import build_service
 from .settings import Settings, get_settings

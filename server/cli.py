@@ -51,6 +51,21 @@ def cmd_index(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------- ask
+def make_answerer(settings: Any) -> Callable[..., dict[str, Any]]:
+    """A function (question, game=None, history=(), k=3) -> API response dict, over the settings' index."""
+    from answering.pipeline import Pipeline
+
+    from .search import build_service
+
+    pipeline = Pipeline(build_service(settings))
+
+    def answer(question: str, *, game: str | None = None, history: list[str] | tuple = (),
+               k: int = 3) -> dict[str, Any]:
+        return pipeline.ask(question, game=game, history=list(history), k=k).model_dump()
+
+    return answer
+
+
 def _read_stdin_lines() -> Any:
     """Lines typed or piped on stdin; invalid UTF-8 is reported per line, not raised."""
     stream = sys.stdin.buffer
@@ -70,8 +85,6 @@ def cmd_ask(args: argparse.Namespace) -> int:
     """Answer one question, or every line of an interactive prompt / piped stdin."""
     from indexer.embedders import EmbedderError
     from indexer.retrieval import QueryError
-
-    from .answer import make_answerer
 
     try:
         answerer = make_answerer(_settings(args))

@@ -5,7 +5,7 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
-from .pipeline import Pipeline
+from answering.pipeline import Pipeline
 from .settings import Settings, get_settings
 
 

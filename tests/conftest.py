@@ -21,6 +21,6 @@ def search_service():
 @pytest.fixture(scope="session")
 def pipeline(search_service):
     """The answering pipeline over the default index."""
-    from server.pipeline import Pipeline
+    from answering.pipeline import Pipeline
 
     return Pipeline(search_service)

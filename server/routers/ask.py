@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from indexer.retrieval import MAX_QUERY_CHARS, QueryError, clean_query
 
 from ..deps import PipelineDep
-from ..pipeline import AskResponse, Citation, make_citation
+from answering.pipeline import AskResponse, Citation, make_citation
 
 router = APIRouter(prefix="/api", tags=["ask"])
 

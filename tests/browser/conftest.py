@@ -164,7 +164,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def pipeline(browser: Any) -> Any:
     """The real answering pipeline, built once (the index under var/ is built on first use)."""
-    from server.pipeline import Pipeline
+    from answering.pipeline import Pipeline
     from server.search import build_service
     from server.settings import Settings
 

@@ -1,7 +1,7 @@
 """Quality gate: hybrid retrieval R@3 on the development set."""
 from __future__ import annotations
 
-from indexer.evaluate import evaluate_retrieval, load_dev_questions
+from evals.retrieval import evaluate_retrieval, load_dev_questions
 
 GATE_HYBRID_R3 = 0.90
 

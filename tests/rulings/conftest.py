@@ -30,7 +30,7 @@ def embedder():
 @pytest.fixture(scope="session")
 def pipeline():
     """The real answering pipeline, built once for every app test."""
-    from server.pipeline import Pipeline
+    from answering.pipeline import Pipeline
     from server.search import build_service
     from server.settings import Settings
 

@@ -11,12 +11,12 @@ import yaml
 from indexer.corpus import passages_by_id
 from indexer.retrieval import Hit, QueryError
 from rules_engine import DEPENDS, UnknownId, get_rule
-from server.pipeline import CitationError, make_citation, select_case
+from answering.pipeline import CitationError, make_citation, select_case
 
-try:  # the cache moved from server.pipeline to indexer.retrieval (shared by search and ask)
+try:  # the cache moved from answering.pipeline to indexer.retrieval (shared by search and ask)
     from indexer.retrieval import QueryVectorCache, query_vector_cache
 except ImportError:  # pragma: no cover - older layout
-    from server.pipeline import QueryVectorCache
+    from answering.pipeline import QueryVectorCache
 
     def query_vector_cache(index):
         return None

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from server.evaluate import GATES, pipeline_metrics
+from evals.pipeline import GATES, pipeline_metrics
 
 
 @pytest.fixture(scope="module")

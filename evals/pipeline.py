@@ -36,7 +36,7 @@ def answered_ids(citation_ids: list[str], ruling_cites: dict[str, set[str]]) -> 
 
 def pipeline_metrics(pipeline: Any) -> dict[str, Any]:
     """Every figure the gates check, plus the misses behind each."""
-    from indexer.evaluate import load_dev_questions
+    from .retrieval import load_dev_questions
 
     ruling_cites = _ruling_cites()
 
@@ -111,9 +111,9 @@ def pipeline_metrics(pipeline: Any) -> dict[str, Any]:
 
 def main(index_settings: Any = None, show_misses: bool = "--misses" in sys.argv) -> int:
     """Print the pipeline table (called by `python -m indexer.evaluate`)."""
-    from .pipeline import Pipeline
-    from .search import build_service
-    from .settings import get_settings
+    from answering.pipeline import Pipeline
+    from server.search import build_service
+    from server.settings import get_settings
 
     started = time.perf_counter()
     pipeline = Pipeline(build_service(index_settings or get_settings(), log=lambda m: None))

@@ -52,7 +52,7 @@ def retrieval_metrics(ranked: list[list[str]], relevant: list[list[str]]) -> dic
 def evaluate_retrieval(index: Any, questions: list[DevQuestion], *, game_filter: bool = False
                        ) -> dict[str, dict[str, dict[str, float]]]:
     """Metrics per retriever, overall and per script."""
-    from .retrieval import make_retriever
+    from indexer.retrieval import make_retriever
 
     results: dict[str, dict[str, dict[str, float]]] = {}
     for name in ("bm25", "dense", "hybrid"):
@@ -85,15 +85,15 @@ def format_table(results: dict[str, dict[str, dict[str, float]]], counts: dict[s
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print the retrieval table (and the pipeline figures when dev_asks.yaml exists)."""
-    parser = argparse.ArgumentParser(prog="python -m indexer.evaluate")
+    """Print the retrieval table."""
+    parser = argparse.ArgumentParser(prog="python -m evals.retrieval")
     parser.add_argument("--embedder", default=None)
     parser.add_argument("--misses", action="store_true", help="list questions missed at R@3")
     args = parser.parse_args(argv)
 
     from server.settings import get_settings
 
-    from .index import ensure_index
+    from indexer.index import ensure_index
 
     settings = get_settings()
     spec = args.embedder or settings.embedder
@@ -110,11 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         for name in results:
             for q, rel, got in results[name]["_misses"]:  # type: ignore[misc]
                 print(f"  miss[{name}] {q!r}: want {rel}, got {got}")
-    try:
-        from server.evaluate import main as pipeline_main
-    except ImportError:
-        return 0
-    return pipeline_main(index_settings=settings)
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1 @@
+"""Answering layer: Query, game and scope, retrieval use, rule and fact routing, slot extraction, answer composition."""

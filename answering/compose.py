@@ -1,0 +1,48 @@
+"""Answer text: the messages of an answer in the question's language and script, and value wording."""
+from __future__ import annotations
+
+from typing import Any
+
+from indexer.text import to_script
+from rules_engine import DEPENDS
+
+MESSAGES = {
+    "out_of_scope": {
+        "zh-TW": "這個問題不在我能回答的範圍內。我只回答這幾款遊戲的規則：{games}。",
+        "en": "That question is outside what I can answer. I only cover the rules of: {games}.",
+    },
+    "passages": {"zh-TW": "規則書中最相關的段落：", "en": "The most relevant rulebook passages:"},
+    "verdict": {"zh-TW": "結論（{title}）：{value}", "en": "Verdict ({title}): {value}"},
+    "yes": {"zh-TW": "是", "en": "yes"},
+    "no": {"zh-TW": "否", "en": "no"},
+    "depends": {"zh-TW": "視情況而定", "en": "it depends"},
+    "case": {"zh-TW": "・{when}：{value}", "en": "- {when}: {value}"},
+    "why": {"zh-TW": "為什麼：", "en": "Why:"},
+    "assumptions": {"zh-TW": "假設：", "en": "Assumptions:"},
+    "ambiguous": {"zh-TW": "注意：規則書此處不明確：{note}", "en": "Note: the rulebook is unclear here: {note}"},
+    "readings": {"zh-TW": "可能的解讀：{readings}", "en": "Possible readings: {readings}"},
+    "quote": {"zh-TW": "依據［{id}］：「{text}」", "en": "Source [{id}]: “{text}”"},
+    "ruling": {"zh-TW": "裁定［{id}］（{kind}，{author}，{date}）：「{text}」",
+               "en": "Ruling [{id}] ({kind}, {author}, {date}): “{text}”"},
+    "nothing": {"zh-TW": "找不到相關的規則段落。", "en": "No relevant rulebook passage was found."},
+}
+
+
+def msg(key: str, lang: str, **kw: Any) -> str:
+    """A message in the answer's language and script (zh-CN is converted from zh-TW)."""
+    table = MESSAGES[key]
+    text = table["en" if lang == "en" else "zh-TW"].format(**kw)
+    return to_script(text, lang)
+
+
+def value_text(value: Any, lang: str) -> str:
+    """How a verdict value reads in an answer."""
+    if value is True:
+        return msg("yes", lang)
+    if value is False:
+        return msg("no", lang)
+    if value == DEPENDS:
+        return msg("depends", lang)
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) if value else "—"
+    return str(value)
