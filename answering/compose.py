@@ -24,6 +24,10 @@ MESSAGES = {
     "quote": {"zh-TW": "依據［{id}］：「{text}」", "en": "Source [{id}]: “{text}”"},
     "ruling": {"zh-TW": "裁定［{id}］（{kind}，{author}，{date}）：「{text}」",
                "en": "Ruling [{id}] ({kind}, {author}, {date}): “{text}”"},
+    "needs": {"zh-TW": "要算出答案，我還需要知道：", "en": "To compute the answer I need to know:"},
+    "no_verdict": {"zh-TW": "沒有可以直接計算的答案；以下是規則書中最相關的段落：",
+                   "en": "No computed answer applies; the most relevant rulebook passages:"},
+    "ruling_answer": {"zh-TW": "已採納的裁定：{text}", "en": "Accepted ruling: {text}"},
     "nothing": {"zh-TW": "找不到相關的規則段落。", "en": "No relevant rulebook passage was found."},
 }
 

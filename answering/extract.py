@@ -1,183 +1,375 @@
-"""Builds a rule's input from what a question states, by reading the input model's fields."""
+"""Reads a rule's inputs from a question through the slot declarations of its input model.
+
+Nothing here names an engine field: each field's `Slot` says how players state its value. Only what
+the question states is returned; everything else stays unknown for partial evaluation.
+"""
 from __future__ import annotations
 
 import re
-import typing
-from typing import Any, Literal, get_args, get_origin
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
 
+import cn2an
 from pydantic import BaseModel, ValidationError
 
 from indexer.text import fold
+from rules_engine.slots import Slot, declared_slots
 
-_CN_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8,
-              "九": 9, "十": 10, "十一": 11, "十二": 12}
-_COLOURS = {"red": ("红", "red"), "blue": ("蓝", "blue"), "green": ("绿", "green"),
-            "brown": ("棕", "褐", "brown", "tan")}
-_SIDE = {"left": ("左", "left"), "right": ("右", "right")}
-
-
+# Chinese numerals count only next to a measure word or a seat/ordinal marker ("五位玩家", "下家二",
+# "第三"), so that 一起 or 一樣 never become numbers.
+_CN_NUM = "零〇一二两三四五六七八九十百"
+_MEASURE = r"(?:张|人|位|名|个|分|点|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|players?)"
 _EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
-# Words that, next to a number, say which quantity it is (folded: Simplified, lower case).
-_QUANTITY_CUES = {
-    "discard_pile": ("弃牌", "discard"),
-    "final_score": ("分数", "得分", "总分", "score", "points"),
-    "golds": ("黄金", "金币", "gold"),
-    "requirement": ("需求", "需要", "requirement", "require", "needs"),
-}
-# Literal values that players write in other words.
-_VALUE_WORDS = {
-    "cheap": ("便宜", "较少", "少的那面", "低价", "cheap", "cheaper", "cheap side"),
-    "expensive": ("昂贵", "较多", "多的那面", "高价", "贵", "expensive", "pricier"),
-}
-_EXPANSION_CUES = {
-    "towers": ("高塔", "tower"),
-    "book": ("book of steps", "目标卡", "咒文", "the book", "书本"),
-    "premonitions": ("徵兆", "征兆", "premonition", "美梦", "好梦", "happy dream"),
-    "alignment_power": ("产生效应", "with power", "有效应", "power"),
-}
+_NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出)?\s*$")
+_NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:the\s+|any\s+|a\s+|an\s+|using\s+|use\s+)?$")
+_TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
+_TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "tan": "brown"}
+_PLACE_VERB = r"(?:放|接|加|摆|排|置|put|place|play|add|go)"
 
 
-def _num(token: str) -> int:
-    if token.lstrip("-").isdigit():
-        return int(token)
-    return _CN_DIGITS.get(token, _EN_NUMBERS.get(token, 0))
+def normalise_numbers(folded: str) -> str:
+    """Digits for Chinese numerals next to measure words or seat markers, and for English number words."""
+    def cn(m: re.Match[str]) -> str:
+        try:
+            return str(int(cn2an.cn2an(m.group(1).replace("两", "二").replace("〇", "零"), "smart")))
+        except (ValueError, KeyError):
+            return m.group(1)
+
+    out = re.sub(rf"([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, folded)
+    out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
+    out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
+    out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b)", lambda m: str(_EN_NUMBERS[m.group(1)]), out)
+    return out
 
 
-def number_near(folded: str, cues: tuple[str, ...], allow_negative: bool = False) -> int | None:
-    """The number written closest after (or just before) one of the cue words."""
-    sign = r"-?" if allow_negative else ""
+@lru_cache(maxsize=4096)
+def _pattern(phrase: str) -> re.Pattern[str]:
+    folded = fold(phrase)
+    if folded.isascii():
+        return re.compile(r"(?<![a-z0-9])" + re.escape(folded) + r"(?![a-z0-9])")
+    return re.compile(re.escape(folded))
+
+
+def negated(text: str, start: int) -> bool:
+    """Whether the words just before `start` negate what follows ("沒有效應", "without the power")."""
+    before = text[max(0, start - 8):start]
+    return bool(_NEGATOR_ZH.search(before) or _NEGATOR_EN.search(before))
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A value named in the question, where, and whether it is negated."""
+
+    value: Any
+    start: int
+    end: int
+    negated: bool
+
+
+def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list[Mention]:
+    """Every non-overlapping mention of a declared value, longest phrases first, in text order."""
+    found: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+    phrases = sorted(((fold(p), v) for v, ps in values for p in ps), key=lambda pv: -len(pv[0]))
+    for phrase, value in phrases:
+        if not phrase:
+            continue
+        for m in _pattern(phrase).finditer(text):
+            if any(m.start() < e and s < m.end() for s, e in taken):
+                continue
+            taken.append((m.start(), m.end()))
+            found.append(Mention(value, m.start(), m.end(), negated(text, m.start())))
+    return sorted(found, key=lambda x: x.start)
+
+
+def _choice(text: str, slot: Slot, domain: tuple[Any, ...]) -> Any:
+    found = mentions(text, slot.values)
+    affirmed = {m.value for m in found if not m.negated}
+    denied = {m.value for m in found if m.negated}
+    # A denied yes/no value states the other one ("沒有效應" → no power).
+    if isinstance(next(iter(denied | affirmed), None), bool) or set(domain) == {True, False}:
+        affirmed |= {not v for v in denied}
+        denied = set()
+    if len(affirmed) == 1:
+        return next(iter(affirmed))
+    if not affirmed and denied and len(domain) == 2:
+        rest = [v for v in domain if v not in denied]
+        if len(rest) == 1:
+            return rest[0]
+    return None
+
+
+def _numbers(text: str) -> list[re.Match[str]]:
+    return list(re.finditer(r"-?\d+", text))
+
+
+def _count(text: str, slot: Slot) -> int | None:
+    numbers = _numbers(text)
     best: tuple[int, int] | None = None
-    for cue in cues:
-        for m in re.finditer(re.escape(cue), folded):
-            window_after = folded[m.end():m.end() + 14]
-            window_before = folded[max(0, m.start() - 8):m.start()]
-            after = re.search(rf"({sign}\d+)", window_after)
-            before = list(re.finditer(rf"({sign}\d+)", window_before))
-            for distance, token in ((after.start(), after.group(1)) if after else (99, None),
-                                    (len(window_before) - before[-1].end(), before[-1].group(1)) if before
-                                    else (99, None)):
-                if token is not None and (best is None or distance < best[0]):
-                    best = (distance, int(token))
+    for unit in slot.units:
+        for m in re.finditer(r"(\d+)\s*(?:个|位|名)?\s*" + re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else ""), text):
+            return int(m.group(1))
+    for cue in slot.cues:
+        for c in _pattern(cue).finditer(text):
+            for n in numbers:
+                if n.start() >= c.end():
+                    gap = text[c.end():n.start()]
+                    distance = len(gap)
+                    if distance > 10 or re.search(r"[，。？?！!；;,]", gap):
+                        continue
+                elif n.end() <= c.start():
+                    gap = text[n.end():c.start()]
+                    distance = len(gap) + 2
+                    if distance > 8 or re.search(r"[，。？?！!；;,]", gap):
+                        continue
+                else:
+                    continue
+                if best is None or distance < best[0]:
+                    best = (distance, int(n.group()))
     if best is None:
         return None
     value = best[1]
-    if allow_negative and value > 0 and re.search(r"负分|negative", folded):
+    if slot.signed and value > 0 and re.search(r"负|negative|minus", text):
         value = -value
     return value
 
 
-def number_list(folded: str) -> list[int] | None:
-    """A list of four to six numbers written one after another ('5、4、2、0' or '3,2,2,5,1,5')."""
-    m = re.search(r"(\d+(?:\s*[、,，/ ]\s*\d+){3,5})", folded)
-    return [int(x) for x in re.findall(r"\d+", m.group(1))] if m else None
+def _towers(text: str) -> list[tuple[str, int, int]]:
+    return [(f"{_TOWER_COLOURS.get(m.group(1), m.group(1))}-{m.group(2)}", m.start(), m.end())
+            for m in _TOWER.finditer(text)]
 
 
-def player_count(folded: str) -> int | None:
-    """'5人', '五位玩家', '5 players' → 5."""
-    m = re.search(r"(\d+|十二|十一|[零一二两三四五六七八九十]|one|two|three|four|five|six|seven|eight)"
-                  r"\s*(?:个人|个玩家|位玩家|名玩家|人|位|名| players?|-player| people)", folded)
-    return _num(m.group(1)) if m else None
+def _placement(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | None, list[str], str | None]:
+    """The Tower added, the row it joins, and the side, read with their relative order."""
+    marked = text
+    for i, (_, s, e) in reversed(list(enumerate(towers))):
+        marked = marked[:s] + f"⟦{i}⟧" + marked[e:]
+    ids = [t for t, _, _ in towers]
+    side_of = {"左": "left", "left": "left", "右": "right", "right": "right"}
+    rules = (
+        # "藍4放在紅4右邊", "put blue-4 to the right of red-4", "blue-4 on the left of red-4"
+        rf"⟦(\d)⟧[^⟦]{{0,12}}?(?:{_PLACE_VERB}|\bon\b|\bto\b)[^⟦]{{0,14}}?(左|右|left|right)[^⟦]{{0,8}}?⟦(\d)⟧",
+        rf"⟦(\d)⟧[^⟦]{{0,8}}?{_PLACE_VERB}[^⟦]{{0,4}}?⟦(\d)⟧[^⟦]{{0,3}}?(左|右)",
+        # "紅4右邊放藍4", "right of red-4, can I put blue-4"
+        rf"⟦(\d)⟧[^⟦]{{0,3}}?(左|右)(?:边|侧|端|方)?[^⟦]{{0,8}}?{_PLACE_VERB}[^⟦]{{0,4}}?⟦(\d)⟧",
+        rf"(left|right) (?:of|side of|end of) ⟦(\d)⟧[^⟦]{{0,20}}?{_PLACE_VERB}[^⟦]{{0,6}}?⟦(\d)⟧",
+    )
+    for k, rule in enumerate(rules):
+        m = re.search(rule, marked)
+        if not m:
+            continue
+        if k == 0:
+            new, side, anchor = int(m.group(1)), side_of[m.group(2)], int(m.group(3))
+        elif k == 1:
+            new, anchor, side = int(m.group(1)), int(m.group(2)), side_of[m.group(3)]
+        elif k == 2:
+            anchor, side, new = int(m.group(1)), side_of[m.group(2)], int(m.group(3))
+        else:
+            side, anchor, new = side_of[m.group(1)], int(m.group(2)), int(m.group(3))
+        row = [t for i, t in enumerate(ids) if i != new]
+        return ids[new], row, side
+    sides = {side_of[w] for w in re.findall(r"左|右|\bleft\b|\bright\b", text)}
+    if not ids:
+        return None, [], sides.pop() if len(sides) == 1 else None
+    return ids[-1], ids[:-1], sides.pop() if len(sides) == 1 else None
 
 
-def colours_in_order(folded: str) -> list[str]:
-    """Colour words in the order they appear."""
-    found = []
-    for colour, words in _COLOURS.items():
-        for w in words:
-            for m in re.finditer(re.escape(w), folded):
-                found.append((m.start(), colour))
-    return [c for _, c in sorted(found)]
+_COLOUR_WORD = r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐)"
+_DOOR_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:门|doors?)"
 
 
-def tower_ids(folded: str) -> list[str]:
-    """Tower cards like 'red-3', 'red 3', '红3', '红色4号塔' in order of mention."""
-    out = []
-    colour_words = "|".join(re.escape(w) for ws in _COLOURS.values() for w in ws)
-    for m in re.finditer(rf"({colour_words})\s*(?:色)?\s*[-_ ]?\s*(3|4|5|三|四|五)", folded):
-        colour = next(c for c, ws in _COLOURS.items() if m.group(1) in ws)
-        out.append(f"{colour}-{_num(m.group(2))}")
+def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
+    """(colour, position, reads as a new Door) per colour mention, repeated by a stated count."""
+    out: list[tuple[str, int, bool]] = []
+    for m in mentions(text, slot.values):
+        if m.negated:
+            continue
+        count = re.search(r"(\d+)\s*(?:张|个|扇)?\s*(?:的)?\s*$", text[max(0, m.start - 6):m.start])
+        times = int(count.group(1)) if count and 0 < int(count.group(1)) <= 4 else 1
+        newish = re.search(r"(又|再|刚|新|另|another|new|just|then|now)[^，,。]{0,8}$", text[max(0, m.start - 12):m.start])
+        out += [(m.value, m.start, bool(newish))] * times
     return out
 
 
-def _literal_values(annotation: Any) -> tuple[Any, ...]:
-    origin = get_origin(annotation)
-    if origin is Literal:
-        return get_args(annotation)
-    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
-        values: tuple[Any, ...] = ()
-        for arg in get_args(annotation):
-            values += _literal_values(arg)
-        return values
-    return ()
+def _seat(text: str, role_text: str, players: int | None) -> int | None:
+    """Seat number from a role phrase: 隊長 0, 下家N N, 上家 the last seat."""
+    if re.search(r"队长|captain", role_text):
+        return 0
+    m = re.search(r"下家\s*(\d)|next(?: player)?\s*(\d)?", role_text)
+    if m:
+        return int(m.group(1) or m.group(2) or 1)
+    if re.search(r"上家", role_text) and players:
+        return players - 1
+    return None
 
 
-def _mentions(folded: str, value: str) -> bool:
-    words = {fold(value), fold(value.replace("-", " ").replace("_", " "))}
-    return any(w and re.search(r"(?<![a-z0-9])" + re.escape(w) + r"(?![a-z0-9])", folded) for w in words)
+_SEAT_ROLE = re.compile(r"(队长|captain|下家\s*\d?(?!\d*\s*[分点])|上家\s*\d?(?!\d*\s*[分点])|上家|下家|next player\s*\d?|"
+                        r"(?:the )?player after (?:the )?captain)")
 
 
-def extract_input(model: type[BaseModel], question: str, term_ids: set[str]) -> tuple[dict[str, Any], list[str]]:
-    """Fields of `model` that the question states, and a note per field filled."""
-    folded = fold(question)
+def _seat_list(text: str) -> list[int] | None:
+    """Per-seat numbers stated seat by seat ("隊長3分、下家1 2分…") in seat order."""
+    pairs: list[tuple[str, int]] = []
+    for m in _SEAT_ROLE.finditer(text):
+        after = text[m.end():m.end() + 10]
+        n = re.match(r"[^\d，,、；;]{0,5}?(\d+)", after)
+        if n:
+            pairs.append((m.group(1), int(n.group(1))))
+    if len(pairs) >= 4:
+        n_players = len(pairs)
+        seats: dict[int, int] = {}
+        for role, value in pairs:
+            role = role.replace(" ", "")
+            if role.startswith(("队长", "captain")):
+                seat = 0
+            elif role.startswith("下家"):
+                seat = int(role[2:] or 1)
+            elif role.startswith("上家"):
+                seat = n_players - int(role[2:] or 1)
+            elif role.startswith("nextplayer"):
+                seat = int(role[len("nextplayer"):] or 1)
+            else:
+                seat = 1
+            if seat in seats:
+                return None
+            seats[seat] = value
+        if sorted(seats) == list(range(n_players)):
+            return [seats[i] for i in range(n_players)]
+        return None
+    if re.search(r"队长|captain", text):
+        m = re.search(r"(\d+(?:\s*(?:分)?\s*[、,，/ ]\s*\d+){3,5})", text)
+        if m:
+            return [int(x) for x in re.findall(r"\d+", m.group(1))]
+    return None
+
+
+def _items(text: str, slot: Slot) -> list[Any]:
+    out: list[Any] = []
+    for m in mentions(text, slot.values):
+        if m.negated:
+            continue
+        count = re.search(r"(\d+)\s*(?:张|个)?\s*$", text[max(0, m.start - 4):m.start])
+        out += [m.value] * (int(count.group(1)) if count and 0 < int(count.group(1)) <= 6 else 1)
+    return out
+
+
+def _numbers_near(text: str, slot: Slot) -> list[int] | None:
+    for cue in slot.cues:
+        for c in _pattern(cue).finditer(text):
+            after = re.match(r"[^\d，。？?]{0,6}?(\d(?:\s*(?:号|、|,|，|和|与|and|/|\s)\s*\d)*)", text[c.end():])
+            if after:
+                return [int(x) for x in re.findall(r"\d", after.group(1))]
+            before = re.search(r"(\d)\s*号?\s*$", text[max(0, c.start() - 4):c.start()])
+            if before:
+                return [int(before.group(1))]
+    return None
+
+
+def _seat_from_start(text: str) -> int | None:
+    m = re.search(r"第\s*(\d)\s*(?:位|个)(?:玩家)?|(\d)(?:st|nd|rd|th) player|player (\d)\b", text)
+    if m:
+        return int(m.group(1) or m.group(2) or m.group(3)) - 1
+    if re.search(r"起始玩家|start player|first player|起始", text):
+        if re.search(r"下一位|下家|之后|后面|左手|next|after", text):
+            return 1
+        return 0
+    return None
+
+
+def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
+    """The fields of `model` that the question states (by their slot declarations); nothing else."""
+    text = normalise_numbers(fold(question))
+    slots = declared_slots(model)
     data: dict[str, Any] = {}
-    notes: list[str] = []
-    towers = tower_ids(folded)
-    for name, field in model.model_fields.items():
-        annotation = field.annotation
-        lname = name.lower()
-        if lname in {"players", "player_count", "num_players"}:
-            n = player_count(folded)
-            if n is not None:
-                data[name] = n
-        elif lname == "tower" and towers:
-            data[name] = towers[-1]
-        elif lname == "row" and towers:
-            data[name] = towers[:-1] if "tower" in model.model_fields and len(towers) > 1 else towers
-        elif lname == "side" and "left" in _literal_values(annotation):
-            sides = [s for s, ws in _SIDE.items() if any(w in folded for w in ws)]
-            if len(sides) == 1:
-                data[name] = sides[0]
-        elif lname == "contributions":
-            numbers = number_list(folded)
-            if numbers:
-                data[name] = numbers
-        elif lname in _QUANTITY_CUES:
-            n = number_near(folded, _QUANTITY_CUES[lname], allow_negative=lname == "final_score")
-            if n is not None:
-                data[name] = n
-        elif lname in _EXPANSION_CUES and annotation in (bool, bool | None):
-            if any(c in folded for c in _EXPANSION_CUES[lname]):
-                data[name] = True
-        elif lname in {"new_door", "door", "colour", "color"}:
-            colours = colours_in_order(folded)
-            if colours:
-                data[name] = colours[-1]
-        else:
-            values = [v for v in _literal_values(annotation) if isinstance(v, str)]
-            ids = {t.replace("-", "_") for t in term_ids}
-            hits = [v for v in values if _mentions(folded, v) or v.replace("-", "_") in ids
-                    or any(w in folded for w in _VALUE_WORDS.get(v, ()))]
-            if len(hits) == 1:
-                data[name] = hits[0]
-        if name in data:
-            notes.append(f"{name}={data[name]!r}")
-    try:
-        model.model_validate(data)
-    except ValidationError:
-        # Partial facts that do not make a valid input are dropped field by field.
-        for name in list(data):
-            trial = {k: v for k, v in data.items() if k != name}
-            try:
-                model.model_validate(trial)
-                data = trial
-                break
-            except ValidationError:
-                continue
-        else:
-            data = {}
-        notes = [n for n in notes if n.split("=")[0] in data]
-    return data, notes
+    towers = _towers(text) if any(s.kind in ("tower", "towers") for s in slots.values()) else []
+    counting_text = text
+    for _, s, e in reversed(towers):
+        counting_text = counting_text[:s] + " " * (e - s) + counting_text[e:]
+    has_new_tower = any(s.kind == "tower" for s in slots.values())
+    new_tower, row, side = _placement(text, towers) if towers or has_new_tower else (None, [], None)
+    colour_slots = {name: s for name, s in slots.items() if s.kind in ("colour", "colours")}
+    colours: list[tuple[str, int, bool]] = []
+    if colour_slots:
+        colours = _colour_mentions(counting_text, next(iter(colour_slots.values())))
+    players = None
+    for name, slot in slots.items():
+        if slot.kind == "count" and slot.units and not slot.cues:
+            players = _count(counting_text, slot)
+    for name, slot in slots.items():
+        value: Any = None
+        annotation = model.model_fields[name].annotation
+        if slot.kind == "choice":
+            from rules_engine.slots import domain_of
+
+            value = _choice(text, slot, domain_of(model, name))
+        elif slot.kind == "count":
+            value = _count(counting_text, slot)
+        elif slot.kind == "tower":
+            value = new_tower if towers else None
+        elif slot.kind == "towers":
+            ids = [t for t, _, _ in towers]
+            value = (row if has_new_tower else ids) if towers else None
+            if has_new_tower and towers and not row and len(ids) == 1:
+                value = None  # only the Tower to add is named: the row is unknown
+        elif slot.kind == "colour":
+            door_like = [c for c in colours if re.match(_DOOR_AFTER, counting_text[c[1] + 1:c[1] + 8])
+                         or c[2]]
+            if slot.role == "new":
+                picked = [c for c in colours if c[2]]
+            else:
+                picked = door_like
+            value = picked[-1][0] if picked else None
+        elif slot.kind == "colours":
+            if slot.role == "held":
+                value = [c for c, _, new in colours if not new] or None
+            else:
+                doors = {p for c, p, _ in colours if re.match(_DOOR_AFTER, counting_text[p + 1:p + 8])}
+                others = [c for c, p, _ in colours if p not in doors]
+                value = others or None
+        elif slot.kind == "numbers":
+            value = _numbers_near(counting_text, slot)
+        elif slot.kind == "seat_list":
+            value = _seat_list(counting_text)
+        elif slot.kind == "seat":
+            if slot.role == "from_start":
+                value = _seat_from_start(text)
+            elif slot.cues:
+                for cue in slot.cues:
+                    c = _pattern(cue).search(text)
+                    if c:
+                        window = text[max(0, c.start() - 10):c.end() + 10]
+                        role = _SEAT_ROLE.search(window)
+                        if role:
+                            value = _seat(text, role.group(1), players)
+                        break
+        elif slot.kind == "items":
+            value = _items(text, slot) or None if slot.values else None
+        if value is not None and value != []:
+            data[name] = value
+        del annotation
+    if side is not None:
+        for name, slot in slots.items():
+            if slot.kind == "choice" and {v for v, _ in slot.values} == {"left", "right"}:
+                data[name] = side
+    return _valid_subset(model, data)
+
+
+def _valid_subset(model: type[BaseModel], data: dict[str, Any]) -> dict[str, Any]:
+    """Drop the stated values the model rejects, one field at a time (the others still count)."""
+    for _ in range(len(data) + 1):
+        try:
+            model.model_validate(data)
+            return data
+        except ValidationError as e:
+            bad = {str(err["loc"][0]) for err in e.errors() if err.get("loc") and str(err["loc"][0]) in data}
+            if not bad:
+                # A cross-field check failed: the required fields still missing are the partial
+                # evaluator's business, so keep what was stated.
+                return data
+            data = {k: v for k, v in data.items() if k not in bad}
+    return data
 
 
 _SLOT_PATTERNS = (

@@ -5,18 +5,20 @@ import time
 from functools import lru_cache
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from indexer.ambiguities import ambiguities_for as corpus_ambiguities_for
 from indexer.corpus import Passage, passages_by_id
-from indexer.retrieval import Hit, clean_query, dense_query_text, query_vector_cache
-from indexer.text import detect_lang, fold, to_script
-from rules_engine import DEPENDS, GAMES, UnknownId, Verdict, get_game, load_games
+from indexer.retrieval import Hit, dense_query_text, query_vector_cache
+from indexer.text import to_script
+from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, load_games
+from rules_engine.partial import Missing, evaluate_partial
 
 from .compose import msg, value_text
 from .extract import extract_input, substitute_slots
-from .routing import RULE_THRESHOLD, RuleMatch, RuleRouter, RulingMatcher
+from .routing import RULE_THRESHOLD, RuleMatch, RuleRouter, RulingMatcher, calibrated_threshold
 from .scope import game_signals, other_games_named, strip_game_names
+from .query import Query
 from .search import SearchService
 
 # Calibrated on tests/data (no-signal questions: in-scope ones against out_of_scope): a question
@@ -61,6 +63,7 @@ class AskResponse(BaseModel):
     took_ms: float = 0.0
     lang: str = "zh-TW"
     rule: str | None = None
+    needs: list[str] = Field(default_factory=list)
 
 
 class CitationError(RuntimeError):
@@ -102,27 +105,23 @@ class Pipeline:
         self.query_vector = lambda text: cache(dense_query_text(self.index, text))
         self.router = RuleRouter(search.index.embedder, self.tokenizer, cache_dir=search.index.directory)
         self.rulings = RulingMatcher(search.index.embedder, cache_dir=search.index.directory)
+        self.rule_threshold = calibrated_threshold(search.index.directory, RULE_THRESHOLD)
 
     # ------------------------------------------------------------------ stages
-    def detect_game(self, question: str, history: list[str], explicit: str | None) -> tuple[str | None, str]:
-        """The game id (or None) and how it was decided."""
+    def detect_game(self, query: Query, explicit: str | None) -> tuple[str | None, str]:
+        """The game id (or None) the question itself names or implies, and how it was decided."""
         if explicit:
             get_game(explicit)  # raises UnknownId listing valid ids
             return explicit, "explicit"
-        signals = game_signals(question, self.tokenizer)
+        signals = query.signals
         if signals and (len(signals) == 1 or signals[0].strength > signals[1].strength):
             return signals[0].game, "question"
         if signals:
             tied = {s.game for s in signals if s.strength == signals[0].strength}
-            hits = self.search.retriever.search(question, k=5)
-            for hit in hits:
+            for hit in self.search.retriever.search(query.text, k=5):
                 if hit.passage.game in tied:
                     return hit.passage.game, "retrieval among tied terms"
             return signals[0].game, "question"
-        for previous in reversed(history):
-            prev_signals = game_signals(previous, self.tokenizer)
-            if prev_signals:
-                return prev_signals[0].game, "history"
         return None, "none"
 
     def in_scope_without_signal(self, question: str) -> tuple[bool, str | None]:
@@ -156,36 +155,44 @@ class Pipeline:
             k: int = 3) -> AskResponse:
         """Answer one question (QueryError for unusable text, UnknownId for an unknown game)."""
         started = time.perf_counter()
-        question = clean_query(question)
-        history = [h for h in (history or []) if isinstance(h, str) and h.strip()][-4:]
-        lang = detect_lang(question)
-        game_id, how = self.detect_game(question, history, game)
-        others = other_games_named(question) or asks_for_recommendation(question)
-        if game_id is None or (others and how != "explicit" and not any(
-                s.named for s in game_signals(question, self.tokenizer))):
-            in_scope, guessed = (False, None) if others else self.in_scope_without_signal(question)
-            if not in_scope and not others:
-                # A question an engine rule plainly answers ("紅4右邊可以接藍4嗎？") is in scope
-                # even when it names no game term.
-                best = self.router.route(self.query_vector(question), question, None,
-                                         threshold=RULE_THRESHOLD + SCOPE_RULE_MARGIN)
-                in_scope, guessed = (best is not None), (best.rule.game if best else None)
-            if not in_scope:
-                return self._out_of_scope(question, lang, started)
-            game_id, how = guessed, "retrieval"
+        query = Query.build(question, history or [], self.tokenizer)
+        lang = query.lang
+        game_id, how = self.detect_game(query, game)
+        others = other_games_named(query.text)
+        # Scope comes before history: a question that names another game, or that is not a rules
+        # question on its own terms, is out of scope whatever came before it.
+        follow_up = False
+        if game_id is None or (others and how != "explicit" and not any(s.named for s in query.signals)):
+            if others:
+                return self._out_of_scope(query.text, lang, started)
+            previous_game = self._history_game(query) if query.reads_as_follow_up else None
+            if previous_game is not None:
+                game_id, how, follow_up = previous_game, "history", True
+            else:
+                in_scope, guessed = self.in_scope_without_signal(query.text)
+                if not in_scope:
+                    best = self.router.route(self.query_vector(query.text), query.text, None,
+                                             threshold=self.rule_threshold + SCOPE_RULE_MARGIN)
+                    in_scope, guessed = (best is not None), (best.answerer.game if best else None)
+                if not in_scope:
+                    return self._out_of_scope(query.text, lang, started)
+                game_id, how = guessed, "retrieval"
+        elif query.history and query.reads_as_follow_up and self._history_game(query) == game_id:
+            follow_up = True
 
-        search_text = strip_game_names(question)
-        follow_up = bool(history) and (how == "history" or is_follow_up(question))
-        # A follow-up is searched together with the question it follows ("藍色的呢？" alone says little).
-        # The follow-up's own values (a colour, a count, a season) replace the earlier question's.
-        combined = f"{substitute_slots(strip_game_names(history[-1]), question)} {search_text}" \
+        search_text = strip_game_names(query.text)
+        # A follow-up is searched and routed together with the question it follows ("藍色的呢？" alone
+        # says little); its own values replace the earlier question's.
+        combined = f"{substitute_slots(strip_game_names(query.history[-1]), query.text)} {search_text}" \
             if follow_up else search_text
         hits = self.search.retriever.search(combined, game=game_id, k=max(k, 3) + 5)
-        # A follow-up inherits the topic: it is routed together with the question it follows.
-        match = self.router.route(self.query_vector(combined), combined, game_id)
+        # Routing reads the whole question: game names belong to how players phrase it.
+        route_text = f"{query.history[-1]} {query.text}" if follow_up else query.text
+        match = self.router.route(self.query_vector(route_text), route_text, game_id, threshold=self.rule_threshold)
         verdict: Verdict | None = None
+        needs: list[Missing] = []
         if match is not None:
-            verdict = self._evaluate(match, question, combined if follow_up else None)
+            verdict, needs = self._evaluate(match, query, follow_up)
 
         ruling = self.rulings.best(self.query_vector(search_text), game_id)
         direct_ruling = ruling[0] if ruling and ruling[1] >= RULING_DIRECT_THRESHOLD else None
@@ -194,23 +201,43 @@ class Pipeline:
         if verdict is not None:
             # Shown in the question's language; zh-CN is the Traditional text through OpenCC.
             verdict = verdict.localized(lang, lambda text: to_script(text, lang))
-        answer = self._compose(lang, verdict, match, citations, ambiguities)
-        return AskResponse(question=question, game=game_id, in_scope=True, answer=answer,
+        answer = self._compose(lang, verdict, match, citations, ambiguities, needs, direct_ruling)
+        return AskResponse(question=query.text, game=game_id, in_scope=True, answer=answer,
                            verdict=verdict.model_dump() if verdict else None, citations=citations,
                            ambiguities=ambiguities, took_ms=round((time.perf_counter() - started) * 1000, 2),
-                           lang=lang, rule=match.rule.id if match else None)
+                           lang=lang, rule=match.answerer.id if match and verdict else None,
+                           needs=[m.ask.get("en" if lang == "en" else "zh-TW", "") for m in needs])
 
-    def _evaluate(self, match: RuleMatch, question: str, combined: str | None) -> Verdict:
-        """Run the matched rule on what the question (or, for a follow-up, the pair) states."""
-        term_ids = {m.term.id for m in self.tokenizer.match_terms(question)}
-        data, _ = extract_input(match.rule.input_model, question, term_ids)
-        if combined is not None:
-            # Values the follow-up does not restate come from the question it follows.
-            earlier, _ = extract_input(match.rule.input_model, combined,
-                                       {m.term.id for m in self.tokenizer.match_terms(combined)})
-            data = {**earlier, **data}
-        verdict = match.rule.run(data)
-        return select_case(verdict, question)
+    def _history_game(self, query: Query) -> str | None:
+        """The game of the conversation a follow-up continues (the latest question naming one)."""
+        for previous in reversed(query.history):
+            signals = game_signals(previous, self.tokenizer)
+            if signals:
+                return signals[0].game
+        return None
+
+    def _evaluate(self, match: RuleMatch, query: Query, follow_up: bool) -> tuple[Verdict | None, list[Missing]]:
+        """The verdict of a fact, or of a rule run on what the question (and a followed question) states."""
+        answerer = match.answerer
+        if answerer.fact is not None:
+            return fact_verdict(answerer.fact), []
+        rule = answerer.rule
+        assert rule is not None
+        stated = extract_input(rule.input_model, query.text)
+        sources = {name: "question" for name in stated}
+        if follow_up:
+            # Values the follow-up does not restate come from the questions it follows.
+            for previous in query.history:
+                earlier = extract_input(rule.input_model, previous)
+                for name, value in earlier.items():
+                    if name not in stated:
+                        stated[name] = value
+                        sources[name] = "history"
+        try:
+            result = evaluate_partial(rule, stated, sources)
+        except ValidationError:
+            return None, []
+        return result.verdict, result.missing
 
     def _citations(self, hits: list[Hit], k: int, verdict: Verdict | None,
                    direct_ruling: str | None) -> list[Citation]:
@@ -241,10 +268,17 @@ class Pipeline:
         return citations
 
     def _compose(self, lang: str, verdict: Verdict | None, match: RuleMatch | None,
-                 citations: list[Citation], ambiguities: list[Ambiguity]) -> str:
+                 citations: list[Citation], ambiguities: list[Ambiguity], needs: list[Missing],
+                 direct_ruling: str | None) -> str:
         parts: list[str] = []
+        ruling = next((c for c in citations if c.id == direct_ruling), None)
+        if ruling is not None:
+            # An accepted ruling that answers this very question is the answer.
+            parts.append(msg("ruling_answer", lang, text="{text}").replace("{text}", ruling.text))
         if verdict is not None and match is not None:
-            title = match.rule.titles.get("en" if lang == "en" else "zh-TW", match.rule.id)
+            answerer = match.answerer
+            titles = answerer.rule.titles if answerer.rule else answerer.fact.titles  # type: ignore[union-attr]
+            title = titles.get("en" if lang == "en" else "zh-TW", answerer.id)
             parts.append(msg("verdict", lang, title=to_script(title, lang), value=value_text(verdict.value, lang)))
             if verdict.explanation:
                 parts.append(verdict.explanation)
@@ -258,8 +292,12 @@ class Pipeline:
             if verdict.assumptions:
                 parts.append(msg("assumptions", lang))
                 parts.extend(f"  * {a}" for a in verdict.assumptions)
-        elif citations:
+        elif needs:
+            parts.append(msg("needs", lang))
+            parts.extend(f"  * {to_script(m.ask['en' if lang == 'en' else 'zh-TW'], lang)}" for m in needs)
             parts.append(msg("passages", lang))
+        elif citations:
+            parts.append(msg("no_verdict", lang))
         else:
             parts.append(msg("nothing", lang))
         for amb in ambiguities[:2]:
@@ -283,57 +321,6 @@ class Pipeline:
         return AskResponse(question=question, game=None, in_scope=False,
                            answer=msg("out_of_scope", lang, games=games), verdict=None, citations=[],
                            ambiguities=[], took_ms=round((time.perf_counter() - started) * 1000, 2), lang=lang)
-
-
-# Asking which game to play is not a rules question, whatever words it shares with the rules.
-RECOMMENDATION_CUES = ("推荐", "推介", "好玩的桌游", "哪款桌游", "哪个桌游", "recommend", "suggest a game",
-                       "suggest some", "which board game", "what board game")
-
-
-def asks_for_recommendation(question: str) -> list[str]:
-    """The recommendation cue words a question uses (empty when it asks none)."""
-    folded = fold(question)
-    return [c for c in RECOMMENDATION_CUES if c in folded]
-
-
-FOLLOW_UP_CUES = ("那如果", "那如果是", "如果是", "那要是", "那", "要是", "假如", "那么", "那麼", "what if", "what about",
-                  "and if", "and what", "how about", "then what", "same for", "also")
-
-
-def is_follow_up(question: str) -> bool:
-    """A question that reads as continuing the conversation ("那如果還沒完成呢？", "what about …")."""
-    folded = fold(question).strip()
-    return folded.startswith(FOLLOW_UP_CUES) or folded.endswith(("呢?", "呢？", "呢"))
-
-
-# Cue words that pick one case of a "depends" verdict when the question states the condition.
-CASE_CUES: tuple[tuple[tuple[str, ...], tuple[str, ...]], ...] = (
-    (("还没完成", "未完成", "没完成", "尚未完成", "进行中", "还没", "not complete", "not yet", "incomplete",
-      "unfinished", "in progress"), ("in progress", "not complete", "incomplete", "进行中", "未完成")),
-    (("没有效应", "不产生效应", "没效应", "without power", "no power", "without the power"),
-     ("without power", "without the power", "no power", "不产生效应")),
-)
-
-
-def select_case(verdict: Verdict, question: str) -> Verdict:
-    """When a 'depends' verdict's cases include exactly one the question describes, answer that case."""
-    if verdict.value != DEPENDS or not verdict.cases:
-        return verdict
-    folded = fold(question)
-    for question_cues, case_cues in CASE_CUES:
-        if not any(c in folded for c in question_cues):
-            continue
-        chosen = [c for c in verdict.cases if any(cc in fold(f"{c.when} {c.when_en}") for cc in case_cues)]
-        if len(chosen) == 1:
-            case = chosen[0]
-            return verdict.model_copy(update={
-                "value": case.value,
-                "explanation": f"{case.when}：{case.explanation}" if case.explanation else f"{case.when}。",
-                "explanation_en": (f"{case.when_en}: {case.explanation_en}" if case.explanation_en
-                                   else f"{case.when_en or case.when}."),
-                "details": {**verdict.details, "selected_case": case.when_en or case.when},
-            })
-    return verdict
 
 
 __all__ = ["Pipeline", "AskResponse", "Citation", "CitationError", "make_citation", "UnknownId"]

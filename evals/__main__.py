@@ -1,4 +1,4 @@
-"""`make eval`: retrieval on the dev questions, then the answering pipeline on the tune and check sets."""
+"""`make eval`: retrieval on the tune questions, then the answering pipeline on the tune and check sets."""
 from __future__ import annotations
 
 import sys
@@ -6,5 +6,4 @@ import sys
 from . import pipeline, retrieval
 
 if __name__ == "__main__":
-    status = retrieval.main([a for a in sys.argv[1:] if a != "--misses"] + (["--misses"] if "--misses" in sys.argv else []))
-    sys.exit(status or pipeline.main())
+    sys.exit(retrieval.main([]) or pipeline.main(sys.argv[1:]))

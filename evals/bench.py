@@ -22,8 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _questions() -> list[str]:
-    dev = yaml.safe_load((ROOT / "tests/data/dev_questions.yaml").read_text(encoding="utf-8"))["questions"]
-    asks = yaml.safe_load((ROOT / "tests/data/dev_asks.yaml").read_text(encoding="utf-8"))
+    dev = yaml.safe_load((ROOT / "tests/data/tune/questions.yaml").read_text(encoding="utf-8"))["questions"]
+    asks = yaml.safe_load((ROOT / "tests/data/tune/asks.yaml").read_text(encoding="utf-8"))
     qs = [q["q"] for q in dev] + [q["q"] for q in asks.get("game_only", [])] + \
          [q["q"] for q in asks.get("out_of_scope", [])]
     return list(dict.fromkeys(qs))

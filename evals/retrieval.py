@@ -1,5 +1,5 @@
-"""`make eval`: retrieval quality on tests/data/dev_questions.yaml, then the answering pipeline
-on tests/data/dev_asks.yaml when it exists."""
+"""`make eval`: retrieval quality on tests/data/tune/questions.yaml, then the answering pipeline
+on tests/data/tune/asks.yaml when it exists."""
 from __future__ import annotations
 
 import argparse
@@ -11,7 +11,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 ROOT = Path(__file__).resolve().parent.parent
-DEV_QUESTIONS = ROOT / "tests" / "data" / "dev_questions.yaml"
+DEV_QUESTIONS = ROOT / "tests" / "data" / "tune" / "questions.yaml"
 KS = (1, 3, 5)
 
 

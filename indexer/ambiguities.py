@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .corpus import CORPUS_DIR, CorpusError, _read_yaml, _validate, passages_by_id
+from .corpus import CORPUS_DIR, CorpusError, passages_by_id, read_yaml, validate_model
 
 AMBIGUITIES_PATH = CORPUS_DIR / "ambiguities.yaml"
 
@@ -99,7 +99,7 @@ def load_ambiguities(path: Path = AMBIGUITIES_PATH,
     default corpus when that directory has no passages).
     Raises CorpusError naming the file, the field and why.
     """
-    doc = _validate(AmbiguityFile, _read_yaml(path), path)
+    doc = validate_model(AmbiguityFile, read_yaml(path), path)
     if passage_ids is None:
         corpus_dir = path.parent if (path.parent / "passages").is_dir() else CORPUS_DIR
         passage_ids = passages_by_id(corpus_dir)

@@ -111,7 +111,8 @@ class Glossary(BaseModel):
         return self
 
 
-def _read_yaml(path: Path) -> object:
+def read_yaml(path: Path) -> object:
+    """Parse a UTF-8 YAML file, raising CorpusError naming the file when it cannot be read."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError as e:
@@ -125,7 +126,8 @@ def _read_yaml(path: Path) -> object:
         raise CorpusError(f"{path}: malformed YAML: {e}") from e
 
 
-def _validate(model: type[BaseModel], data: object, path: Path) -> BaseModel:
+def validate_model(model: type[BaseModel], data: object, path: Path) -> BaseModel:
+    """Validate data as `model`, raising CorpusError naming the file, each bad field and why."""
     try:
         return model.model_validate(data)
     except ValidationError as e:
@@ -137,7 +139,7 @@ def _validate(model: type[BaseModel], data: object, path: Path) -> BaseModel:
 
 def load_passage_file(path: Path, sources_dir: Path | None = None) -> list[Passage]:
     """Load one passages file, checking each text is verbatim in its source at its lines."""
-    pf = _validate(PassageFile, _read_yaml(path), path)
+    pf = validate_model(PassageFile, read_yaml(path), path)
     sources_dir = sources_dir or path.parent.parent / "sources"
     src_path = sources_dir / pf.source
     try:
@@ -161,7 +163,7 @@ def load_passage_file(path: Path, sources_dir: Path | None = None) -> list[Passa
 
 def load_passage_files(corpus_dir: Path = CORPUS_DIR) -> dict[str, PassageFile]:
     """The raw passage files by game (for coverage checks)."""
-    return {p.stem: _validate(PassageFile, _read_yaml(p), p)
+    return {p.stem: validate_model(PassageFile, read_yaml(p), p)
             for p in sorted((corpus_dir / "passages").glob("*.yaml"))}
 
 
@@ -186,7 +188,7 @@ def load_passages(corpus_dir: Path = CORPUS_DIR) -> list[Passage]:
 
 def load_glossary(path: Path = CORPUS_DIR / "glossary.yaml") -> Glossary:
     """The glossary, validated."""
-    return _validate(Glossary, _read_yaml(path), path)
+    return validate_model(Glossary, read_yaml(path), path)
 
 
 @lru_cache(maxsize=4)

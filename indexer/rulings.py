@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .corpus import CORPUS_DIR, GAME_IDS, CorpusError, Passage, _read_yaml, _validate
+from .corpus import CORPUS_DIR, GAME_IDS, CorpusError, Passage, read_yaml, validate_model
 
 RULINGS_DIR = "rulings"
 RULING_SECTION = "Ruling / 裁定"
@@ -136,11 +136,11 @@ def ruling_files(corpus_dir: Path = CORPUS_DIR) -> list[Path]:
 
 def load_ruling_file(path: Path, corpus_dir: Path = CORPUS_DIR) -> Ruling:
     """One ruling file, validated; its place must be corpus/rulings/<game>/<id>.yaml."""
-    data = _read_yaml(path)
+    data = read_yaml(path)
     if not isinstance(data, dict):
         raise CorpusError(f"{path}: field (top level): expected a mapping of ruling fields, "
                           f"found {type(data).__name__}")
-    ruling = _validate(Ruling, data, path)
+    ruling = validate_model(Ruling, data, path)
     assert isinstance(ruling, Ruling)
     try:
         rel = path.relative_to(corpus_dir / RULINGS_DIR)

@@ -35,6 +35,8 @@ class Case(BaseModel):
     cites: list[str] = Field(default_factory=list)
     when_en: str = ""
     explanation_en: str = ""
+    # Machine-readable form of `when`: the input values under which this case holds ({field: value}).
+    condition: dict[str, Any] = Field(default_factory=dict)
 
 
 class Verdict(BaseModel):

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from ..registry import Rule, register_rule
 from ..verdict import DEPENDS, Case, Trace, Verdict
 from . import data as D
+from . import slots as S
 from .model import (Adventurer, Item, MonsterPlay, RoundEvents, RoundState, TrapPlay, clover_marked,
                     necklace_marked, play_round, potion_marked, wand_marked)
 
@@ -48,10 +49,10 @@ def _player(i: int) -> tuple[str, str]:
 class ItemSlotInput(_In):
     """Which adventurer a player's face-down item goes under."""
 
-    player_index_from_start: int | None = Field(
+    player_index_from_start: Annotated[int | None, S.SEAT_FROM_START] = Field(
         None, ge=0, le=D.MAX_PLAYERS - 1,
         description="0 = the start player, 1 = the next player, ...; leave empty for every player")
-    season: Season | None = Field(None, description="season of the orders phase; leave empty for all")
+    season: Annotated[Season | None, S.SEASON] = Field(None, description="season of the orders phase; leave empty for all")
 
 
 def _slot_value(index: int) -> str:
@@ -123,7 +124,7 @@ class MarkerIn(_In):
 class AssignInput(_In):
     """Adventurers in board order and markers in reveal order."""
 
-    adventurers: list[ClassName] = Field(default_factory=list, max_length=D.MAX_PLAYERS,
+    adventurers: Annotated[list[ClassName], S.ASK_ASSIGN] = Field(default_factory=list, max_length=D.MAX_PLAYERS,
                                          description="classes in progress-board order")
     items: list[MarkerIn] = Field(default_factory=list, description="markers in reveal order")
 
@@ -206,7 +207,7 @@ def evaluate_assign_items(inp: AssignInput) -> Verdict:
 class ItemMarkedInput(_In):
     """The quantities that decide whether an item kind is marked as used."""
 
-    item: ItemKind | None = Field(None, description="potion, clover, wand or necklace; empty for all")
+    item: Annotated[ItemKind | None, S.ITEM] = Field(None, description="potion, clover, wand or necklace; empty for all")
     already_marked: bool = Field(False, description="the items were marked in an earlier round")
     # potion
     damage_to_heal: int | None = Field(None, ge=0, description="damage on the standing adventurers")
@@ -223,7 +224,7 @@ class ItemMarkedInput(_In):
     wands: int | None = Field(None, ge=0)
     spells_blocked: bool = Field(False, description="e.g. by an anti-magic dart")
     # necklace
-    hit_points: int | None = Field(None, ge=1, description="the carrier's original hit points")
+    hit_points: Annotated[int | None, S.HIT_POINTS] = Field(None, ge=1, description="the carrier's original hit points")
     damage: list[int] | None = Field(None, description="damage in the order it lands; fatigue one point "
                                                         "at a time")
     damage_before: int = Field(0, ge=0)
@@ -428,7 +429,7 @@ def _potion_items() -> list[CarriedItemIn]:
 class CombatInput(_In):
     """A party with its items and one round's events (defaults: the seed's potion example with a slime)."""
 
-    party: list[AdventurerIn] = Field(default_factory=_potion_party, min_length=1, max_length=6)
+    party: Annotated[list[AdventurerIn], S.ASK_PARTY] = Field(default_factory=_potion_party, min_length=1, max_length=6)
     items: list[CarriedItemIn] = Field(default_factory=_potion_items)
     events: EventsIn = Field(default_factory=lambda: EventsIn(monsters=[MonsterIn(name="slime")]))
     dungeon_owner: Colour | None = Field(None, description="colour of the dungeon being attacked")
@@ -650,9 +651,10 @@ def evaluate_attack_order(inp: CombatInput) -> Verdict:
 class ItemBonusInput(_In):
     """End-of-game score from golds in the dead-letter office."""
 
-    final_score: int | None = Field(None, description="score before this bonus; empty for both cases")
-    golds: int = Field(1, ge=0, description="golds in your dead-letter office")
-    own_colour: int = Field(0, ge=0, description="how many of them came from items used in your own dungeon")
+    final_score: Annotated[int | None, S.FINAL_SCORE] = Field(
+        None, description="score before this bonus; empty for both cases")
+    golds: Annotated[int, S.GOLDS] = Field(1, ge=0, description="golds in your dead-letter office")
+    own_colour: Annotated[int, S.OWN_COLOUR] = Field(0, ge=0, description="how many of them came from items used in your own dungeon")
 
     @model_validator(mode="after")
     def _check(self) -> "ItemBonusInput":

@@ -1,11 +1,12 @@
 """Validated pydantic inputs of the 迷霧山城 rules; defaults mean "asked in general"."""
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from . import cards as C
+from . import slots as S
 from .model import Act, IllegalAction, apply_action, seat_label, start_morning
 
 FourPointRule = Literal["as-examples", "literal"]
@@ -66,11 +67,12 @@ def _check_names(names: list[str] | None, n: int) -> None:
 class QualificationInput(_Base):
     """Contributions per seat and the path's requirement."""
 
-    contributions: list[int] = Field(
+    contributions: Annotated[list[int], S.CONTRIBUTIONS] = Field(
         default_factory=lambda: [4, 4, 4, 0, 0, 0], min_length=4, max_length=6,
         description="contribution of each seat, listed [captain, 下家1, 下家2, …, 上家] (4–6 players)")
-    requirement: int = Field(12, gt=0, description="the path's contribution requirement")
-    officer: int | None = Field(None, ge=0, description="seat that played a 警官 still in play, if any")
+    requirement: Annotated[int, S.REQUIREMENT] = Field(12, gt=0, description="the path's contribution requirement")
+    officer: Annotated[int | None, S.OFFICER] = Field(
+        None, ge=0, description="seat that played a 警官 still in play, if any")
     names: list[str] | None = Field(None, description="optional player names in the same seat order")
 
     @field_validator("contributions")
@@ -172,13 +174,14 @@ def to_acts(actions: list[MorningAction], n: int, names: list[str] | None) -> li
 class MorningInput(_Base):
     """A morning: player count, today's path, and the actions in turn order."""
 
-    players: int = Field(6, ge=4, le=6, description="number of players (4–6)")
-    path: str | PathSpec = Field(C.GRASS, description="today's path: 櫻花小徑, 竹林小道, 芒草小路 or {…}")
+    players: Annotated[int, S.MORNING_PLAYERS] = Field(6, ge=4, le=6, description="number of players (4–6)")
+    path: Annotated[str | PathSpec, S.MORNING_PATH] = Field(
+        C.GRASS, description="today's path: 櫻花小徑, 竹林小道, 芒草小路 or {…}")
     names: list[str] | None = Field(None, description="optional names [captain, 下家1, …]")
-    actions: list[MorningAction] = Field(
+    actions: Annotated[list[MorningAction], S.ASK_MORNING] = Field(
         default_factory=walkthrough_actions,
         description="actions in turn order, 下家1 first: [seat, card|'pass', target, target_card, …]")
-    four_point_rule: FourPointRule = Field("as-examples", description=FOUR_POINT_HELP)
+    four_point_rule: Annotated[FourPointRule, S.FOUR_POINT] = Field("as-examples", description=FOUR_POINT_HELP)
 
     @field_validator("path")
     @classmethod
@@ -256,10 +259,10 @@ class Effect(_Base):
 class ContributionInput(_Base):
     """One player's cards played today, and effects other players aimed at them."""
 
-    path: str | PathSpec | None = Field(None, description="today's path; omit to compare all three")
-    cards: list[str] = Field(default_factory=list, description="cards you played today, in order")
+    path: Annotated[str | PathSpec | None, S.PATH] = Field(None, description="today's path; omit to compare all three")
+    cards: Annotated[list[str], S.CARDS] = Field(default_factory=list, description="cards you played today, in order")
     effects: list[Effect] = Field(default_factory=list, description="濃霧時刻/品茶師 aimed at your cards")
-    four_point_rule: FourPointRule = Field("as-examples", description=FOUR_POINT_HELP)
+    four_point_rule: Annotated[FourPointRule, S.FOUR_POINT] = Field("as-examples", description=FOUR_POINT_HELP)
 
     @field_validator("path")
     @classmethod
@@ -280,15 +283,16 @@ class ContributionInput(_Base):
 class PlayersInput(_Base):
     """Just the player count; omit it to get every count."""
 
-    players: int | None = Field(None, ge=4, le=6, description="number of players (4–6)")
+    players: Annotated[int | None, S.PLAYERS] = Field(None, ge=4, le=6, description="number of players (4–6)")
 
 
 class NextCaptainInput(_Base):
     """Who takes the captain card: after a departure (who went) or after a failure."""
 
-    players: int | None = Field(None, ge=4, le=6, description="number of players (4–6)")
-    departed: bool | None = Field(None, description="true: the team departed; false: the morning failed")
-    went: list[int] | None = Field(
+    players: Annotated[int | None, S.PLAYERS] = Field(None, ge=4, le=6, description="number of players (4–6)")
+    departed: Annotated[bool | None, S.DEPARTED] = Field(
+        None, description="true: the team departed; false: the morning failed")
+    went: Annotated[list[int] | None, S.WENT] = Field(
         None, description="seats that went (3 qualifiers, plus the 警官 player), 0 = captain")
     names: list[str] | None = Field(None, description="optional names [captain, 下家1, …]")
 
@@ -336,7 +340,7 @@ class EscapeSeat(_Base):
 class EscapeInput(_Base):
     """Players at game end in that day's seat order [captain, 下家1, …]; omit for the general rule."""
 
-    players: list[EscapeSeat] = Field(default_factory=list,
+    players: Annotated[list[EscapeSeat], S.ASK_ESCAPE] = Field(default_factory=list,
                                       description="4–6 players, captain first (that day's seats)")
 
     @field_validator("players")

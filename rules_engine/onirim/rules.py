@@ -10,6 +10,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validat
 from ..registry import Rule, register_rule
 from ..verdict import DEPENDS, Case, Trace, Verdict
 from . import model
+from . import slots as S
 from .cards import (BY_NAME, CARDS, COLOURS, GOAL_CARDS, PREMONITIONS, SPELLS, TOWER_EDGES_SOURCE,
                     TOWER_EDGES_SOURCE_ZH, TOWER_ID_HINT, TOWER_ID_RE, Card, spell_cost, tower, tower_edges)
 
@@ -103,9 +104,10 @@ class _Input(BaseModel):
 class TowerPlacementInput(_Input):
     """A Tower row (left to right), a Tower to add, and the end it goes on."""
 
-    row: list[TowerId] | None = Field(None, description="Tower row left to right, e.g. ['red-4']; omitted = general question")
-    tower: TowerId | None = Field(None, description="the Tower to add, e.g. 'green-4'")
-    side: Literal["left", "right"] = "right"
+    row: Annotated[list[TowerId] | None, S.TOWER_ROW] = Field(
+        None, description="Tower row left to right, e.g. ['red-4']; omitted = general question")
+    tower: Annotated[TowerId | None, S.NEW_TOWER] = Field(None, description="the Tower to add, e.g. 'green-4'")
+    side: Annotated[Literal["left", "right"], S.SIDE] = "right"
 
     @model_validator(mode="after")
     def _distinct(self) -> "TowerPlacementInput":
@@ -202,10 +204,14 @@ def tower_placement(inp: TowerPlacementInput) -> Verdict:
 class NightmareTowerInput(_Input):
     """The Tower row when a Nightmare is resolved, and the variants that matter."""
 
-    row: list[TowerId] | None = Field(None, description="Tower row left to right; omitted = general question")
-    alignment_power: bool = Field(True, description="a complete Alignment protects the row (ladder rung 3)")
-    nightmare_to_limbo: bool = Field(False, description="the player sends the Nightmare to Limbo instead")
-    lost_tower_to: Literal["limbo", "discard"] = Field("limbo", description="where a lost Tower goes")
+    row: Annotated[list[TowerId] | None, S.TOWER_ROW] = Field(
+        None, description="Tower row left to right; omitted = general question")
+    alignment_power: Annotated[bool, S.ALIGNMENT_POWER] = Field(
+        True, description="a complete Alignment protects the row (ladder rung 3)")
+    nightmare_to_limbo: Annotated[bool, S.NIGHTMARE_TO_LIMBO] = Field(
+        False, description="the player sends the Nightmare to Limbo instead")
+    lost_tower_to: Annotated[Literal["limbo", "discard"], S.LOST_TOWER_TO] = Field(
+        "limbo", description="where a lost Tower goes")
 
     @model_validator(mode="after")
     def _distinct(self) -> "NightmareTowerInput":
@@ -322,7 +328,8 @@ def nightmare_tower_penalty(inp: NightmareTowerInput) -> Verdict:
 class AlignmentInput(_Input):
     """A Tower row, left to right."""
 
-    row: list[TowerId] | None = Field(None, description="Tower row left to right; omitted = general question")
+    row: Annotated[list[TowerId] | None, S.TOWER_ROW] = Field(
+        None, description="Tower row left to right; omitted = general question")
 
     @model_validator(mode="after")
     def _distinct(self) -> "AlignmentInput":
@@ -391,8 +398,9 @@ def alignment_complete(inp: AlignmentInput) -> Verdict:
 class TowerPeekInput(_Input):
     """The Tower discarded, and optionally how many cards are left in the deck."""
 
-    tower: TowerId | None = Field(None, description="the Tower discarded, e.g. 'green-4'; omitted = general question")
-    deck_size: int | None = Field(None, ge=0, description="cards left in the deck, if known")
+    tower: Annotated[TowerId | None, S.DISCARDED_TOWER] = Field(
+        None, description="the Tower discarded, e.g. 'green-4'; omitted = general question")
+    deck_size: Annotated[int | None, S.DECK_SIZE] = Field(None, ge=0, description="cards left in the deck, if known")
 
 
 @_register(
@@ -443,8 +451,9 @@ def tower_discard_peek(inp: TowerPeekInput) -> Verdict:
 class BookDoorInput(_Input):
     """The Goals still to reach, in row order, and the colour of a Door just obtained."""
 
-    goals: list[Colour] | None = Field(None, description="colours of the Goals still to reach, first = next")
-    door: Colour | None = Field(None, description="colour of the Door obtained")
+    goals: Annotated[list[Colour] | None, S.GOALS] = Field(
+        None, description="colours of the Goals still to reach, first = next")
+    door: Annotated[Colour | None, S.DOOR] = Field(None, description="colour of the Door obtained")
 
     @model_validator(mode="after")
     def _counts(self) -> "BookDoorInput":
@@ -511,9 +520,11 @@ def book_door(inp: BookDoorInput) -> Verdict:
 class BookReturnInput(_Input):
     """The Goal row (colours in order), which Goals hold a Door, and which Door goes back to Limbo."""
 
-    goals: list[Colour] | None = Field(None, description="colours of all Goals in row order")
-    reached: int | None = Field(None, ge=0, le=8, description="how many Goals, from the left, already hold a Door")
-    returned: int | None = Field(None, ge=1, le=8, description="1-based position of the Goal whose Door goes back")
+    goals: Annotated[list[Colour] | None, S.GOALS] = Field(None, description="colours of all Goals in row order")
+    reached: Annotated[int | None, S.REACHED] = Field(
+        None, ge=0, le=8, description="how many Goals, from the left, already hold a Door")
+    returned: Annotated[int | None, S.RETURNED] = Field(
+        None, ge=1, le=8, description="1-based position of the Goal whose Door goes back")
 
     @model_validator(mode="after")
     def _consistent(self) -> "BookReturnInput":
@@ -597,11 +608,15 @@ def book_return_door(inp: BookReturnInput) -> Verdict:
 class SpellInput(_Input):
     """A spell, the Spells card side in use, and the discard pile size."""
 
-    spell: SpellName | None = Field(None, description="which spell; omitted = general question")
-    side: Literal["cheap", "expensive"] = Field("cheap", description="side of the Spells card in use")
-    discard_pile: int | None = Field(None, ge=0, le=200, description="cards in the discard pile")
-    nightmare_just_drawn: bool | None = Field(None, description="for Powerful Punishment: a Nightmare was just drawn")
-    payment: Literal["remove", "count"] = Field("remove", description="remove paid cards from the game, or only count them")
+    spell: Annotated[SpellName | None, S.SPELL] = Field(None, description="which spell; omitted = general question")
+    side: Annotated[Literal["cheap", "expensive"], S.SPELL_SIDE] = Field(
+        "cheap", description="side of the Spells card in use")
+    discard_pile: Annotated[int | None, S.DISCARD_PILE] = Field(
+        None, ge=0, le=200, description="cards in the discard pile")
+    nightmare_just_drawn: Annotated[bool | None, S.NIGHTMARE_JUST_DRAWN] = Field(
+        None, description="for Powerful Punishment: a Nightmare was just drawn")
+    payment: Annotated[Literal["remove", "count"], S.SPELL_PAYMENT] = Field(
+        "remove", description="remove paid cards from the game, or only count them")
 
 
 @_register(
@@ -678,9 +693,11 @@ def spell_castable(inp: SpellInput) -> Verdict:
 class PremonitionsInput(_Input):
     """Doors in play, the face-up Premonitions, the new Door, and optionally the face-down order."""
 
-    doors: list[Colour] = Field(default_factory=list, description="colours of the Doors already in play")
-    face_up: list[Annotated[int, Field(ge=1, le=8)]] | None = Field(None, description="numbers of the face-up Premonitions")
-    new_door: Colour | None = Field(None, description="colour of the Door just obtained")
+    doors: Annotated[list[Colour], S.DOORS_HELD] = Field(
+        default_factory=list, description="colours of the Doors already in play")
+    face_up: Annotated[list[Annotated[int, Field(ge=1, le=8)]] | None, S.FACE_UP] = Field(
+        None, description="numbers of the face-up Premonitions")
+    new_door: Annotated[Colour | None, S.NEW_DOOR] = Field(None, description="colour of the Door just obtained")
     face_down: list[Annotated[int, Field(ge=1, le=8)]] | None = Field(
         None, description="face-down Premonitions in the order they would be revealed (for cascades)")
 
@@ -797,8 +814,9 @@ def premonition_holds_now(state: model.State, number: int) -> bool:
 class HappyDreamInput(_Input):
     """What the three Happy Dream choices depend on."""
 
-    face_up_premonitions: int | None = Field(None, ge=0, le=8, description="face-up Premonitions left")
-    deck_size: int | None = Field(None, ge=0, le=100, description="cards left in the deck")
+    face_up_premonitions: Annotated[int | None, S.FACE_UP_COUNT] = Field(
+        None, ge=0, le=8, description="face-up Premonitions left")
+    deck_size: Annotated[int | None, S.DECK_SIZE] = Field(None, ge=0, le=100, description="cards left in the deck")
 
 
 HAPPY_OPTIONS = {1: ("remove_premonition", "onirim/happy-dreams/remove-premonition"),
@@ -857,11 +875,13 @@ def happy_dream_options(inp: HappyDreamInput) -> Verdict:
 class SetupInput(_Input):
     """A game set-up on the seed's difficulty ladder; omitted fields mean 'not said'."""
 
-    towers: bool | None = None
-    book: bool | None = None
-    alignment_power: bool | None = Field(None, description="Alignment power (only matters with Towers, without the Book)")
-    spells: Literal["none", "cheap", "expensive"] | None = Field(None, description="spells used (only with the Book)")
-    door_rule: Literal["differ", "all_three"] | None = Field(
+    towers: Annotated[bool | None, S.expansion("高塔擴充", "the Towers", S.TOWERS_PHRASES)] = None
+    book: Annotated[bool | None, S.expansion("The Book擴充", "the Book of Steps", S.BOOK_PHRASES)] = None
+    alignment_power: Annotated[bool | None, S.ALIGNMENT_POWER] = Field(
+        None, description="Alignment power (only matters with Towers, without the Book)")
+    spells: Annotated[Literal["none", "cheap", "expensive"] | None, S.SPELLS_USED] = Field(
+        None, description="spells used (only with the Book)")
+    door_rule: Annotated[Literal["differ", "all_three"] | None, S.DOOR_RULE] = Field(
         None, description="Door by Labyrinth: symbols differ from the previous, or Sun+Moon+Key (base game only)")
 
 
@@ -983,9 +1003,10 @@ def difficulty_level(inp: DifficultyInput) -> Verdict:
 class CardCountsInput(_Input):
     """Which expansions are in the game."""
 
-    towers: bool = False
-    book: bool = False
-    premonitions: bool = False
+    towers: Annotated[bool, S.expansion("高塔擴充", "the Towers", S.TOWERS_PHRASES, "absent")] = False
+    book: Annotated[bool, S.expansion("The Book擴充", "the Book of Steps", S.BOOK_PHRASES, "absent")] = False
+    premonitions: Annotated[bool, S.expansion("黑暗徵兆擴充", "Dark Premonitions", S.PREMONITION_PHRASES,
+                                              "absent")] = False
 
 
 @_register(

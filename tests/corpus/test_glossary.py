@@ -13,8 +13,8 @@ import yaml
 from indexer.corpus import CORPUS_DIR, GAME_IDS, CorpusError, load_glossary, passages_by_id
 
 ROOT = Path(__file__).resolve().parents[2]
-DEV_QUESTIONS = ROOT / "tests" / "data" / "dev_questions.yaml"
-DEV_ASKS = ROOT / "tests" / "data" / "dev_asks.yaml"
+DEV_QUESTIONS = ROOT / "tests" / "data" / "tune" / "questions.yaml"
+DEV_ASKS = ROOT / "tests" / "data" / "tune" / "asks.yaml"
 LANGS = {"zh-TW", "zh-CN", "en"}
 STYLES = {"paraphrase", "keyword", "typo", "synonym", "scenario"}
 

@@ -11,7 +11,7 @@ import yaml
 from indexer.corpus import passages_by_id
 from indexer.retrieval import Hit, QueryError
 from rules_engine import DEPENDS, UnknownId, get_rule
-from answering.pipeline import CitationError, make_citation, select_case
+from answering.pipeline import CitationError, make_citation
 
 try:  # the cache moved from answering.pipeline to indexer.retrieval (shared by search and ask)
     from indexer.retrieval import QueryVectorCache, query_vector_cache
@@ -22,7 +22,7 @@ except ImportError:  # pragma: no cover - older layout
         return None
 
 ROOT = Path(__file__).resolve().parents[2]
-DEV_ASKS = yaml.safe_load((ROOT / "tests" / "data" / "dev_asks.yaml").read_text(encoding="utf-8"))
+DEV_ASKS = yaml.safe_load((ROOT / "tests" / "data" / "tune" / "asks.yaml").read_text(encoding="utf-8"))
 
 
 # ------------------------------------------------------------------------------------ verbatim guard
@@ -162,45 +162,6 @@ def test_pipeline_cache_is_bounded_and_stable(pipeline):
     assert len(cache._data) == size, "the second call is a cache hit"
     assert len(cache._data) <= cache.size
     assert np.isclose(float(np.linalg.norm(v1)), 1.0, atol=1e-3)
-
-
-# ------------------------------------------------------------------------------------ select_case
-@pytest.fixture(scope="module")
-def penalty():
-    v = get_rule("onirim.nightmare_tower_penalty").run({})
-    assert v.value == DEPENDS and len(v.cases) >= 3
-    return v
-
-
-@pytest.mark.parametrize("question", ["那如果還沒完成呢？", "那如果还没完成呢？", "高塔列未完成時呢？",
-                                      "what if the row is not complete yet?"])
-def test_select_case_picks_in_progress(penalty, question):
-    chosen = select_case(penalty, question)
-    in_progress = [c for c in penalty.cases if "in progress" in c.when_en.lower()]
-    assert len(in_progress) == 1
-    assert chosen.value == in_progress[0].value is True
-    assert chosen.details["selected_case"] == in_progress[0].when_en
-    assert chosen.cases == penalty.cases  # the other cases stay visible
-
-
-@pytest.mark.parametrize("question", ["夢魘可以破壞高塔列嗎？", "Can a Nightmare break my tower row?"])
-def test_select_case_leaves_depends_without_a_cue(penalty, question):
-    assert select_case(penalty, question) == penalty
-
-
-def test_select_case_leaves_plain_verdicts_alone():
-    v = get_rule("onirim.tower_placement").run({"row": ["red-4"], "tower": "green-4"})
-    assert select_case(v, "那如果還沒完成呢？") == v
-
-
-def test_follow_up_answer_uses_the_in_progress_case(pipeline):
-    """The follow-up inherits the topic (the Nightmare Tower penalty) and answers its in-progress case."""
-    r = pipeline.ask("那如果還沒完成呢？", history=["夢魘可以破壞高塔列嗎？"])
-    assert r.game == "onirim" and r.in_scope
-    assert r.rule == "onirim.nightmare_tower_penalty", r.rule
-    assert r.verdict["value"] is True
-    assert "in progress" in r.verdict["details"]["selected_case"]
-    assert r.answer.startswith("結論") and "：是" in r.answer.splitlines()[0]
 
 
 # ------------------------------------------------------------------------------------ pipeline errors

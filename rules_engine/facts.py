@@ -1,0 +1,147 @@
+"""Facts: statements of the rule texts that have one answer, answered with a Verdict and its passage.
+
+A fact is declarative data (corpus/facts/<game>.yaml, loaded and checked by indexer.facts): the
+passage it comes from, a verbatim quote stating it, the answer's value and a full-sentence answer
+in Traditional Chinese and English, plus the questions players ask that it answers. Facts are
+registered like the engine rules; this module does no I/O.
+"""
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .registry import LANGS, UnknownId
+from .verdict import TraceStep, Verdict
+
+AnswerType = Literal["yes_no", "how_many", "which", "what_happens"]
+
+_FACT_ID = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*\.[a-z0-9]+(_[a-z0-9]+)*$")
+# Languages a fact's titles and answer must have (zh-CN is derived with OpenCC).
+TEXT_LANGS = ("zh-TW", "en")
+MIN_EXAMPLES = 3
+
+
+def _texts(v: dict[str, str], what: str, required: tuple[str, ...]) -> dict[str, str]:
+    unknown = sorted(set(v) - set(LANGS))
+    if unknown:
+        raise ValueError(f"{what}: unknown language(s) {unknown}; expected some of {list(LANGS)}")
+    missing = [lang for lang in required if not (v.get(lang) or "").strip()]
+    if missing:
+        raise ValueError(f"{what}: missing or empty {missing}")
+    return v
+
+
+class Fact(BaseModel):
+    """One statement of a rule text with a single answer: value, sentence answer, passage and quote."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(description="'<game>.<snake_name>'")
+    game: Literal["onirim", "mist-mountain", "dungeon-lords"]
+    passage: str = Field(min_length=3, description="id of the passage that states the fact")
+    quote: str = Field(min_length=2, description="verbatim substring of the passage text stating the fact")
+    answer_type: AnswerType
+    value: bool | int | float | str
+    unit: dict[str, str] | None = None
+    titles: dict[str, str]
+    answer: dict[str, str]
+    examples: dict[str, tuple[str, ...]]
+
+    @field_validator("id")
+    @classmethod
+    def _id_shape(cls, v: str) -> str:
+        if not _FACT_ID.match(v):
+            raise ValueError(f"expected '<game>.<snake_name>' like 'onirim.tower_card_count', found {v!r}")
+        return v
+
+    @field_validator("titles")
+    @classmethod
+    def _titles(cls, v: dict[str, str]) -> dict[str, str]:
+        return _texts(v, "titles", TEXT_LANGS)
+
+    @field_validator("answer")
+    @classmethod
+    def _answer(cls, v: dict[str, str]) -> dict[str, str]:
+        return _texts(v, "answer", TEXT_LANGS)
+
+    @field_validator("unit")
+    @classmethod
+    def _unit(cls, v: dict[str, str] | None) -> dict[str, str] | None:
+        return None if v is None else _texts(v, "unit", TEXT_LANGS)
+
+    @field_validator("examples")
+    @classmethod
+    def _examples(cls, v: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+        unknown = sorted(set(v) - set(LANGS))
+        if unknown:
+            raise ValueError(f"unknown language(s) {unknown}; expected {list(LANGS)}")
+        short = [lang for lang in LANGS if len([q for q in v.get(lang, ()) if q.strip()]) < MIN_EXAMPLES]
+        if short:
+            raise ValueError(f"needs at least {MIN_EXAMPLES} example questions in {short}")
+        for lang, questions in v.items():
+            if len(set(questions)) != len(questions):
+                raise ValueError(f"repeated example question in {lang}")
+        return v
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Fact":
+        game, _, _ = self.id.partition(".")
+        if game != self.game:
+            raise ValueError(f"id {self.id!r} must start with its game {self.game!r}")
+        if self.quote != self.quote.strip():
+            raise ValueError("quote must not start or end with whitespace")
+        value, kind = self.value, self.answer_type
+        if kind == "yes_no" and not isinstance(value, bool):
+            raise ValueError(f"a yes_no fact needs a true/false value, found {value!r}")
+        if kind == "how_many" and (isinstance(value, bool) or not isinstance(value, (int, float))):
+            raise ValueError(f"a how_many fact needs a number value, found {value!r}")
+        if kind in ("which", "what_happens") and isinstance(value, bool):
+            raise ValueError(f"a {kind} fact needs a number or text value, found {value!r}")
+        if kind == "how_many" and self.unit is None:
+            raise ValueError("a how_many fact needs a unit (zh-TW and en)")
+        return self
+
+    @property
+    def name(self) -> str:
+        """The part of the id after the game."""
+        return self.id.partition(".")[2]
+
+
+FACTS: dict[str, Fact] = {}
+
+
+def register_fact(fact: Fact) -> Fact:
+    """Add a fact; registering an equal fact again is a no-op, a different one with its id an error."""
+    if fact.id in FACTS and FACTS[fact.id] != fact:
+        raise ValueError(f"fact {fact.id!r} registered twice with different content")
+    FACTS[fact.id] = fact
+    return fact
+
+
+def all_facts(game: str | None = None) -> list[Fact]:
+    """Registered facts, optionally of one game, sorted by id (indexer.facts.load_facts registers them)."""
+    return [FACTS[k] for k in sorted(FACTS) if game is None or FACTS[k].game == game]
+
+
+def get_fact(fact_id: str) -> Fact:
+    """The registered fact with this id, or UnknownId listing the valid ids."""
+    if fact_id not in FACTS:
+        raise UnknownId("fact", fact_id, sorted(FACTS))
+    return FACTS[fact_id]
+
+
+def fact_verdict(fact: Fact) -> Verdict:
+    """The fact as a Verdict: its value, its answer as explanation and one trace step citing its passage."""
+    zh, en = fact.answer["zh-TW"], fact.answer["en"]
+    return Verdict(
+        rule=fact.id,
+        value=fact.value,
+        explanation=zh,
+        explanation_en=en,
+        trace=[TraceStep(step=zh, step_en=en, holds=True, cites=[fact.passage])],
+        cites=[fact.passage],
+        details={"kind": "fact", "unit": dict(fact.unit) if fact.unit else None,
+                 "answer_type": fact.answer_type, "quote": fact.quote},
+    )

@@ -1,0 +1,55 @@
+"""How players state the 迷霧山城 rule inputs (slot declarations read by the answering layer)."""
+from __future__ import annotations
+
+from ..slots import Slot
+from . import cards as C
+
+PLAYERS = Slot("count", {"zh-TW": "玩家人數", "en": "number of players"},
+               units=("個人", "人", "位玩家", "名玩家", "個玩家", "人局", "人遊戲", "players", "player", "people", "-player"),
+               domain=(4, 5, 6), value_labels=((4, {"zh-TW": "4 人", "en": "4 players"}),
+                                               (5, {"zh-TW": "5 人", "en": "5 players"}),
+                                               (6, {"zh-TW": "6 人", "en": "6 players"})),
+               unstated="general")
+DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the team departed"},
+                values=((True, ("出團", "出發", "成團", "departed", "departs", "set off", "went out")),
+                        (False, ("失敗", "流團", "沒出團", "沒有出團", "沒成團", "failed", "fails", "failure",
+                                 "did not depart", "didn't depart"))),
+                value_labels=((True, {"zh-TW": "隊伍出團", "en": "the team departed"}),
+                              (False, {"zh-TW": "早晨失敗（沒有出團）", "en": "the morning failed"})),
+                unstated="general")
+WENT = Slot("seat", {"zh-TW": "出團的座位", "en": "seats that went"}, role="went", unstated="general")
+CONTRIBUTIONS = Slot("seat_list", {"zh-TW": "每位玩家的貢獻度", "en": "each player's contribution"},
+                     cues=("貢獻", "分", "點", "contribution", "contributes", "points", "pts"),
+                     unstated="ask",
+                     ask={"zh-TW": "告訴我每位玩家的貢獻度（從隊長開始，依下家1、下家2…到上家）",
+                          "en": "Tell me each player's contribution, from the captain round to the player before them"})
+REQUIREMENT = Slot("count", {"zh-TW": "路徑需求", "en": "path requirement"},
+                   cues=("需求", "門檻", "requirement", "requires"), unstated="reading",
+                   note={"zh-TW": "路徑需求以 12 分計（文中三條路徑都是「12分以上」）",
+                         "en": "The path requirement is taken as 12 (the text calls all three paths '12 or more')"})
+OFFICER = Slot("seat", {"zh-TW": "打出警官的座位", "en": "seat that played the Officer"},
+               cues=("警官", "officer", "police"), unstated="general")
+PATH = Slot("choice", {"zh-TW": "今天的路徑", "en": "today's path"},
+            values=tuple((name, (name, *C._ALIASES.get(name, ()))) for name in C.PATH_CARDS),
+            value_labels=tuple((name, {"zh-TW": name, "en": C.EN_NAMES[name]}) for name in C.PATH_CARDS),
+            unstated="cases")
+CARDS = Slot("items", {"zh-TW": "你打出的牌", "en": "cards you played"},
+             values=tuple((name, (name, *C._ALIASES.get(name, ()))) for name in C.HAND_CARDS
+                          if name not in C.PATH_CARDS),
+             unstated="ask",
+             ask={"zh-TW": "告訴我你今天打出了哪些牌", "en": "Tell me which cards you played today"})
+FOUR_POINT = Slot("choice", {"zh-TW": "4分工具的讀法", "en": "reading of the 4-point tool rule"},
+                  values=(("as-examples", ("依範例",)), ("literal", ("照字面",))), unstated="reading",
+                  note={"zh-TW": "「4分貢獻度的工具」依範例讀法：4分的工具保持4分",
+                        "en": "The 4-point tool rule is read as in the examples: a 4-point tool keeps 4"})
+ASK_MORNING = Slot("items", {"zh-TW": "早晨每位玩家的行動", "en": "each player's morning actions"},
+                   unstated="ask",
+                   ask={"zh-TW": "告訴我早晨每位玩家依序打出的牌或 Pass", "en": "Tell me each player's plays and passes in turn order"})
+ASK_ESCAPE = Slot("items", {"zh-TW": "每位玩家的回憶卡與金礦小巷", "en": "each player's memories and gold alleys"},
+                  unstated="ask",
+                  ask={"zh-TW": "告訴我每位玩家收集到的回憶卡張數與金礦小巷數量",
+                       "en": "Tell me each player's memory cards and Gold Mine Alleys"})
+MORNING_PLAYERS = Slot("count", PLAYERS.label, units=PLAYERS.units, unstated="ask",
+                       ask={"zh-TW": "告訴我玩家人數", "en": "Tell me the number of players"})
+MORNING_PATH = Slot("choice", PATH.label, values=PATH.values, value_labels=PATH.value_labels, unstated="ask",
+                    ask={"zh-TW": "告訴我今天的路徑", "en": "Tell me today's path"})

@@ -1,0 +1,107 @@
+"""How players state the Onirim rule inputs (slot declarations read by the answering layer)."""
+from __future__ import annotations
+
+from ..slots import Slot
+
+COLOUR_PHRASES = (("red", ("紅", "red")), ("blue", ("藍", "blue")), ("green", ("綠", "green")),
+                  ("brown", ("棕", "褐", "咖啡色", "brown", "tan")))
+COLOUR_LABELS = (("red", {"zh-TW": "紅色", "en": "red"}), ("blue", {"zh-TW": "藍色", "en": "blue"}),
+                 ("green", {"zh-TW": "綠色", "en": "green"}), ("brown", {"zh-TW": "棕色", "en": "brown"}))
+
+TOWER_ROW = Slot("towers", {"zh-TW": "高塔列", "en": "Tower row"}, values=COLOUR_PHRASES, role="row",
+                 cues=("高塔列", "塔列", "row", "排"), unstated="general")
+NEW_TOWER = Slot("tower", {"zh-TW": "要加入的高塔", "en": "Tower to add"}, values=COLOUR_PHRASES, role="new",
+                 unstated="general")
+DISCARDED_TOWER = Slot("tower", {"zh-TW": "棄掉的高塔", "en": "Tower discarded"}, values=COLOUR_PHRASES,
+                       role="new", unstated="general")
+SIDE = Slot("choice", {"zh-TW": "放在哪一端", "en": "end of the row"},
+            values=(("left", ("左", "left")), ("right", ("右", "right"))),
+            value_labels=(("left", {"zh-TW": "放在左端", "en": "on the left end"}),
+                          ("right", {"zh-TW": "放在右端", "en": "on the right end"})))
+ALIGNMENT_POWER = Slot("choice", {"zh-TW": "連線效應", "en": "Alignment power"},
+                       values=((True, ("效應", "效果", "power", "powered")), (False, ("無效應",))),
+                       value_labels=((True, {"zh-TW": "使用連線效應", "en": "with the Alignment power"}),
+                                     (False, {"zh-TW": "不使用連線效應", "en": "without the Alignment power"})))
+NIGHTMARE_TO_LIMBO = Slot("choice", {"zh-TW": "夢魘是否放進Limbo", "en": "Nightmare sent to Limbo"},
+                          values=((True, ("夢魘放進limbo", "夢魘送進limbo", "夢魘丟進limbo", "把夢魘放到limbo",
+                                          "nightmare to limbo", "nightmare into limbo", "send the nightmare to limbo",
+                                          "put the nightmare in limbo")),),
+                          value_labels=((True, {"zh-TW": "把夢魘放進Limbo", "en": "the Nightmare goes to Limbo"}),
+                                        (False, {"zh-TW": "用其他方式解決夢魘",
+                                                 "en": "the Nightmare is resolved another way"})))
+LOST_TOWER_TO = Slot("choice", {"zh-TW": "失去的高塔去向", "en": "where a lost Tower goes"},
+                     values=(("limbo", ("limbo",)), ("discard", ("棄牌堆", "discard pile"))),
+                     unstated="reading",
+                     note={"zh-TW": "失去的高塔依本文放進Limbo（另一種讀法：放進棄牌堆）",
+                           "en": "A lost Tower goes to Limbo as the text says (another reading: the discard pile)"})
+DECK_SIZE = Slot("count", {"zh-TW": "牌堆剩餘張數", "en": "cards left in the deck"},
+                 cues=("牌堆剩", "牌庫剩", "牌堆只剩", "剩下", "剩", "deck has", "left in the deck", "cards left",
+                       "deck"), units=("張", "cards"), unstated="general")
+GOALS = Slot("colours", {"zh-TW": "目標卡的顏色順序", "en": "Goal colours in order"}, values=COLOUR_PHRASES,
+             role="goals", cues=("目標", "goal"), unstated="general")
+DOOR = Slot("colour", {"zh-TW": "拿到的門", "en": "Door obtained"}, values=COLOUR_PHRASES, role="door",
+            cues=("門", "door"), unstated="general", value_labels=COLOUR_LABELS)
+REACHED = Slot("count", {"zh-TW": "已放上門的目標數", "en": "Goals already reached"},
+               cues=("已完成", "完成了", "已經有門", "reached", "completed", "already hold"), unstated="general")
+RETURNED = Slot("count", {"zh-TW": "放回Limbo的門所在的目標位置", "en": "position of the Goal whose Door goes back"},
+                cues=("第",), units=("個目標", "張目標"), unstated="general")
+SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
+             values=(("paradoxical_prophecy", ("矛盾預言", "預言", "paradoxical prophecy", "prophecy", "最底下", "bottom")),
+                     ("parallel_planning", ("平行計畫", "平行計劃", "parallel planning", "互換", "交換", "swap")),
+                     ("powerful_punishment", ("強力懲罰", "懲罰", "powerful punishment", "punishment"))),
+             value_labels=(("paradoxical_prophecy", {"zh-TW": "矛盾預言", "en": "Paradoxical Prophecy"}),
+                           ("parallel_planning", {"zh-TW": "平行計畫", "en": "Parallel Planning"}),
+                           ("powerful_punishment", {"zh-TW": "強力懲罰", "en": "Powerful Punishment"})),
+             unstated="general")
+SPELL_SIDE = Slot("choice", {"zh-TW": "咒文卡使用的一面", "en": "side of the Spells card"},
+                  values=(("cheap", ("便宜", "較少", "少的那面", "低價", "cheap", "cheaper", "cheap side")),
+                          ("expensive", ("昂貴", "較多", "多的那面", "高價", "貴", "expensive", "pricier"))),
+                  value_labels=(("cheap", {"zh-TW": "代價較少的一面", "en": "the cheap side"}),
+                                ("expensive", {"zh-TW": "代價較多的一面", "en": "the expensive side"})))
+DISCARD_PILE = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the discard pile"},
+                    cues=("棄牌堆", "棄牌", "discard pile", "discard", "discards"), units=("張", "cards"),
+                    unstated="general")
+NIGHTMARE_JUST_DRAWN = Slot("choice", {"zh-TW": "是否剛抽到夢魘", "en": "a Nightmare was just drawn"},
+                            values=((True, ("剛抽到夢魘", "抽到夢魘", "drew a nightmare", "just drawn a nightmare",
+                                            "nightmare just drawn", "draw a nightmare")),),
+                            unstated="general")
+SPELL_PAYMENT = Slot("choice", {"zh-TW": "咒文的代價", "en": "how a spell is paid"},
+                     values=(("remove", ("移出遊戲", "removed from the game")), ("count", ("只要張數夠", "only count"))),
+                     unstated="reading",
+                     note={"zh-TW": "施放咒文時把棄牌堆中相應張數的牌移出遊戲（The Book 的文字）",
+                           "en": "Paying a spell removes that many discard-pile cards from the game (the Book's text)"})
+DOORS_HELD = Slot("colours", {"zh-TW": "已拿到的門", "en": "Doors already in play"}, values=COLOUR_PHRASES,
+                  role="held", cues=("門", "door"), unstated="general")
+FACE_UP = Slot("numbers", {"zh-TW": "翻開的黑暗徵兆", "en": "face-up Premonitions"},
+               cues=("徵兆", "premonition", "premonitions"), unstated="general")
+NEW_DOOR = Slot("colour", {"zh-TW": "剛拿到的門", "en": "Door just obtained"}, values=COLOUR_PHRASES, role="new",
+                cues=("又", "再", "剛", "新", "another", "new", "just", "now get", "then get"), unstated="general",
+                value_labels=COLOUR_LABELS)
+FACE_UP_COUNT = Slot("count", {"zh-TW": "場上翻開的黑暗徵兆張數", "en": "face-up Premonitions left"},
+                     cues=("徵兆", "premonition", "premonitions"), units=("張", "cards"), unstated="general")
+
+
+def expansion(label_zh: str, label_en: str, phrases: tuple[str, ...], unstated: str = "general") -> Slot:
+    """An expansion in play or not: naming it states it; negation ("不加", "without") states its absence."""
+    return Slot("choice", {"zh-TW": label_zh, "en": label_en}, values=((True, phrases),),
+                value_labels=((True, {"zh-TW": f"加入{label_zh}", "en": f"with {label_en}"}),
+                              (False, {"zh-TW": f"不加{label_zh}", "en": f"without {label_en}"})),
+                unstated=unstated,  # type: ignore[arg-type]
+                note={"zh-TW": "只計入題目提到的擴充", "en": "Only the expansions the question names are in play"}
+                if unstated == "absent" else {})
+
+
+TOWERS_PHRASES = ("高塔", "塔", "tower", "towers")
+BOOK_PHRASES = ("book of steps", "the book", "步驟之書", "目標卡", "書本", "咒文")
+PREMONITION_PHRASES = ("黑暗徵兆", "徵兆", "premonition", "premonitions", "dark premonitions", "美夢", "happy dream")
+SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
+                   values=(("none", ("不用咒文", "沒有咒文", "no spells", "without spells")),
+                           ("cheap", ("便宜", "較少", "cheap")), ("expensive", ("昂貴", "較多", "expensive"))),
+                   value_labels=(("none", {"zh-TW": "不用咒文", "en": "no spells"}),
+                                 ("cheap", {"zh-TW": "咒文用代價較少的一面", "en": "spells on the cheap side"}),
+                                 ("expensive", {"zh-TW": "咒文用代價較多的一面", "en": "spells on the expensive side"})),
+                   unstated="general")
+DOOR_RULE = Slot("choice", {"zh-TW": "迷宮取門的條件", "en": "Door-by-Labyrinth condition"},
+                 values=(("differ", ("不同", "differ", "different")),
+                         ("all_three", ("三種", "太陽月亮鑰匙", "sun, moon and key", "all three"))),
+                 unstated="general")

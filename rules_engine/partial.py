@@ -1,0 +1,186 @@
+"""Partial evaluation: run a rule on the inputs a question states, over the domains of the ones it does not.
+
+An unstated input is unknown, never the rulebook example's value. Unknown fields with a small domain
+are evaluated over every value: one answer everywhere is the verdict; otherwise the verdict is
+"depends", each case with a machine-readable condition. Unknown fields without a small domain that
+the rule needs are reported as missing, so that the answer can ask for them.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from .registry import Rule
+from .slots import declared_slots, domain_of
+from .verdict import DEPENDS, Case, TraceStep, Verdict
+
+# At most this many combinations of unknown values are evaluated; beyond it the rest stay unknown.
+MAX_COMBINATIONS = 64
+
+# Where an input value came from, as recorded in `details["inputs"]`.
+SOURCES = ("question", "history", "unknown", "reading", "absent")
+
+
+@dataclass(frozen=True)
+class Missing:
+    """An input the rule needs that the question does not state."""
+
+    field: str
+    label: dict[str, str]
+    ask: dict[str, str]
+
+
+@dataclass(frozen=True)
+class PartialResult:
+    """A verdict over what is known, or the inputs still needed (then `verdict` is None)."""
+
+    verdict: Verdict | None
+    missing: list[Missing] = field(default_factory=list)
+    inputs: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def _key(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str] | None = None) -> PartialResult:
+    """Evaluate `rule` on the stated inputs; unstated inputs are unknown (see module docstring)."""
+    model = rule.input_model
+    slots = declared_slots(model)
+    sources = sources or {}
+    inputs: dict[str, dict[str, Any]] = {}
+    fixed: dict[str, Any] = {}
+    enumerate_fields: list[tuple[str, tuple[Any, ...]]] = []
+    missing: list[Missing] = []
+    notes: list[tuple[str, str]] = []
+    for name, info in model.model_fields.items():
+        slot = slots.get(name)
+        if name in stated:
+            fixed[name] = stated[name]
+            inputs[name] = {"value": stated[name], "from": sources.get(name, "question")}
+            continue
+        if slot is None:
+            # An undeclared field is an optional refinement the rule treats as absent when empty.
+            continue
+        how = slot.unstated
+        domain = domain_of(model, name)
+        if how == "cases" and not domain:
+            how = "general" if info.default is None else "ask"
+        if how == "cases":
+            enumerate_fields.append((name, domain))
+            inputs[name] = {"value": None, "from": "unknown"}
+        elif how == "general":
+            inputs[name] = {"value": None, "from": "unknown"}
+            if info.default is not None and not info.is_required():
+                fixed[name] = None if _accepts_none(rule, name) else info.get_default(call_default_factory=True)
+        elif how == "ask":
+            missing.append(Missing(name, slot.label, slot.ask or {
+                "zh-TW": f"請告訴我{slot.label['zh-TW']}", "en": f"Tell me the {slot.label['en']}"}))
+            inputs[name] = {"value": None, "from": "unknown"}
+        else:  # reading / absent: the declared default, said so
+            value = info.get_default(call_default_factory=True)
+            fixed[name] = value
+            inputs[name] = {"value": value, "from": how}
+            if slot.note:
+                notes.append((slot.note["zh-TW"], slot.note["en"]))
+    if missing:
+        return PartialResult(None, missing, inputs)
+
+    # Enumerate at most MAX_COMBINATIONS; fields that do not fit stay unknown ("general").
+    kept: list[tuple[str, tuple[Any, ...]]] = []
+    total = 1
+    for name, domain in enumerate_fields:
+        if total * len(domain) <= MAX_COMBINATIONS:
+            kept.append((name, domain))
+            total *= len(domain)
+    names = [n for n, _ in kept]
+    results: list[tuple[dict[str, Any], Verdict]] = []
+    for combo in itertools.product(*(d for _, d in kept)):
+        condition = dict(zip(names, combo))
+        try:
+            results.append((condition, rule.run({**fixed, **condition})))
+        except ValidationError:
+            continue  # a combination the model rejects is not a case
+    if not results:
+        # The stated inputs do not make a valid input: the caller reports the validation error.
+        rule.run(fixed)
+        return PartialResult(None, [], inputs)
+
+    values = {_key(v.value) for _, v in results}
+    first_condition, first = results[0]
+    if len(values) == 1:
+        verdict = _with_details(first, inputs, names, notes)
+        if len(results) > 1:
+            verdict = verdict.model_copy(update={"details": {**verdict.details, "same_for_all": names}})
+        return PartialResult(verdict, [], inputs)
+
+    mattering = [n for n in names if _matters(n, results)]
+    cases: list[Case] = []
+    seen: set[str] = set()
+    for condition, verdict in results:
+        shown = {n: condition[n] for n in mattering}
+        key = _key(shown)
+        if key in seen:
+            continue
+        seen.add(key)
+        cases.append(Case(
+            when="，".join(_label(model, slots, n, v, "zh-TW") for n, v in shown.items()),
+            when_en=", ".join(_label(model, slots, n, v, "en") for n, v in shown.items()),
+            value=verdict.value, explanation=verdict.explanation, explanation_en=verdict.explanation_en,
+            cites=list(verdict.cites), condition=shown))
+    labels_zh = "、".join(slots[n].label["zh-TW"] for n in mattering)
+    labels_en = ", ".join(slots[n].label["en"] for n in mattering)
+    cites = list(dict.fromkeys(pid for _, v in results for pid in v.cites))
+    trace = [TraceStep(step=f"題目沒有說明{labels_zh}，答案依此而不同",
+                       step_en=f"The question does not state the {labels_en}; the answer differs by it",
+                       holds=None)]
+    verdict = Verdict(
+        rule=rule.id, value=DEPENDS, cases=cases,
+        explanation=f"視{labels_zh}而定。", explanation_en=f"It depends on the {labels_en}.",
+        trace=trace, assumptions=list(dict.fromkeys(a for _, v in results for a in v.assumptions)),
+        assumptions_en=list(dict.fromkeys(a for _, v in results for a in v.assumptions_en)),
+        details={"depends_on": mattering}, cites=cites)
+    return PartialResult(_with_details(verdict, inputs, names, notes), [], inputs)
+
+
+def _accepts_none(rule: Rule, name: str) -> bool:
+    try:
+        rule.input_model.model_validate({name: None})
+        return True
+    except ValidationError as e:
+        return not any(err.get("loc", ())[:1] == (name,) for err in e.errors())
+
+
+def _matters(name: str, results: list[tuple[dict[str, Any], Verdict]]) -> bool:
+    """Whether changing only this field changes the value somewhere."""
+    by_rest: dict[str, set[str]] = {}
+    for condition, verdict in results:
+        rest = _key({k: v for k, v in condition.items() if k != name})
+        by_rest.setdefault(rest, set()).add(_key(verdict.value))
+    return any(len(vals) > 1 for vals in by_rest.values())
+
+
+def _label(model: Any, slots: dict, name: str, value: Any, lang: str) -> str:
+    slot = slots[name]
+    text = slot.value_label(value, lang)
+    if slot.kind == "count":
+        return f"{slot.label['en']} {text}" if lang == "en" else f"{slot.label['zh-TW']}{text}"
+    return text
+
+
+def _with_details(verdict: Verdict, inputs: dict[str, dict[str, Any]], enumerated: list[str],
+                  notes: list[tuple[str, str]]) -> Verdict:
+    """The verdict with the inputs it used and where each came from, and the declared notes."""
+    assumptions = list(verdict.assumptions)
+    assumptions_en = list(verdict.assumptions_en or [""] * len(verdict.assumptions))
+    for zh, en in notes:
+        if zh not in assumptions:
+            assumptions.append(zh)
+            assumptions_en.append(en)
+    shown = {n: ({**v, "evaluated_over_domain": True} if n in enumerated else v) for n, v in inputs.items()}
+    return verdict.model_copy(update={"details": {**verdict.details, "inputs": shown},
+                                      "assumptions": assumptions, "assumptions_en": assumptions_en})

@@ -1,0 +1,120 @@
+"""Slot declarations: how players state the value of a rule input field, attached to the field itself.
+
+A rule's input model declares, per field, `Annotated[<type>, Slot(...)]`: the words players use for each
+value (Traditional Chinese and English; Simplified is folded from the Traditional form by the reader),
+the words that name a quantity, units, seat roles, and what an unstated value means. The answering
+layer reads these declarations and never names an engine field itself.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args, get_origin
+import types
+import typing
+
+from pydantic import BaseModel
+
+# How a field is stated in a question.
+SlotKind = Literal[
+    "choice",      # one of `values` (bool fields too: {True: …, False: …})
+    "count",       # a number named by `cues` and/or followed by `units`
+    "tower",       # one Tower card (colour + number), `role` new/row
+    "towers",      # Tower cards in row order
+    "colour",      # one colour, `role` says which mention
+    "colours",     # colours in order of mention, repeated by a stated count ("兩張紅門")
+    "numbers",     # small numbers named by `cues` ("徵兆 1、5、8")
+    "seat_list",   # one number per seat, stated seat by seat or as a list from the captain
+    "seat",        # one seat, by its role phrase
+    "items",       # names from `values`, in order of mention, repeated by a stated count
+]
+
+# What an unstated value means.
+Unstated = Literal[
+    "cases",    # unknown: evaluate over `domain` (or the type's values) and answer per case
+    "general",  # unknown: the rule answers the general question itself (the field stays empty)
+    "ask",      # unknown with no small domain: the answer asks for it
+    "reading",  # not a fact of the game but a reading of an unclear text: the default reading, said so
+    "absent",   # naming is stating: what is not named is absent (expansions in play); said so
+]
+
+
+@dataclass(frozen=True)
+class Slot:
+    """How players say one field's value, and what an unstated value means."""
+
+    kind: SlotKind
+    label: dict[str, str]                                  # the field as a person names it (zh-TW, en)
+    values: tuple[tuple[Any, tuple[str, ...]], ...] = ()   # value → phrases (zh-TW and English)
+    value_labels: tuple[tuple[Any, dict[str, str]], ...] = ()  # value → text for cases (zh-TW, en)
+    cues: tuple[str, ...] = ()                             # words that name this quantity or role
+    units: tuple[str, ...] = ()                            # units written after the number
+    role: str = ""                                         # which mention: "new", "row", "held", ...
+    signed: bool = False                                   # a count that may be negative
+    domain: tuple[Any, ...] | None = None                  # values to evaluate over when unstated
+    unstated: Unstated = "cases"
+    ask: dict[str, str] = field(default_factory=dict)      # what to ask for when it is needed
+    note: dict[str, str] = field(default_factory=dict)     # the assumption said for "reading"/"absent"
+
+    def phrases(self) -> dict[Any, tuple[str, ...]]:
+        """Value → phrases."""
+        return dict(self.values)
+
+    def value_label(self, value: Any, lang: str) -> str:
+        """How a value of this field reads in a case (zh-TW or en)."""
+        key = "en" if lang == "en" else "zh-TW"
+        for v, labels in self.value_labels:
+            if v == value:
+                return labels[key]
+        for v, phrases in self.values:
+            if v == value and phrases:
+                zh = [p for p in phrases if not p.isascii()]
+                en = [p for p in phrases if p.isascii()]
+                pick = (en or zh) if key == "en" else (zh or en)
+                return pick[0]
+        if isinstance(value, bool):
+            return ("yes" if value else "no") if key == "en" else ("是" if value else "否")
+        return str(value)
+
+
+def slot_of(model: type[BaseModel], name: str) -> Slot | None:
+    """The Slot declared on a field, if any."""
+    for meta in model.model_fields[name].metadata:
+        if isinstance(meta, Slot):
+            return meta
+    return None
+
+
+def declared_slots(model: type[BaseModel]) -> dict[str, Slot]:
+    """Every declared slot of an input model, in field order."""
+    out = {}
+    for name in model.model_fields:
+        slot = slot_of(model, name)
+        if slot is not None:
+            out[name] = slot
+    return out
+
+
+def literal_values(annotation: Any) -> tuple[Any, ...]:
+    """The values of a Literal (also inside Optional/Union); bool gives (False, True)."""
+    origin = get_origin(annotation)
+    if annotation is bool:
+        return (False, True)
+    if origin is Literal:
+        return get_args(annotation)
+    if origin in (typing.Union, types.UnionType):
+        out: tuple[Any, ...] = ()
+        for arg in get_args(annotation):
+            if arg is not type(None):
+                out += literal_values(arg)
+        return out
+    if origin is typing.Annotated:
+        return literal_values(get_args(annotation)[0])
+    return ()
+
+
+def domain_of(model: type[BaseModel], name: str) -> tuple[Any, ...]:
+    """The values an unstated field is evaluated over (empty: no small domain)."""
+    slot = slot_of(model, name)
+    if slot is not None and slot.domain is not None:
+        return slot.domain
+    return literal_values(model.model_fields[name].annotation)
