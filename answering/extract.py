@@ -37,7 +37,8 @@ def normalise_numbers(folded: str) -> str:
         except (ValueError, KeyError):
             return m.group(1)
 
-    out = re.sub(rf"([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, folded)
+    # A lone 一 before a measure word is mostly an article ("一座高塔" = "a Tower"): left as it is.
+    out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, folded)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
     out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b)", lambda m: str(_EN_NUMBERS[m.group(1)]), out)
@@ -54,7 +55,7 @@ def _pattern(phrase: str) -> re.Pattern[str]:
 
 def negated(text: str, start: int) -> bool:
     """Whether the words just before `start` negate what follows ("沒有效應", "without the power")."""
-    before = text[max(0, start - 8):start]
+    before = text[max(0, start - 16):start]
     return bool(_NEGATOR_ZH.search(before) or _NEGATOR_EN.search(before))
 
 
@@ -205,7 +206,8 @@ def _seat(text: str, role_text: str, players: int | None) -> int | None:
     return None
 
 
-_SEAT_ROLE = re.compile(r"(队长|captain|下家\s*\d?(?!\d*\s*[分点])|上家\s*\d?(?!\d*\s*[分点])|上家|下家|next player\s*\d?|"
+_SEAT_ROLE = re.compile(r"(队长|captain|下家\s*\d?(?!\d*\s*[分点])|上家\s*\d?(?!\d*\s*[分点])|上家|下家|"
+                        r"next player(?:\s*\d(?=\s+\d))?|"
                         r"(?:the )?player after (?:the )?captain)")
 
 
@@ -238,10 +240,12 @@ def _seat_list(text: str) -> list[int] | None:
         if sorted(seats) == list(range(n_players)):
             return [seats[i] for i in range(n_players)]
         return None
-    if re.search(r"队长|captain", text):
-        m = re.search(r"(\d+(?:\s*(?:分)?\s*[、,，/ ]\s*\d+){3,5})", text)
-        if m:
-            return [int(x) for x in re.findall(r"\d+", m.group(1))]
+    # A plain list of 4–6 numbers right after a contribution word ("貢獻分別是5、4、2、0"), read in seat
+    # order from the captain as the input declares.
+    m = re.search(r"(?:贡献|队长|captain|contribution|contributions)[^\d，。？?]{0,8}?"
+                  r"(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,5})", text)
+    if m:
+        return [int(x) for x in re.findall(r"\d+", m.group(1))]
     return None
 
 
@@ -344,6 +348,9 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
                         if role:
                             value = _seat(text, role.group(1), players)
                         break
+        elif slot.kind == "amounts":
+            units = "|".join(re.escape(fold(u)) for u in sorted(slot.units, key=len, reverse=True))
+            value = [int(m.group(1)) for m in re.finditer(rf"(\d+)\s*(?:{units})", counting_text)] or None
         elif slot.kind == "items":
             value = _items(text, slot) or None if slot.values else None
         if value is not None and value != []:
@@ -393,3 +400,38 @@ def substitute_slots(earlier: str, follow_up: str) -> str:
         if pattern.search(folded_follow):
             out = pattern.sub(" ", out)
     return re.sub(r"\s+", " ", out).strip()
+
+
+def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, ...] = ()) -> list[int]:
+    """Numbers the question states that the read inputs do not account for (a fact left unread)."""
+    text = normalise_numbers(fold(question))
+    for _, s, e in reversed(_towers(text)):
+        text = text[:s] + " " * (e - s) + text[e:]
+    # Seat and ordinal markers name a seat, not a quantity ("下家1", "第3位").
+    text = re.sub(r"(?:下家|上家|第|seat|player|next player)\s*\d", " ", text)
+    known: list[int] = list(also_known)
+
+    def collect(value: Any) -> None:
+        if isinstance(value, bool):
+            return
+        if isinstance(value, int):
+            known.append(abs(value))
+        elif isinstance(value, str):
+            known.extend(int(x) for x in re.findall(r"\d+", value))
+        elif isinstance(value, (list, tuple)):
+            known.append(len(value))  # "4人局，貢獻分別是5、4、2、0": the count of a list is read too
+            for v in value:
+                collect(v)
+        elif isinstance(value, dict):
+            for v in value.values():
+                collect(v)
+
+    collect(list(data.values()))
+    out = []
+    for m in re.finditer(r"\d+", text):
+        n = int(m.group())
+        if n in known:
+            known.remove(n)
+        else:
+            out.append(n)
+    return out

@@ -1,6 +1,7 @@
 """The answering pipeline: normalise → game → retrieval → rule → input → verdict → answer text."""
 from __future__ import annotations
 
+import re
 import time
 from functools import lru_cache
 from typing import Any
@@ -13,10 +14,11 @@ from indexer.retrieval import Hit, dense_query_text, query_vector_cache
 from indexer.text import to_script
 from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, load_games
 from rules_engine.partial import Missing, evaluate_partial
+from rules_engine.slots import declared_slots
 
 from .compose import msg, value_text
-from .extract import extract_input, substitute_slots
-from .routing import RULE_THRESHOLD, RuleMatch, RuleRouter, RulingMatcher, calibrated_threshold
+from .extract import extract_input, substitute_slots, unread_numbers
+from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide
 from .scope import game_signals, other_games_named, strip_game_names
 from .query import Query
 from .search import SearchService
@@ -80,6 +82,14 @@ def make_citation(passage: Passage, score: float) -> Citation:
                     provenance=_ruling_provenance().get(passage.id) if passage.kind == "ruling" else None)
 
 
+def names_game_things(rule: Any, question: str) -> bool:
+    """Whether the question names things of the rule's game (a Tower card, a path, a season, a colour),
+    not only counts: "six players" alone says nothing about which game, and neither does an unread number."""
+    data = extract_input(rule.input_model, question)
+    slots = declared_slots(rule.input_model)
+    return bool(data) and not unread_numbers(question, data) and any(slots[n].kind != "count" for n in data)
+
+
 @lru_cache(maxsize=1)
 def _ruling_provenance() -> dict[str, dict[str, Any]]:
     from indexer.rulings import provenance_by_passage_id
@@ -105,7 +115,7 @@ class Pipeline:
         self.query_vector = lambda text: cache(dense_query_text(self.index, text))
         self.router = RuleRouter(search.index.embedder, self.tokenizer, cache_dir=search.index.directory)
         self.rulings = RulingMatcher(search.index.embedder, cache_dir=search.index.directory)
-        self.rule_threshold = calibrated_threshold(search.index.directory, RULE_THRESHOLD)
+        self.params = RoutingParams.load(search.index.directory)
 
     # ------------------------------------------------------------------ stages
     def detect_game(self, query: Query, explicit: str | None) -> tuple[str | None, str]:
@@ -171,8 +181,13 @@ class Pipeline:
             else:
                 in_scope, guessed = self.in_scope_without_signal(query.text)
                 if not in_scope:
-                    best = self.router.route(self.query_vector(query.text), query.text, None,
-                                             threshold=self.rule_threshold + SCOPE_RULE_MARGIN)
+                    # A question an engine rule plainly answers ("紅4右邊可以接藍4嗎？") is in scope even
+                    # when it names no game term: the rule must fit and the question must state its inputs.
+                    stated = [m for m in self.router.candidates(self.query_vector(query.text), query.text, None)
+                              if m.stated and m.answerer.kind == "rule"]
+                    best = decide(stated, self.params, need_support=False)
+                    if best is not None and not names_game_things(best.answerer.rule, query.text):
+                        best = None
                     in_scope, guessed = (best is not None), (best.answerer.game if best else None)
                 if not in_scope:
                     return self._out_of_scope(query.text, lang, started)
@@ -188,7 +203,8 @@ class Pipeline:
         hits = self.search.retriever.search(combined, game=game_id, k=max(k, 3) + 5)
         # Routing reads the whole question: game names belong to how players phrase it.
         route_text = f"{query.history[-1]} {query.text}" if follow_up else query.text
-        match = self.router.route(self.query_vector(route_text), route_text, game_id, threshold=self.rule_threshold)
+        retrieved = [h.passage.id for h in hits if h.passage.kind != "ruling"]
+        match = self.router.route(self.query_vector(route_text), route_text, game_id, retrieved, self.params)
         verdict: Verdict | None = None
         needs: list[Missing] = []
         if match is not None:
@@ -220,7 +236,12 @@ class Pipeline:
         """The verdict of a fact, or of a rule run on what the question (and a followed question) states."""
         answerer = match.answerer
         if answerer.fact is not None:
-            return fact_verdict(answerer.fact), []
+            # A fact is a general statement: a question stating its own numbers asks about a situation.
+            fact = answerer.fact
+            own = tuple(int(x) for x in re.findall(r"\d+", f"{fact.quote} {fact.value}"))
+            if unread_numbers(query.text, {}, own):
+                return None, []
+            return fact_verdict(fact), []
         rule = answerer.rule
         assert rule is not None
         stated = extract_input(rule.input_model, query.text)
@@ -233,6 +254,9 @@ class Pipeline:
                     if name not in stated:
                         stated[name] = value
                         sources[name] = "history"
+        if unread_numbers(query.text, {k: v for k, v in stated.items() if sources[k] == "question"}):
+            # The question states a number no input of this rule reads: the verdict could ignore it.
+            return None, []
         try:
             result = evaluate_partial(rule, stated, sources)
         except ValidationError:

@@ -14,28 +14,47 @@ from indexer.tokenize import Tokenizer
 from indexer.text import fold
 from rules_engine import DEPENDS, Fact, Rule, all_rules
 
-# Defaults for a fit below which no verdict is given; the index manifest's calibration (written by
-# `python -m evals.calibrate` from the tune set for that embedder) takes precedence.
-RULE_THRESHOLD = 0.86
-LEXICAL_WEIGHT = 0.08
-# How much agreeing (or clashing) answer types move the fit: a "how many" question is not answered
-# by a yes/no rule however close its examples are.
-TYPE_AGREES = 0.02
-TYPE_CLASHES = 0.06
-# A rule whose inputs the question states is a better fit than one it says nothing about.
-STATED_INPUTS = 0.02
-# The best answerer must lead the next one by this much; a near tie is not a verdict.
-RULE_MARGIN = 0.006
+@dataclass(frozen=True)
+class RoutingParams:
+    """How a fit is scored and where it stops being trusted. The defaults are deliberately strict;
+    `python -m evals.calibrate` fits threshold and margin on the tune set for the index's embedder and
+    records them beside the index (calibration.json), which the pipeline reads."""
+
+    threshold: float = 0.90          # below this fit, no verdict
+    margin: float = 0.01             # the best must lead the next answerer by this much
+    lexical: float = 0.08            # weight of glossary-term overlap with the nearest example
+    type_agrees: float = 0.02        # the question's form matches what the answerer answers
+    type_clashes: float = 0.06       # it does not: a "how many" question is not answered by a yes/no rule
+    stated_inputs: float = 0.03      # the question states inputs of the rule
+    supported: float = 0.02          # one of the answerer's passages is among the top retrieved passages
+    support_depth: int = 5           # ... within this many; an answerer retrieval does not back gives no verdict
+
+    @classmethod
+    def load(cls, index_dir: Path | None) -> "RoutingParams":
+        """The calibrated parameters recorded with the index, else the defaults."""
+        import json
+
+        path = index_dir / CALIBRATION_FILE if index_dir else None
+        try:
+            recorded = json.loads(path.read_text(encoding="utf-8"))["routing"] if path else {}
+        except (OSError, ValueError, KeyError, TypeError):
+            recorded = {}
+        known = {k: type(getattr(cls(), k))(v) for k, v in recorded.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+
+CALIBRATION_FILE = "calibration.json"
 
 ANSWER_TYPES = ("how_many", "which", "what_happens", "yes_no")
 
 # Question forms, by the words that make the form in each language (folded to Simplified).
 _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("how_many", re.compile(r"几|多少|how many|how much|what number|number of|第几")),
-    ("which", re.compile(r"哪|谁|什么时候|何时|which|who|whose|where|when\b")),
+    ("which", re.compile(r"第几|哪|谁|什么时候|何时|which|who|whose|where|when\b")),
+    ("how_many", re.compile(r"几|多少|how many|how much|what number|number of")),
     ("what_happens", re.compile(r"怎么办|会怎样|怎么样|什么事|发生什么|what happens|what do i do|what can")),
     ("yes_no", re.compile(r"吗|可不可以|能不能|会不会|要不要|是不是|有没有|算不算|可以.*[?？]$|"
-                          r"^(can|may|is|are|does|do|will|must|should|could|would|am|did|has|have)\b")),
+                          r"(?:^|[.!?;:,]\s*)(?:can|may|is|are|does|do|will|must|should|could|would|am|did|has|"
+                          r"have|isn't|doesn't|don't|can't)\b")),
 )
 
 
@@ -45,35 +64,6 @@ def question_form(folded: str) -> str | None:
         if pattern.search(folded):
             return form
     return None
-
-
-def value_type(value: Any) -> str | None:
-    """The answer type of a verdict value."""
-    if isinstance(value, bool):
-        return "yes_no"
-    if isinstance(value, (int, float)):
-        return "how_many"
-    if isinstance(value, (str, list)) and value != DEPENDS:
-        return "which"
-    return None
-
-
-def _rule_answer_type(rule: Rule) -> str | None:
-    """What a rule answers, read off its verdicts over unknown inputs (else its examples' form)."""
-    from rules_engine.partial import evaluate_partial
-
-    try:
-        result = evaluate_partial(rule, {})
-    except Exception:  # noqa: BLE001 - a rule that cannot run on nothing falls back to its examples
-        result = None
-    types: list[str] = []
-    if result is not None and result.verdict is not None:
-        v = result.verdict
-        types = [t for t in [value_type(v.value)] + [value_type(c.value) for c in v.cases] if t]
-    if not types:
-        types = [t for ex in rule.examples.get("zh-TW", ()) + rule.examples.get("en", ())
-                 if (t := question_form(fold(ex)))]
-    return max(set(types), key=types.count) if types else None
 
 
 @dataclass(frozen=True)
@@ -92,17 +82,37 @@ class Answerer:
 
 @dataclass(frozen=True)
 class RuleMatch:
-    """A candidate answerer and how well the question fits it."""
+    """A candidate answerer, the features of its fit, and the fit."""
 
     answerer: Answerer
     score: float
     example: str
     similarity: float = 0.0
+    overlap: float = 0.0
+    form: str | None = None
+    stated: bool = False
+    support: int | None = None  # rank of its best passage among the retrieved ones (0 = first)
 
     @property
     def rule(self) -> Rule | None:
         """The engine rule, when the answerer is one."""
         return self.answerer.rule
+
+    def fit(self, params: "RoutingParams") -> float:
+        """The fit under a set of weights."""
+        score = self.similarity + params.lexical * self.overlap
+        if self.form and self.answerer.answer_type:
+            score += params.type_agrees if types_agree(self.form, self.answerer.answer_type) else -params.type_clashes
+        if self.stated:
+            score += params.stated_inputs
+        if self.support is not None and self.support < 3:
+            score += params.supported
+        return score
+
+
+def types_agree(form: str, answer_type: str) -> bool:
+    """Whether a question form is answered by an answerer of this type."""
+    return form == answer_type or {form, answer_type} == {"which", "what_happens"}
 
 
 def answerers() -> list[Answerer]:
@@ -111,7 +121,7 @@ def answerers() -> list[Answerer]:
 
     out = [Answerer(r.id, r.game, "rule", r.passages,
                     tuple(ex for lang in sorted(r.examples) for ex in r.examples[lang]),
-                    _rule_answer_type(r), rule=r) for r in all_rules()]
+                    r.answer_type, rule=r) for r in all_rules()]
     out += [Answerer(f.id, f.game, "fact", (f.passage,),
                      tuple(ex for lang in sorted(f.examples) for ex in f.examples[lang]),
                      f.answer_type, fact=f) for f in load_facts()]
@@ -132,55 +142,73 @@ class RuleRouter:
     def _terms(self, text: str) -> frozenset[str]:
         return frozenset(f"{m.term.game}:{m.term.id}" for m in self.tokenizer.match_terms(text))
 
-    def rank(self, query_vector: np.ndarray, question: str, game: str | None) -> list[RuleMatch]:
-        """Answerers of the game ranked by fit, best first."""
+    def candidates(self, query_vector: np.ndarray, question: str, game: str | None,
+                   retrieved: list[str] | None = None, top: int = 6) -> list[RuleMatch]:
+        """The answerers of the game nearest the question, with the features of their fit."""
+        from .extract import extract_input
+
         if not self.examples:
             return []
         sims = self.vectors @ query_vector.reshape(-1)
         q_terms = self._terms(question)
         form = question_form(fold(question))
-        best: dict[str, RuleMatch] = {}
+        best: dict[str, tuple[float, float, str]] = {}
         for i, (answerer, example) in enumerate(self.examples):
             if game is not None and answerer.game != game:
                 continue
             terms = self._example_terms[i]
             overlap = len(q_terms & terms) / max(1, len(q_terms | terms))
-            score = float(sims[i]) + LEXICAL_WEIGHT * overlap
-            if form and answerer.answer_type:
-                score += TYPE_AGREES if form == answerer.answer_type else -TYPE_CLASHES
-            if answerer.id not in best or score > best[answerer.id].score:
-                best[answerer.id] = RuleMatch(answerer, score, example, float(sims[i]))
-        return sorted(best.values(), key=lambda m: -m.score)
+            key = float(sims[i]) + RoutingParams().lexical * overlap
+            if answerer.id not in best or key > best[answerer.id][0]:
+                best[answerer.id] = (key, overlap, example)
+        by_id = {a.id: a for a in self.answerers}
+        stated_rules = {a.id for a in self.answerers if a.rule is not None and a.id in best
+                        and extract_input(a.rule.input_model, question)}
+        nearest = [aid for aid, _ in sorted(best.items(), key=lambda kv: -kv[1][0])[:top]]
+        out = []
+        # The nearest answerers, and every rule whose inputs the question states however it is worded.
+        for aid in nearest + sorted(stated_rules - set(nearest)):
+            _, overlap, example = best[aid]
+            answerer = by_id[aid]
+            i = self.examples.index((answerer, example))
+            stated = aid in stated_rules
+            ranks = [retrieved.index(p) for p in answerer.passages if retrieved and p in retrieved]
+            out.append(RuleMatch(answerer, 0.0, example, float(sims[i]), overlap, form, stated,
+                                 min(ranks) if ranks else None))
+        return out
 
     def route(self, query_vector: np.ndarray, question: str, game: str | None,
-              threshold: float = RULE_THRESHOLD, margin: float = RULE_MARGIN) -> RuleMatch | None:
-        """The best rule or fact if it clears the threshold and leads the next one by the margin."""
-        from .extract import extract_input
-
-        ranked = self.rank(query_vector, question, game)[:6]
-        rescored = []
-        for m in ranked:
-            bonus = 0.0
-            if m.answerer.rule is not None and extract_input(m.answerer.rule.input_model, question):
-                bonus = STATED_INPUTS
-            rescored.append(RuleMatch(m.answerer, m.score + bonus, m.example, m.similarity))
-        rescored.sort(key=lambda m: -m.score)
-        if not rescored or rescored[0].score < threshold:
-            return None
-        if len(rescored) > 1 and rescored[0].score - rescored[1].score < margin:
-            return None
-        return rescored[0]
+              retrieved: list[str] | None = None, params: RoutingParams | None = None) -> RuleMatch | None:
+        """The best rule or fact if its fit is trusted (see `decide`)."""
+        return decide(self.candidates(query_vector, question, game, retrieved), params or RoutingParams(),
+                      retrieved is not None)
 
 
-def calibrated_threshold(index_dir: Path | None, default: float) -> float:
-    """The routing threshold calibrated for this index's embedder (calibration.json), else the default."""
-    import json
-
-    path = index_dir / "calibration.json" if index_dir else None
-    try:
-        return float(json.loads(path.read_text(encoding="utf-8"))["rule_threshold"]) if path else default
-    except (OSError, ValueError, KeyError, TypeError):
-        return default
+def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: bool = True) -> RuleMatch | None:
+    """The best candidate when its fit clears the threshold, leads the next by the margin, retrieval backs
+    it, and its answer type does not clash with the question's form; otherwise None (no verdict)."""
+    scored = sorted((RuleMatch(**{**m.__dict__, "score": m.fit(params)}) for m in candidates), key=lambda m: -m.score)
+    if not scored:
+        return None
+    best = scored[0]
+    if best.score < params.threshold:
+        return None
+    if len(scored) > 1 and best.score - scored[1].score < params.margin:
+        return None
+    if need_support and not best.stated and (best.support is None or best.support >= params.support_depth):
+        # Neither retrieval nor the question's own inputs back the nearest example.
+        return None
+    if best.form and best.answerer.answer_type and not types_agree(best.form, best.answerer.answer_type) \
+            and not best.stated:
+        # The question asks another kind of answer and states nothing this answerer reads.
+        return None
+    if best.answerer.kind == "fact" and any(m.stated for m in scored):
+        # The question states a situation a rule reads: a general fact is not its answer.
+        return None
+    if best.answerer.kind == "fact" and best.form is None:
+        # A fact answers a question of its form; an open question ("how does … work") gets passages.
+        return None
+    return best
 
 
 class RulingMatcher:

@@ -23,9 +23,10 @@ CHECK_FILE = ROOT / "tests" / "data" / "check" / "check.yaml"
 TARGETS = {"verdict_right": (">=", 0.85), "verdict_wrong": ("<=", 0.03), "citation_r3": (">=", 0.95),
            "game": (">=", 0.98), "oos_recall": (">=", 0.95), "oos_precision": (">=", 0.95)}
 # What the tune set must keep (tests/server/test_quality_gates.py): it is the set we shape things on.
-GATES = {"game": 0.97, "citation_r3": 0.90, "verdict_right": 0.80, "verdict_wrong": 0.10, "oos_recall": 0.90,
+GATES = {"game": 0.97, "citation_r3": 0.90, "verdict_right": 0.70, "verdict_wrong": 0.10, "oos_recall": 0.90,
          "oos_precision": 0.95, "follow_up": 0.80}
 NO_VERDICT = "no verdict"
+DEPENDS = "depends"
 
 
 @dataclass
@@ -41,6 +42,10 @@ class Item:
     value: Any = None
     expects_verdict: bool = False
     lang: str = ""
+    # For a rule question of the check set: the rule, and the value the engine computes on the inputs
+    # the writer says the question states (the engine's vocabulary for the writer's reading).
+    rule: str | None = None
+    engine_value: Any = None
 
 
 def _load(path: Path) -> Any:
@@ -65,15 +70,47 @@ def tune_items() -> list[Item]:
     return items
 
 
-def check_items(path: Path = CHECK_FILE) -> list[Item]:
-    """The held-out check set as items."""
+def written_items(path: Path) -> list[Item]:
+    """Questions written from the rule texts (check.yaml, tune/written.yaml) as items."""
     items = []
     for q in _load(path).get("questions", []):
         expect = q["expect"]
-        items.append(Item(q["q"], None if expect == "out_of_scope" else q["game"], history=q.get("history") or [],
-                          relevant=q.get("relevant") or [], value=q.get("value"),
-                          expects_verdict=expect in ("rule", "fact"), lang=q["lang"]))
+        item = Item(q["q"], None if expect == "out_of_scope" else q["game"], history=q.get("history") or [],
+                    relevant=q.get("relevant") or [], value=q.get("value"),
+                    expects_verdict=expect in ("rule", "fact"), lang=q["lang"])
+        if expect == "rule":
+            item.rule, item.engine_value = q["rule"], engine_value(q["rule"], q.get("inputs") or {})
+        items.append(item)
     return items
+
+
+def check_items(path: Path = CHECK_FILE) -> list[Item]:
+    """The held-out check set as items."""
+    return written_items(path)
+
+
+def engine_value(rule_id: str, inputs: dict[str, Any]) -> Any:
+    """The engine's value on the stated inputs (unknowns unknown), or None when they do not make an input."""
+    from pydantic import ValidationError
+
+    from rules_engine import UnknownId, get_rule
+    from rules_engine.partial import evaluate_partial
+
+    try:
+        result = evaluate_partial(get_rule(rule_id), inputs)
+    except (ValidationError, UnknownId, ValueError, TypeError):
+        return None
+    return result.verdict.value if result.verdict else None
+
+
+def verdict_is_right(item: Item, rule: str | None, got: Any) -> bool:
+    """The writer's value, or — for a rule question whose writer and engine both give a definite value —
+    the engine's value on the writer's stated inputs from that same rule (the same reading of the
+    question, in the engine's vocabulary: "keep" for "yes, you keep it")."""
+    if same_value(got, item.value):
+        return True
+    definite = item.engine_value is not None and DEPENDS not in (item.engine_value, item.value)
+    return definite and rule == item.rule and same_value(got, item.engine_value)
 
 
 def same_value(got: Any, want: Any) -> bool:
@@ -101,7 +138,7 @@ def score(pipeline: Any, items: list[Item]) -> dict[str, Any]:
     ruling_cites = _ruling_cites()
     misses: dict[str, list[str]] = {k: [] for k in ("game", "citation_r3", "verdict", "oos", "follow_up")}
     n = {k: 0 for k in ("in_scope", "game_ok", "cite", "cite_ok", "oos", "oos_ok", "called_oos", "verdict",
-                        "right", "none", "wrong", "follow", "follow_ok", "spurious", "no_expect")}
+                        "right", "none", "wrong", "unsettled", "follow", "follow_ok", "spurious", "no_expect")}
     per_lang: dict[str, list[int]] = {}
     for item in items:
         r = pipeline.ask(item.q, history=item.history)
@@ -139,8 +176,13 @@ def score(pipeline: Any, items: list[Item]) -> dict[str, Any]:
                     outcome = "right" if right else "wrong"
                 elif r.verdict is None:
                     outcome = "none"
+                elif verdict_is_right(item, r.rule, got):
+                    outcome = "right"
+                elif got == DEPENDS:
+                    # Not a confident different answer: the cases are listed, the stated one not picked.
+                    outcome = "unsettled"
                 else:
-                    outcome = "right" if same_value(got, item.value) else "wrong"
+                    outcome = "wrong"
                 n[outcome] += 1
                 if outcome != "right":
                     ok = False
@@ -164,6 +206,7 @@ def score(pipeline: Any, items: list[Item]) -> dict[str, Any]:
         "verdict_right": n["right"] / max(1, n["verdict"]),
         "verdict_none": n["none"] / max(1, n["verdict"]),
         "verdict_wrong": n["wrong"] / max(1, n["verdict"]),
+        "verdict_unsettled": n["unsettled"] / max(1, n["verdict"]),
         "citation_r3": n["cite_ok"] / max(1, n["cite"]),
         "game": n["game_ok"] / max(1, n["in_scope"]),
         "oos_recall": true_oos / max(1, n["oos"]),
@@ -175,7 +218,8 @@ def score(pipeline: Any, items: list[Item]) -> dict[str, Any]:
     }
 
 
-LABELS = {"verdict_right": "verdict right", "verdict_none": "no verdict", "verdict_wrong": "verdict wrong",
+LABELS = {"verdict_right": "verdict right", "verdict_none": "no verdict",
+          "verdict_unsettled": "'depends' though settled", "verdict_wrong": "verdict wrong",
           "citation_r3": "citation R@3", "game": "game accuracy", "oos_recall": "out-of-scope recall",
           "oos_precision": "out-of-scope precision", "follow_up": "follow-ups right",
           "spurious_verdicts": "verdict where none expected"}

@@ -34,6 +34,8 @@ class Rule:
     examples: dict[str, tuple[str, ...]]
     evaluate: Callable[[Any], Verdict] = field(repr=False)
     summary: str = ""
+    # What the rule answers: yes_no, how_many, which or what_happens (matched to a question's form).
+    answer_type: str | None = None
 
     def run(self, raw: dict[str, Any] | BaseModel | None = None) -> Verdict:
         """Validate raw input against the rule's model, then evaluate it."""
@@ -86,6 +88,19 @@ def register_rule(rule: Rule) -> Rule:
         raise ValueError(f"rule {rule.id!r} registered twice")
     RULES[rule.id] = rule
     return rule
+
+
+ANSWER_TYPES = ("yes_no", "how_many", "which", "what_happens")
+
+
+def declare_answer_types(types: dict[str, str]) -> None:
+    """Record what each registered rule answers (a game declares this for its rules)."""
+    import dataclasses
+
+    for rule_id, answer_type in types.items():
+        if answer_type not in ANSWER_TYPES:
+            raise ValueError(f"rule {rule_id!r}: answer type must be one of {ANSWER_TYPES}, found {answer_type!r}")
+        RULES[rule_id] = dataclasses.replace(RULES[rule_id], answer_type=answer_type)
 
 
 def load_games() -> dict[str, Game]:

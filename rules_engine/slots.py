@@ -26,6 +26,7 @@ SlotKind = Literal[
     "seat_list",   # one number per seat, stated seat by seat or as a list from the captain
     "seat",        # one seat, by its role phrase
     "items",       # names from `values`, in order of mention, repeated by a stated count
+    "amounts",     # every number written before one of `units`, in order ("2點傷害再3點傷害")
 ]
 
 # What an unstated value means.

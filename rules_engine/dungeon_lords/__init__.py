@@ -11,3 +11,15 @@ GAME = register_game(Game(
 
 # Importing the rules module registers the game's rules.
 from . import rules  # noqa: E402,F401
+
+# What each rule answers, matched to the form of a player's question (see answering.routing).
+from ..registry import declare_answer_types as _declare  # noqa: E402
+
+_declare({
+    "dungeon-lords.assign_items": "which",
+    "dungeon-lords.attack_order": "yes_no",
+    "dungeon-lords.combat_round": "what_happens",
+    "dungeon-lords.item_bonus": "how_many",
+    "dungeon-lords.item_marked": "yes_no",
+    "dungeon-lords.item_slot": "which",
+})

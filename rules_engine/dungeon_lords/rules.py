@@ -225,7 +225,7 @@ class ItemMarkedInput(_In):
     spells_blocked: bool = Field(False, description="e.g. by an anti-magic dart")
     # necklace
     hit_points: Annotated[int | None, S.HIT_POINTS] = Field(None, ge=1, description="the carrier's original hit points")
-    damage: list[int] | None = Field(None, description="damage in the order it lands; fatigue one point "
+    damage: Annotated[list[int] | None, S.DAMAGE] = Field(None, description="damage in the order it lands; fatigue one point "
                                                         "at a time")
     damage_before: int = Field(0, ge=0)
 
@@ -653,12 +653,13 @@ class ItemBonusInput(_In):
 
     final_score: Annotated[int | None, S.FINAL_SCORE] = Field(
         None, description="score before this bonus; empty for both cases")
-    golds: Annotated[int, S.GOLDS] = Field(1, ge=0, description="golds in your dead-letter office")
+    golds: Annotated[int | None, S.GOLDS] = Field(
+        None, ge=0, description="golds in your dead-letter office; empty for the rule per gold")
     own_colour: Annotated[int, S.OWN_COLOUR] = Field(0, ge=0, description="how many of them came from items used in your own dungeon")
 
     @model_validator(mode="after")
     def _check(self) -> "ItemBonusInput":
-        if self.own_colour > self.golds:
+        if self.golds is not None and self.own_colour > self.golds:
             raise ValueError(f"own_colour: {self.own_colour} is more than golds {self.golds}")
         return self
 
@@ -667,6 +668,8 @@ def evaluate_item_bonus(inp: ItemBonusInput) -> Verdict:
     """+2 per gold in the dead-letter office when the final score is positive; own-dungeon items excluded."""
     rid = f"{GAME}.item_bonus"
     t = Trace()
+    if inp.golds is None:
+        return _item_bonus_per_gold(rid, t, inp.final_score)
     counted = inp.golds - inp.own_colour
     bonus = D.SCORE_PER_GOLD * counted
     t.add("你分送的物品被冒險家使用後，遊戲結束時為你帶來 2 分，取代打敗冒險家取得魔法物品的得分。", None,
@@ -700,6 +703,33 @@ def evaluate_item_bonus(inp: ItemBonusInput) -> Verdict:
                      details={**details, "bonus": value, "total": inp.final_score + value})
 
 
+def _item_bonus_per_gold(rid: str, t: Trace, final_score: int | None) -> Verdict:
+    """The bonus when the number of golds is not given: 2 per gold with a positive score, else none."""
+    t.add("你分送的物品被冒險家使用後，遊戲結束時死信辦公室裡的每個黃金為你帶來 2 分。", None, D.P_ONE_ITEM,
+          en="Each gold in your dead-letter office from an item an adventurer used earns 2 points at game end.")
+    t.add("只有在你的最終分數為正分時才有這項加分；在你自己地城使用的物品不計分。", None, D.P_SCORING,
+          D.P_OWN_COLOUR, en="The bonus applies only with a positive final score; items used in your own dungeon "
+                             "score nothing.")
+    details = {"per_gold": D.SCORE_PER_GOLD}
+    if final_score is not None and final_score <= 0:
+        t.add(f"最終分數 {final_score} 不是正分。", False, D.P_SCORING,
+              en=f"Final score {final_score} is not positive.")
+        return t.verdict(rid, 0, f"沒有加分：最終分數 {final_score} 不是正分，黃金不論多少都不計分。",
+                         explanation_en=f"No bonus: the final score {final_score} is not positive, so golds "
+                                        f"score nothing however many there are.", details={**details, "bonus": 0})
+    cases = [Case(when="最終分數為正分（每個計分的黃金）", when_en="final score positive (per counted gold)",
+                  value=D.SCORE_PER_GOLD, cites=[D.P_SCORING], condition={"final_score": "positive"}),
+             Case(when="最終分數為零或負分", when_en="final score zero or negative", value=0, cites=[D.P_SCORING],
+                  condition={"final_score": "zero or negative"})]
+    if final_score is not None:
+        return t.verdict(rid, DEPENDS, f"最終分數 {final_score} 為正分：每個計分的黃金 +{D.SCORE_PER_GOLD} 分。",
+                         explanation_en=f"Final score {final_score} is positive: +{D.SCORE_PER_GOLD} per counted "
+                                        f"gold.", cases=cases[:1], details=details)
+    return t.verdict(rid, DEPENDS, f"最終分數為正分時，每個計分的黃金 +{D.SCORE_PER_GOLD} 分；零分或負分時沒有加分。",
+                     explanation_en=f"With a positive final score each counted gold gives +{D.SCORE_PER_GOLD}; "
+                                    f"with zero or less, nothing.", cases=cases, details=details)
+
+
 # ====================================================================== registration
 
 register_rule(Rule(
@@ -711,7 +741,7 @@ register_rule(Rule(
                   "冬天可以分送魔法物品嗎？", "選行動的時候，起始玩家的物品蓋在第一位冒險家下方嗎？"),
         "zh-CN": ("我的魔法物品要放在哪一位冒险家下面？", "第二位玩家的物品放在第几个冒险家？",
                   "冬天可以分送魔法物品吗？"),
-        "en": ("Which adventurer does my magic item go under?",
+        "en": ("Under whose card on the progress board do I slide my face-down item?",
                "As the second player, under which adventurer do I place my item?",
                "Can I give a magic item in winter?"),
     },
@@ -728,7 +758,7 @@ register_rule(Rule(
     examples={
         "zh-TW": ("魔法物品翻開後要分配給哪個冒險家？", "空白指示物翻開後怎麼處理？",
                   "兩根魔杖和兩位戰士時怎麼分配？", "沒有冒險家適合的魔法物品會怎樣？",
-                  "冒險家分好以後，翻開的物品歸誰拿？", "一個冒險家可以同時拿兩件魔法物品嗎？",
+                  "冒險家分好以後，翻開的物品歸誰拿？", "已經分到物品的冒險家，還能再多收一件嗎？",
                   "魔法物品揭曉之後按什麼順序分給冒險家？"),
         "zh-CN": ("魔法物品翻开后要分配给哪个冒险家？", "空白指示物翻开后怎么处理？",
                   "两根魔杖和两位战士时怎么分配？", "没有冒险家适合的魔法物品会怎样？",

@@ -20,8 +20,7 @@ FINAL_SCORE = Slot("count", {"zh-TW": "加分前的分數", "en": "score before 
                    cues=("分數", "得分", "總分", "分", "score", "points"), signed=True, unstated="general")
 GOLDS = Slot("count", {"zh-TW": "死信辦公室的黃金數", "en": "golds in the dead-letter office"},
              cues=("黃金", "金幣", "金子", "gold", "golds"), units=("個黃金", "枚黃金", "個金幣", "golds", "gold"),
-             unstated="ask",
-             ask={"zh-TW": "告訴我死信辦公室裡有幾個黃金", "en": "Tell me how many golds are in your dead-letter office"})
+             unstated="general")
 OWN_COLOUR = Slot("count", {"zh-TW": "來自自己地城的黃金數", "en": "golds from items used in your own dungeon"},
                   cues=("自己的地城", "自己地城", "own dungeon", "my own dungeon"), unstated="reading",
                   note={"zh-TW": "這些黃金都不是在你自己的地城使用物品得到的", "en": "None of the golds came from items used in your own dungeon"})
@@ -38,6 +37,8 @@ ASK_PARTY = Slot("items", {"zh-TW": "冒險家隊伍與這一回合的事件", "
                  ask={"zh-TW": "告訴我冒險家隊伍（職業、生命值）、他們帶的魔法物品，以及這一回合的陷阱、法術與怪物",
                       "en": "Tell me the party (classes, hit points), the items they carry, and this round's traps, spells and monsters"})
 ASK_ASSIGN = Slot("items", {"zh-TW": "冒險家與翻開的物品", "en": "the adventurers and the revealed items"},
-                  unstated="ask",
+                  unstated="general",
                   ask={"zh-TW": "告訴我冒險家的職業順序，以及依序翻開的物品標記",
                        "en": "Tell me the adventurers' classes in order and the item markers in reveal order"})
+DAMAGE = Slot("amounts", {"zh-TW": "依序受到的傷害", "en": "damage in the order it lands"},
+              units=("點傷害", "傷害", "點", "damage", "points of damage", "dmg"), unstated="general")

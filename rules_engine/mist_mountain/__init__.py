@@ -10,3 +10,17 @@ GAME = register_game(Game(
 
 # Importing the rules registers them.
 from . import rules  # noqa: E402,F401
+
+# What each rule answers, matched to the form of a player's question (see answering.routing).
+from ..registry import declare_answer_types as _declare  # noqa: E402
+
+_declare({
+    "mist-mountain.contribution": "how_many",
+    "mist-mountain.escape": "which",
+    "mist-mountain.memories_needed": "how_many",
+    "mist-mountain.morning": "yes_no",
+    "mist-mountain.qualification": "yes_no",
+    "mist-mountain.next_captain": "which",
+    "mist-mountain.priority": "which",
+    "mist-mountain.variant_deck": "how_many",
+})

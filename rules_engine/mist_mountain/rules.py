@@ -685,7 +685,7 @@ _rule("mist-mountain.memories_needed", {"zh-TW": "脫逃需要幾張回憶", "en
       PlayersInput, (CITE_NEEDED, CITE_END), memories_needed,
       ("要收集幾張回憶才能逃脫？", "5人遊戲需要幾張回憶？", "四個人玩要幾張回憶？"),
       ("要收集几张回忆才能逃脱？", "5人游戏需要几张回忆？", "四个人玩要几张回忆？"),
-      ("How many memories do I need to escape?", "How many memories are needed in a 5-player game?",
+      ("What's the memory-card threshold for getting out of the mountain town?", "With five of us at the table, what memory count lets a player get out?",
        "How many memory cards to win with four players?"),
       "4 players 6, 5 players 5, 6 players 4.")
 
@@ -693,23 +693,23 @@ _rule("mist-mountain.next_captain", {"zh-TW": "隊長卡交給誰", "en": "Who b
       NextCaptainInput, (CITE_HANDOVER, CITE_FAIL, CITE_VILLAGER[C.OFFICER]), next_captain,
       ("出團之後隊長卡要交給誰？", "出團失敗隊長換誰？", "4人局隊長可以連任嗎？"),
       ("出团之后队长卡要交给谁？", "出团失败队长换谁？", "4人局队长可以连任吗？"),
-      ("Who gets the captain card after the team departs?", "Who becomes captain if the morning fails?",
+      ("Once the team has set off, who is handed the captain card for tomorrow?", "Who becomes captain if the morning fails?",
        "Can the captain stay captain in a 4-player game?"),
       "After failure: 上家; after departure: first player towards 上家 who did not go.")
 
 _rule("mist-mountain.escape", {"zh-TW": "脫逃成功與脫逃大師", "en": "Escaping and the escape master"},
       EscapeInput, (CITE_END, CITE_NEEDED, CITE_MASTER, P + "hand/gold-alley", CITE_VILLAGER[C.ABBOT],
                     P + "hand/path-sakura"), escape,
-      ("遊戲結束誰逃脫成功？", "脫逃大師怎麼決定？", "金礦小巷一樣多誰是脫逃大師？"),
-      ("游戏结束谁逃脱成功？", "脱逃大师怎么决定？", "金矿小巷一样多谁是脱逃大师？"),
+      ("遊戲結束誰逃脫成功？", "脫逃大師怎麼決定？", "兩人的金礦小巷數量打平時，脫逃大師的頭銜歸誰？"),
+      ("游戏结束谁逃脱成功？", "脱逃大师怎么决定？", "两人的金矿小巷数量打平时，脱逃大师的头衔归谁？"),
       ("Who escapes at the end of the game?", "How is the escape master decided?",
        "Who is escape master if gold alleys are tied?"),
       "Enough own memories escape; most gold alleys (table + hand) is master, ties by priority.")
 
 _rule("mist-mountain.variant_deck", {"zh-TW": "變體規則的回憶牌庫", "en": "Short-deck variant memory deck"},
       PlayersInput, (CITE_VARIANT, CITE_MEMORIES), variant_deck,
-      ("變體規則回憶牌庫剩幾張？", "快速變體要棄掉哪些回憶卡？", "變體規則每個人先拿幾張回憶？"),
-      ("变体规则回忆牌库剩几张？", "快速变体要弃掉哪些回忆卡？", "变体规则每个人先拿几张回忆？"),
+      ("用簡化變體時，回憶牌要抽掉多少張、最後剩多少？", "快速變體要棄掉哪些回憶卡？", "變體規則每個人先拿幾張回憶？"),
+      ("用简化变体时，回忆牌要抽掉多少张、最后剩多少？", "快速变体要弃掉哪些回忆卡？", "变体规则每个人先拿几张回忆？"),
       ("How many memory cards are left in the short variant?",
        "Which memory cards are removed in the variant?",
        "How many memories does each player start with in the variant?"),

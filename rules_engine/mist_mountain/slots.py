@@ -9,7 +9,7 @@ PLAYERS = Slot("count", {"zh-TW": "玩家人數", "en": "number of players"},
                domain=(4, 5, 6), value_labels=((4, {"zh-TW": "4 人", "en": "4 players"}),
                                                (5, {"zh-TW": "5 人", "en": "5 players"}),
                                                (6, {"zh-TW": "6 人", "en": "6 players"})),
-               unstated="general")
+               unstated="cases")
 DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the team departed"},
                 values=((True, ("出團", "出發", "成團", "departed", "departs", "set off", "went out")),
                         (False, ("失敗", "流團", "沒出團", "沒有出團", "沒成團", "failed", "fails", "failure",
@@ -46,7 +46,7 @@ ASK_MORNING = Slot("items", {"zh-TW": "早晨每位玩家的行動", "en": "each
                    unstated="ask",
                    ask={"zh-TW": "告訴我早晨每位玩家依序打出的牌或 Pass", "en": "Tell me each player's plays and passes in turn order"})
 ASK_ESCAPE = Slot("items", {"zh-TW": "每位玩家的回憶卡與金礦小巷", "en": "each player's memories and gold alleys"},
-                  unstated="ask",
+                  unstated="general",
                   ask={"zh-TW": "告訴我每位玩家收集到的回憶卡張數與金礦小巷數量",
                        "en": "Tell me each player's memory cards and Gold Mine Alleys"})
 MORNING_PLAYERS = Slot("count", PLAYERS.label, units=PLAYERS.units, unstated="ask",

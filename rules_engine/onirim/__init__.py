@@ -10,3 +10,20 @@ GAME = register_game(Game(
 
 # Importing the rules registers them (after the game, which they belong to).
 from . import rules  # noqa: E402,F401
+
+# What each rule answers, matched to the form of a player's question (see answering.routing).
+from ..registry import declare_answer_types as _declare  # noqa: E402
+
+_declare({
+    "onirim.tower_placement": "yes_no",
+    "onirim.nightmare_tower_penalty": "yes_no",
+    "onirim.alignment_complete": "yes_no",
+    "onirim.tower_discard_peek": "how_many",
+    "onirim.book_door": "which",
+    "onirim.book_return_door": "which",
+    "onirim.spell_castable": "yes_no",
+    "onirim.premonitions_triggered": "which",
+    "onirim.happy_dream_options": "which",
+    "onirim.difficulty_level": "how_many",
+    "onirim.card_counts": "how_many",
+})

@@ -212,6 +212,9 @@ class NightmareTowerInput(_Input):
         False, description="the player sends the Nightmare to Limbo instead")
     lost_tower_to: Annotated[Literal["limbo", "discard"], S.LOST_TOWER_TO] = Field(
         "limbo", description="where a lost Tower goes")
+    row_state: Annotated[Literal["none", "in_progress", "complete"] | None, S.ROW_STATE] = Field(
+        None, description="the row's state when its Towers are not listed: none built, in progress, or a "
+                          "complete Alignment")
 
     @model_validator(mode="after")
     def _distinct(self) -> "NightmareTowerInput":
@@ -237,6 +240,8 @@ def nightmare_tower_penalty(inp: NightmareTowerInput) -> Verdict:
     t.assume(*(LOST_TOWER_LIMBO if inp.lost_tower_to == "limbo" else LOST_TOWER_DISCARD))
     where = "Limbo" if inp.lost_tower_to == "limbo" else "the discard pile"
     where_zh = "Limbo牌堆" if inp.lost_tower_to == "limbo" else "棄牌堆"
+    if inp.row is None and inp.row_state is not None:
+        return _nightmare_by_row_state(rule, t, inp, where, where_zh)
     if inp.row is None:
         t.add("已有正在成形的高塔列時，解決夢魘還必須失去一張高塔", True, "onirim/towers/nightmare",
               en="with a Tower row in progress, resolving a Nightmare also costs one Tower")
@@ -292,12 +297,9 @@ def nightmare_tower_penalty(inp: NightmareTowerInput) -> Verdict:
                     "without it (rung 4) it does not")
         t.add("高塔列（四張相連、四種顏色的高塔）已完成", True, "onirim/towers/exceptions",
               en="the Alignment (four adjacent Towers of four colours) is complete")
-        if t.add("高塔列產生效應", inp.alignment_power, "onirim/towers/exceptions",
-                 "onirim/ladder/3-towers-power" if inp.alignment_power else "onirim/ladder/4-towers-no-power",
-                 en="the Alignment has its power"):
-            return t.verdict(rule, False, "不必：完成的高塔列產生效應，所以夢魘不會讓你失去高塔。",
-                             explanation_en="No: the complete Alignment has its power, so the Nightmare costs no Tower.",
-                             details={**details, "removable": []})
+        spared = _power_spares(rule, t, inp, {**details, "removable": []})
+        if spared:
+            return spared
     if len(row) > 2:
         t.assume(*EDGES_SOURCE)
     for i, c in enumerate(row):
@@ -312,15 +314,58 @@ def nightmare_tower_penalty(inp: NightmareTowerInput) -> Verdict:
           None, "onirim/towers/removal",
           en=f"Towers that may be lost (ends always; inner ones only if the neighbours may touch): "
              f"{', '.join(removable)}")
-    if t.add("夢魘改放回Limbo牌堆", inp.nightmare_to_limbo, "onirim/towers/exceptions",
-             en="the Nightmare is sent to Limbo instead"):
-        return t.verdict(rule, False, "不必：把夢魘放回Limbo牌堆而不是棄牌堆，就能保住高塔。",
-                         explanation_en="No: sending the Nightmare to Limbo instead of the discard pile "
-                         "spares the Towers.", details=details)
+    spared = _limbo_spares(rule, t, inp, details)
+    if spared:
+        return spared
     return t.verdict(rule, True, f"必須：從{'、'.join(removable)}中選一張失去，放到{where_zh}；或改把夢魘放回"
                      "Limbo牌堆。",
                      explanation_en=f"Yes: lose one of {', '.join(removable)} to {where}, or send the Nightmare to "
                      "Limbo instead.", details=details)
+
+
+def _power_spares(rule: str, t: Trace, inp: NightmareTowerInput, details: dict[str, Any]) -> Verdict | None:
+    """With a complete Alignment: the "no" verdict when its power protects the row, else None."""
+    if t.add("高塔列產生效應", inp.alignment_power, "onirim/towers/exceptions",
+             "onirim/ladder/3-towers-power" if inp.alignment_power else "onirim/ladder/4-towers-no-power",
+             en="the Alignment has its power"):
+        return t.verdict(rule, False, "不必：完成的高塔列產生效應，所以夢魘不會讓你失去高塔。",
+                         explanation_en="No: the complete Alignment has its power, so the Nightmare costs no Tower.",
+                         details=details)
+    return None
+
+
+def _limbo_spares(rule: str, t: Trace, inp: NightmareTowerInput, details: dict[str, Any]) -> Verdict | None:
+    """The "no" verdict when the player sends the Nightmare to Limbo instead, else None."""
+    if t.add("夢魘改放回Limbo牌堆", inp.nightmare_to_limbo, "onirim/towers/exceptions",
+             en="the Nightmare is sent to Limbo instead"):
+        return t.verdict(rule, False, "不必：把夢魘放回Limbo牌堆而不是棄牌堆，就能保住高塔。",
+                         explanation_en="No: sending the Nightmare to Limbo instead of the discard pile "
+                                        "spares the Towers.", details=details)
+    return None
+
+
+def _nightmare_by_row_state(rule: str, t: Trace, inp: NightmareTowerInput, where: str, where_zh: str) -> Verdict:
+    """The Nightmare penalty when the question gives the row's state rather than its Towers."""
+    details = {"row_state": inp.row_state, "lost_tower_to": inp.lost_tower_to}
+    if not t.add("已經擺出高塔", inp.row_state != "none", "onirim/towers/nightmare",
+                 en="a Tower has been built"):
+        return t.verdict(rule, False, "不必：還沒有擺出任何高塔，所以夢魘不會讓你失去高塔。",
+                         explanation_en="No: no Tower is built, so a Nightmare costs no Tower.", details=details)
+    if inp.row_state == "complete":
+        t.add("高塔列（四張相連、四種顏色的高塔）已完成", True, "onirim/towers/exceptions",
+              en="the Alignment (four adjacent Towers of four colours) is complete")
+        spared = _power_spares(rule, t, inp, details)
+        if spared:
+            return spared
+    else:
+        t.add("高塔列正在成形（尚未完成）", True, "onirim/towers/nightmare", en="a Tower row is in progress")
+    spared = _limbo_spares(rule, t, inp, details)
+    if spared:
+        return spared
+    return t.verdict(rule, True, f"必須：失去一張高塔（兩端的，或移除後左右可以相連的中間那張），放到{where_zh}；"
+                     "或改把夢魘放回Limbo牌堆。",
+                     explanation_en=f"Yes: lose one Tower (an end one, or an inner one whose neighbours may then "
+                                    f"touch) to {where}, or send the Nightmare to Limbo instead.", details=details)
 
 
 # ---------------------------------------------------------------- onirim.alignment_complete
@@ -407,8 +452,8 @@ class TowerPeekInput(_Input):
     "onirim.tower_discard_peek",
     {"zh-TW": "棄掉高塔可以看幾張牌？", "en": "How many cards does discarding a Tower let you look at?"},
     TowerPeekInput, ("onirim/towers/discard",),
-    {"zh-TW": ("棄掉高塔卡有什麼效果？", "棄綠4高塔可以看幾張牌？", "高塔卡當棄牌時可以重排牌堆嗎？"),
-     "zh-CN": ("弃掉高塔卡有什么效果？", "弃绿4高塔可以看几张牌？", "高塔卡当弃牌时可以重排牌堆吗？"),
+    {"zh-TW": ("棄掉高塔卡有什麼效果？", "把綠色那座4號塔丟掉的話，我能偷看牌堆頂多少張？", "高塔卡當棄牌時可以重排牌堆嗎？"),
+     "zh-CN": ("弃掉高塔卡有什么效果？", "把绿色那座4号塔丢掉的话，我能偷看牌堆顶多少张？", "高塔卡当弃牌时可以重排牌堆吗？"),
      "en": ("What happens when I discard a tower?", "How many cards can I look at when I discard green-4?",
             "Does discarding a tower let me reorder the deck?")},
     "Discarding a Tower lets you look at the top N cards (its number, 3-5) and put them back in any order.")
@@ -729,7 +774,7 @@ def _premonition_state(doors: list[str], face_up: list[int], face_down: list[int
      "onirim/premonitions/five-doors", "onirim/premonitions/every-colour", "onirim/premonitions/three-doors"),
     {"zh-TW": ("拿到第二張紅門會觸發哪些黑暗徵兆？", "同時觸發兩張黑暗徵兆要怎麼處理？", "黑暗徵兆什麼時候觸發？"),
      "zh-CN": ("拿到第二张红门会触发哪些黑暗征兆？", "同时触发两张黑暗征兆要怎么处理？", "黑暗征兆什么时候触发？"),
-     "en": ("Which dark premonitions trigger when I get my second red door?",
+     "en": ("A second red Door just landed in front of me: which face-up Premonitions fire now?",
             "What if two premonitions trigger at the same time?", "When does a dark premonition trigger?")},
     "Each face-up Premonition whose Door condition holds triggers; the player orders simultaneous ones; 6 and 8 reveal more.")
 def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
@@ -1013,8 +1058,8 @@ class CardCountsInput(_Input):
     "onirim.card_counts",
     {"zh-TW": "加入擴充後牌堆有幾張牌？", "en": "How many cards are in play with these expansions?"},
     CardCountsInput, ("onirim/towers/components", "onirim/book/components", "onirim/premonitions/components"),
-    {"zh-TW": ("加了高塔擴充牌堆有幾張？", "書本擴充有哪些卡？", "黑暗徵兆擴充有幾張牌？"),
-     "zh-CN": ("加了高塔扩充牌堆有几张？", "书本扩充有哪些卡？", "黑暗征兆扩充有几张牌？"),
+    {"zh-TW": ("加了高塔擴充牌堆有幾張？", "書本擴充有哪些卡？", "只混入黑暗徵兆這個擴充，整副牌會變成多少張？"),
+     "zh-CN": ("加了高塔扩充牌堆有几张？", "书本扩充有哪些卡？", "只混入黑暗征兆这个扩充，整副牌会变成多少张？"),
      "en": ("How many cards are in the deck with the Towers?", "What cards does the Book expansion add?",
             "How many cards come with Dark Premonitions and Happy Dreams?")},
     "Counts the deck and the cards beside it for a set-up, from the model's card list.")

@@ -22,13 +22,28 @@ ALIGNMENT_POWER = Slot("choice", {"zh-TW": "連線效應", "en": "Alignment powe
                        values=((True, ("效應", "效果", "power", "powered")), (False, ("無效應",))),
                        value_labels=((True, {"zh-TW": "使用連線效應", "en": "with the Alignment power"}),
                                      (False, {"zh-TW": "不使用連線效應", "en": "without the Alignment power"})))
+ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the Tower row"},
+                 values=(("in_progress", ("還沒完成", "未完成", "尚未完成", "沒完成", "正在成形", "成形中", "排到一半",
+                                          "not complete", "incomplete", "in progress", "not finished", "unfinished",
+                                          "not yet complete", "partial row", "half-built")),
+                         ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",
+                                       "complete", "completed", "finished", "four colours", "four colors")),
+                         ("none", ("沒有高塔", "還沒有塔", "還沒蓋塔", "一座塔都沒有", "no tower", "no towers"))),
+                 value_labels=(("in_progress", {"zh-TW": "高塔列正在成形", "en": "Tower row in progress"}),
+                               ("complete", {"zh-TW": "高塔列已完成", "en": "Alignment complete"}),
+                               ("none", {"zh-TW": "還沒有高塔", "en": "no Tower built"})),
+                 unstated="general")
 NIGHTMARE_TO_LIMBO = Slot("choice", {"zh-TW": "夢魘是否放進Limbo", "en": "Nightmare sent to Limbo"},
                           values=((True, ("夢魘放進limbo", "夢魘送進limbo", "夢魘丟進limbo", "把夢魘放到limbo",
                                           "nightmare to limbo", "nightmare into limbo", "send the nightmare to limbo",
                                           "put the nightmare in limbo")),),
                           value_labels=((True, {"zh-TW": "把夢魘放進Limbo", "en": "the Nightmare goes to Limbo"}),
                                         (False, {"zh-TW": "用其他方式解決夢魘",
-                                                 "en": "the Nightmare is resolved another way"})))
+                                                 "en": "the Nightmare is resolved another way"})),
+                          unstated="absent",
+                          note={"zh-TW": "假設你沒有選擇把夢魘放回Limbo（那樣就不必失去高塔）",
+                                "en": "Assuming you do not choose to send the Nightmare back to Limbo (which would "
+                                      "spare the Towers)"})
 LOST_TOWER_TO = Slot("choice", {"zh-TW": "失去的高塔去向", "en": "where a lost Tower goes"},
                      values=(("limbo", ("limbo",)), ("discard", ("棄牌堆", "discard pile"))),
                      unstated="reading",
@@ -46,8 +61,8 @@ REACHED = Slot("count", {"zh-TW": "已放上門的目標數", "en": "Goals alrea
 RETURNED = Slot("count", {"zh-TW": "放回Limbo的門所在的目標位置", "en": "position of the Goal whose Door goes back"},
                 cues=("第",), units=("個目標", "張目標"), unstated="general")
 SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
-             values=(("paradoxical_prophecy", ("矛盾預言", "預言", "paradoxical prophecy", "prophecy", "最底下", "bottom")),
-                     ("parallel_planning", ("平行計畫", "平行計劃", "parallel planning", "互換", "交換", "swap")),
+             values=(("paradoxical_prophecy", ("矛盾預言", "預言", "paradoxical", "prophecy", "最底下", "bottom")),
+                     ("parallel_planning", ("平行計畫", "平行計劃", "parallel", "互換", "交換", "swap")),
                      ("powerful_punishment", ("強力懲罰", "懲罰", "powerful punishment", "punishment"))),
              value_labels=(("paradoxical_prophecy", {"zh-TW": "矛盾預言", "en": "Paradoxical Prophecy"}),
                            ("parallel_planning", {"zh-TW": "平行計畫", "en": "Parallel Planning"}),

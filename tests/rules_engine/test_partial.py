@@ -1,0 +1,79 @@
+"""Partial evaluation and slot declarations, run over every registered rule."""
+from __future__ import annotations
+
+import pytest
+
+from rules_engine import DEPENDS, all_rules, get_rule
+from rules_engine.partial import evaluate_partial
+from rules_engine.registry import ANSWER_TYPES
+from rules_engine.slots import Slot, declared_slots, domain_of
+
+RULES = all_rules()
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
+def test_every_rule_declares_its_answer_type_and_slots(rule):
+    assert rule.answer_type in ANSWER_TYPES
+    slots = declared_slots(rule.input_model)
+    assert slots, "a rule with no slot declarations cannot be read from a question"
+    for name, slot in slots.items():
+        assert isinstance(slot, Slot)
+        assert slot.label.get("zh-TW") and slot.label.get("en"), name
+        if slot.unstated in ("reading", "absent"):
+            assert slot.note.get("zh-TW") and slot.note.get("en"), f"{name}: a default must be said"
+        if slot.unstated == "ask":
+            assert slot.ask.get("zh-TW") and slot.ask.get("en"), name
+
+
+@pytest.mark.parametrize("rule", RULES, ids=lambda r: r.id)
+def test_nothing_stated_never_uses_an_example_value(rule):
+    result = evaluate_partial(rule, {})
+    slots = declared_slots(rule.input_model)
+    if result.verdict is None:
+        assert result.missing and all(m.ask["zh-TW"] for m in result.missing)
+        return
+    inputs = result.verdict.details["inputs"]
+    for name, info in inputs.items():
+        assert info["from"] != "question"
+        if info["from"] not in ("reading", "absent"):
+            assert info["value"] is None, f"{name} took a value nobody stated"
+    for case in result.verdict.cases:
+        assert set(case.condition) <= set(slots)
+
+
+def test_one_answer_everywhere_is_the_verdict():
+    v = evaluate_partial(get_rule("mist-mountain.variant_deck"), {}).verdict
+    assert v.value == 15 and set(v.details["same_for_all"]) == {"players"}
+
+
+def test_cases_carry_machine_readable_conditions():
+    v = evaluate_partial(get_rule("mist-mountain.memories_needed"), {}).verdict
+    assert v.value == DEPENDS
+    assert {c.condition["players"]: c.value for c in v.cases} == {4: 6, 5: 5, 6: 4}
+    assert all(c.when and c.when_en for c in v.cases)
+
+
+def test_stated_inputs_settle_the_case():
+    v = evaluate_partial(get_rule("onirim.nightmare_tower_penalty"),
+                         {"row_state": "complete", "alignment_power": True}).verdict
+    assert v.value is False
+    assert v.details["inputs"]["nightmare_to_limbo"]["from"] == "absent"
+    assert any("Limbo" in a for a in v.assumptions_en)
+
+
+def test_an_unknown_that_matters_gives_cases_over_its_domain():
+    v = evaluate_partial(get_rule("onirim.nightmare_tower_penalty"), {"row_state": "complete"}).verdict
+    assert v.value == DEPENDS and v.details["depends_on"] == ["alignment_power"]
+    assert {c.condition["alignment_power"]: c.value for c in v.cases} == {True: False, False: True}
+
+
+def test_an_input_without_a_small_domain_is_asked_for():
+    result = evaluate_partial(get_rule("mist-mountain.qualification"), {})
+    assert result.verdict is None and [m.field for m in result.missing] == ["contributions"]
+    assert "貢獻" in result.missing[0].ask["zh-TW"]
+
+
+def test_domains_come_from_the_declaration_or_the_type():
+    model = get_rule("mist-mountain.memories_needed").input_model
+    assert domain_of(model, "players") == (4, 5, 6)
+    assert domain_of(get_rule("onirim.tower_placement").input_model, "side") == ("left", "right")
