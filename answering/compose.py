@@ -25,6 +25,9 @@ MESSAGES = {
     "ruling": {"zh-TW": "裁定［{id}］（{kind}，{author}，{date}）：「{text}」",
                "en": "Ruling [{id}] ({kind}, {author}, {date}): “{text}”"},
     "needs": {"zh-TW": "要算出答案，我還需要知道：", "en": "To compute the answer I need to know:"},
+    "unread": {"zh-TW": "我讀不出你提到的 {numbers} 指的是什麼，所以不給計算結果，以免答錯；請換個說法，或看看下面的段落。",
+               "en": "I could not tell what {numbers} refers to, so I give no computed answer rather than a wrong "
+                     "one; try rephrasing, or see the passages below."},
     "no_verdict": {"zh-TW": "沒有可以直接計算的答案；以下是規則書中最相關的段落：",
                    "en": "No computed answer applies; the most relevant rulebook passages:"},
     "ruling_answer": {"zh-TW": "已採納的裁定：{text}", "en": "Accepted ruling: {text}"},

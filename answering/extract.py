@@ -20,6 +20,7 @@ from rules_engine.slots import Slot, declared_slots
 # "第三"), so that 一起 or 一樣 never become numbers.
 _CN_NUM = "零〇一二两三四五六七八九十百"
 _MEASURE = r"(?:张|人|位|名|个|分|点|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|players?)"
+_EN_ORDINALS = {"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
 _EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出)?\s*$")
@@ -42,6 +43,8 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
     out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b)", lambda m: str(_EN_NUMBERS[m.group(1)]), out)
+    out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one))",
+                 lambda m: _EN_ORDINALS[m.group(1)], out)
     return out
 
 
@@ -106,35 +109,49 @@ def _numbers(text: str) -> list[re.Match[str]]:
     return list(re.finditer(r"-?\d+", text))
 
 
-def _count(text: str, slot: Slot) -> int | None:
-    numbers = _numbers(text)
-    best: tuple[int, int] | None = None
+def _count_candidates(text: str, slot: Slot) -> list[tuple[int, int, int]]:
+    """(distance, position, value) for each number this count slot could mean: one written before a
+    unit, or next to a cue word (after it within 10 characters, before it within 8), within one clause."""
+    out: list[tuple[int, int, int]] = []
     for unit in slot.units:
-        for m in re.finditer(r"(\d+)\s*(?:个|位|名)?\s*" + re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else ""), text):
-            return int(m.group(1))
+        pattern = r"(-?\d+)\s*(?:个|位|名)?\s*" + re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else "")
+        out += [(0, m.start(1), int(m.group(1))) for m in re.finditer(pattern, text)]
+    numbers = _numbers(text)
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
             for n in numbers:
                 if n.start() >= c.end():
-                    gap = text[c.end():n.start()]
-                    distance = len(gap)
-                    if distance > 10 or re.search(r"[，。？?！!；;,]", gap):
-                        continue
+                    gap, distance, limit = text[c.end():n.start()], n.start() - c.end() + 1, 11
                 elif n.end() <= c.start():
-                    gap = text[n.end():c.start()]
-                    distance = len(gap) + 2
-                    if distance > 8 or re.search(r"[，。？?！!；;,]", gap):
-                        continue
+                    gap, distance, limit = text[n.end():c.start()], c.start() - n.end() + 3, 11
                 else:
                     continue
-                if best is None or distance < best[0]:
-                    best = (distance, int(n.group()))
-    if best is None:
-        return None
-    value = best[1]
+                if distance <= limit and not re.search(r"[，。？?！!；;,]", gap):
+                    out.append((distance, n.start(), int(n.group())))
+            if re.search(r"(?:没有|没|无|\bno\b|\bzero\b|\bnone of\b)[^，。,?？\d]{0,12}$", text[max(0, c.start() - 18):c.start()]):
+                # "沒有翻開的徵兆", "no face-up premonitions": none of them.
+                out.append((0, -1 - c.start(), 0))
+    return out
+
+
+def _signed(text: str, slot: Slot, value: int) -> int:
     if slot.signed and value > 0 and re.search(r"负|negative|minus", text):
-        value = -value
+        return -value
     return value
+
+
+def _counts(text: str, slots: dict[str, Slot]) -> tuple[dict[str, int], set[int]]:
+    """Numbers for the count slots, each number read once, the closest pairs first; and their positions."""
+    pairs = sorted((d, pos, value, name) for name, slot in slots.items() if slot.kind == "count"
+                   for d, pos, value in _count_candidates(text, slot))
+    out: dict[str, int] = {}
+    used: set[int] = set()
+    for _, pos, value, name in pairs:
+        if name in out or pos in used:
+            continue
+        out[name] = _signed(text, slots[name], value)
+        used.add(pos)
+    return out, used
 
 
 def _towers(text: str) -> list[tuple[str, int, int]]:
@@ -182,15 +199,19 @@ _DOOR_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:门|doors?)"
 
 
 def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
-    """(colour, position, reads as a new Door) per colour mention, repeated by a stated count."""
+    """(colour, where its word ends, reads as a new Door) per colour mention, repeated by a stated count."""
     out: list[tuple[str, int, bool]] = []
     for m in mentions(text, slot.values):
         if m.negated:
             continue
         count = re.search(r"(\d+)\s*(?:张|个|扇)?\s*(?:的)?\s*$", text[max(0, m.start - 6):m.start])
         times = int(count.group(1)) if count and 0 < int(count.group(1)) <= 4 else 1
-        newish = re.search(r"(又|再|刚|新|另|another|new|just|then|now)[^，,。]{0,8}$", text[max(0, m.start - 12):m.start])
-        out += [(m.value, m.start, bool(newish))] * times
+        before = text[max(0, m.start - 14):m.start]
+        newish = bool(re.search(r"(又|再|刚|新|另|第三|another|new|just|then|now|third)[^，,。]{0,8}$", before))
+        # "拿到 / get" marks the Door just obtained only after Doors already named.
+        newish = newish or bool(out and re.search(r"(拿到|抽到|得到|获得|\bgets?\b|\bgot\b|\bdraws?\b|\bdrew\b|"
+                                                   r"\bobtain)[^，,。]{0,8}$", before))
+        out += [(m.value, m.end, newish)] * times
     return out
 
 
@@ -262,7 +283,8 @@ def _items(text: str, slot: Slot) -> list[Any]:
 def _numbers_near(text: str, slot: Slot) -> list[int] | None:
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
-            after = re.match(r"[^\d，。？?]{0,6}?(\d(?:\s*(?:号|、|,|，|和|与|and|/|\s)\s*\d)*)", text[c.end():])
+            after = re.match(r"[^\d，。？?]{0,6}?(\d(?:(?:\s*(?:号|、|,|，|和|与|及|跟|and|&|/)\s*|\s+)+\d)*)",
+                             text[c.end():])
             if after:
                 return [int(x) for x in re.findall(r"\d", after.group(1))]
             before = re.search(r"(\d)\s*号?\s*$", text[max(0, c.start() - 4):c.start()])
@@ -272,9 +294,12 @@ def _numbers_near(text: str, slot: Slot) -> list[int] | None:
 
 
 def _seat_from_start(text: str) -> int | None:
+    """0 for the start player, 1 for the next, …: "起始玩家的下一位", "第3位玩家", "3rd player after the start"."""
     m = re.search(r"第\s*(\d)\s*(?:位|个)(?:玩家)?|(\d)(?:st|nd|rd|th) player|player (\d)\b", text)
     if m:
-        return int(m.group(1) or m.group(2) or m.group(3)) - 1
+        n = int(m.group(1) or m.group(2) or m.group(3))
+        # "the 3rd player after the start player" counts from the start player; "the 3rd player" includes it.
+        return n if re.search(r"(?:after|之后|后面)", text[m.end():m.end() + 24]) else n - 1
     if re.search(r"起始玩家|start player|first player|起始", text):
         if re.search(r"下一位|下家|之后|后面|左手|next|after", text):
             return 1
@@ -297,10 +322,8 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     colours: list[tuple[str, int, bool]] = []
     if colour_slots:
         colours = _colour_mentions(counting_text, next(iter(colour_slots.values())))
-    players = None
-    for name, slot in slots.items():
-        if slot.kind == "count" and slot.units and not slot.cues:
-            players = _count(counting_text, slot)
+    counts, counted = _counts(counting_text, slots)
+    players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
     for name, slot in slots.items():
         value: Any = None
         annotation = model.model_fields[name].annotation
@@ -309,7 +332,7 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
 
             value = _choice(text, slot, domain_of(model, name))
         elif slot.kind == "count":
-            value = _count(counting_text, slot)
+            value = counts.get(name)
         elif slot.kind == "tower":
             value = new_tower if towers else None
         elif slot.kind == "towers":
@@ -318,8 +341,7 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
             if has_new_tower and towers and not row and len(ids) == 1:
                 value = None  # only the Tower to add is named: the row is unknown
         elif slot.kind == "colour":
-            door_like = [c for c in colours if re.match(_DOOR_AFTER, counting_text[c[1] + 1:c[1] + 8])
-                         or c[2]]
+            door_like = [c for c in colours if re.match(_DOOR_AFTER, counting_text[c[1]:c[1] + 8]) or c[2]]
             if slot.role == "new":
                 picked = [c for c in colours if c[2]]
             else:
@@ -329,7 +351,7 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
             if slot.role == "held":
                 value = [c for c, _, new in colours if not new] or None
             else:
-                doors = {p for c, p, _ in colours if re.match(_DOOR_AFTER, counting_text[p + 1:p + 8])}
+                doors = {p for c, p, _ in colours if re.match(_DOOR_AFTER, counting_text[p:p + 8])}
                 others = [c for c, p, _ in colours if p not in doors]
                 value = others or None
         elif slot.kind == "numbers":
@@ -348,19 +370,50 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
                         if role:
                             value = _seat(text, role.group(1), players)
                         break
+        elif slot.kind == "seats":
+            value = _seats_after(text, slot, players)
         elif slot.kind == "amounts":
             units = "|".join(re.escape(fold(u)) for u in sorted(slot.units, key=len, reverse=True))
-            value = [int(m.group(1)) for m in re.finditer(rf"(\d+)\s*(?:{units})", counting_text)] or None
+            value = [int(m.group(1)) for m in re.finditer(rf"(\d+)\s*(?:{units})", counting_text)
+                     if m.start(1) not in counted] or None
         elif slot.kind == "items":
             value = _items(text, slot) or None if slot.values else None
         if value is not None and value != []:
             data[name] = value
         del annotation
+    _only(text, slots, data)
     if side is not None:
         for name, slot in slots.items():
             if slot.kind == "choice" and {v for v, _ in slot.values} == {"left", "right"}:
                 data[name] = side
     return _valid_subset(model, data)
+
+
+def _only(text: str, slots: dict[str, Slot], data: dict[str, Any]) -> None:
+    """"只加高塔" / "only the Towers": the other members of that slot group are stated absent."""
+    for group in {s.group for s in slots.values() if s.group}:
+        members = {n: s for n, s in slots.items() if s.group == group}
+        for name, slot in members.items():
+            if data.get(name) is not True:
+                continue
+            for m in mentions(text, slot.values):
+                if not m.negated and re.search(r"(只有|只加|只用|只玩|只|only|just)\s*(?:the\s+)?$",
+                                               text[max(0, m.start - 10):m.start]):
+                    for other in members:
+                        data.setdefault(other, False)
+
+
+def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None:
+    """Seats named by role in the clause after a cue ("出團的是隊長、下家1和下家2")."""
+    for cue in slot.cues:
+        c = _pattern(cue).search(text)
+        if not c:
+            continue
+        clause = re.split(r"[。？?！!；;]", text[c.end():], maxsplit=1)[0]
+        seats = [_seat(text, m.group(1), players) for m in _SEAT_ROLE.finditer(clause)]
+        if seats and None not in seats:
+            return sorted(set(seats))  # type: ignore[arg-type]
+    return None
 
 
 def _valid_subset(model: type[BaseModel], data: dict[str, Any]) -> dict[str, Any]:

@@ -65,7 +65,10 @@ class AskResponse(BaseModel):
     took_ms: float = 0.0
     lang: str = "zh-TW"
     rule: str | None = None
+    # When a rule applies but lacks inputs: what to tell us; when there is no verdict: why
+    # (no_rule_fits, needs_input, unread_numbers, invalid_input).
     needs: list[str] = Field(default_factory=list)
+    no_verdict: str | None = None
 
 
 class CitationError(RuntimeError):
@@ -204,11 +207,13 @@ class Pipeline:
         # Routing reads the whole question: game names belong to how players phrase it.
         route_text = f"{query.history[-1]} {query.text}" if follow_up else query.text
         retrieved = [h.passage.id for h in hits if h.passage.kind != "ruling"]
-        match = self.router.route(self.query_vector(route_text), route_text, game_id, retrieved, self.params)
+        match = self.router.route(self.query_vector(route_text), route_text, game_id, retrieved, self.params,
+                                  own_text=query.text)
         verdict: Verdict | None = None
         needs: list[Missing] = []
+        withheld: tuple[str, list[int]] = ("no_rule_fits", [])
         if match is not None:
-            verdict, needs = self._evaluate(match, query, follow_up)
+            verdict, needs, withheld = self._evaluate(match, query, follow_up)
 
         ruling = self.rulings.best(self.query_vector(search_text), game_id)
         direct_ruling = ruling[0] if ruling and ruling[1] >= RULING_DIRECT_THRESHOLD else None
@@ -217,12 +222,14 @@ class Pipeline:
         if verdict is not None:
             # Shown in the question's language; zh-CN is the Traditional text through OpenCC.
             verdict = verdict.localized(lang, lambda text: to_script(text, lang))
-        answer = self._compose(lang, verdict, match, citations, ambiguities, needs, direct_ruling)
+        reason = None if verdict is not None else ("needs_input" if needs else withheld[0])
+        answer = self._compose(lang, verdict, match, citations, ambiguities, needs, direct_ruling, withheld[1])
         return AskResponse(question=query.text, game=game_id, in_scope=True, answer=answer,
                            verdict=verdict.model_dump() if verdict else None, citations=citations,
                            ambiguities=ambiguities, took_ms=round((time.perf_counter() - started) * 1000, 2),
-                           lang=lang, rule=match.answerer.id if match and verdict else None,
-                           needs=[m.ask.get("en" if lang == "en" else "zh-TW", "") for m in needs])
+                           lang=lang, rule=match.answerer.id if match and (verdict or needs) else None,
+                           needs=[to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs],
+                           no_verdict=reason)
 
     def _history_game(self, query: Query) -> str | None:
         """The game of the conversation a follow-up continues (the latest question naming one)."""
@@ -232,16 +239,19 @@ class Pipeline:
                 return signals[0].game
         return None
 
-    def _evaluate(self, match: RuleMatch, query: Query, follow_up: bool) -> tuple[Verdict | None, list[Missing]]:
-        """The verdict of a fact, or of a rule run on what the question (and a followed question) states."""
+    def _evaluate(self, match: RuleMatch, query: Query, follow_up: bool
+                  ) -> tuple[Verdict | None, list[Missing], tuple[str, list[int]]]:
+        """The verdict of a fact, or of a rule run on what the question (and a followed question) states;
+        else the inputs still needed, or why the verdict is withheld (and the numbers left unread)."""
         answerer = match.answerer
         if answerer.fact is not None:
             # A fact is a general statement: a question stating its own numbers asks about a situation.
             fact = answerer.fact
             own = tuple(int(x) for x in re.findall(r"\d+", f"{fact.quote} {fact.value}"))
-            if unread_numbers(query.text, {}, own):
-                return None, []
-            return fact_verdict(fact), []
+            unread = unread_numbers(query.text, {}, own)
+            if unread:
+                return None, [], ("unread_numbers", unread)
+            return fact_verdict(fact), [], ("", [])
         rule = answerer.rule
         assert rule is not None
         stated = extract_input(rule.input_model, query.text)
@@ -254,14 +264,15 @@ class Pipeline:
                     if name not in stated:
                         stated[name] = value
                         sources[name] = "history"
-        if unread_numbers(query.text, {k: v for k, v in stated.items() if sources[k] == "question"}):
+        unread = unread_numbers(query.text, {k: v for k, v in stated.items() if sources[k] == "question"})
+        if unread:
             # The question states a number no input of this rule reads: the verdict could ignore it.
-            return None, []
+            return None, [], ("unread_numbers", unread)
         try:
             result = evaluate_partial(rule, stated, sources)
         except ValidationError:
-            return None, []
-        return result.verdict, result.missing
+            return None, [], ("invalid_input", [])
+        return result.verdict, result.missing, ("", [])
 
     def _citations(self, hits: list[Hit], k: int, verdict: Verdict | None,
                    direct_ruling: str | None) -> list[Citation]:
@@ -293,7 +304,7 @@ class Pipeline:
 
     def _compose(self, lang: str, verdict: Verdict | None, match: RuleMatch | None,
                  citations: list[Citation], ambiguities: list[Ambiguity], needs: list[Missing],
-                 direct_ruling: str | None) -> str:
+                 direct_ruling: str | None, unread: list[int]) -> str:
         parts: list[str] = []
         ruling = next((c for c in citations if c.id == direct_ruling), None)
         if ruling is not None:
@@ -316,6 +327,10 @@ class Pipeline:
             if verdict.assumptions:
                 parts.append(msg("assumptions", lang))
                 parts.extend(f"  * {a}" for a in verdict.assumptions)
+        elif unread:
+            parts.append(msg("unread", lang, numbers="、".join(map(str, unread)) if lang != "en"
+                             else ", ".join(map(str, unread))))
+            parts.append(msg("passages", lang))
         elif needs:
             parts.append(msg("needs", lang))
             parts.extend(f"  * {to_script(m.ask['en' if lang == 'en' else 'zh-TW'], lang)}" for m in needs)

@@ -28,6 +28,7 @@ class RoutingParams:
     stated_inputs: float = 0.03      # the question states inputs of the rule
     supported: float = 0.02          # one of the answerer's passages is among the top retrieved passages
     support_depth: int = 5           # ... within this many; an answerer retrieval does not back gives no verdict
+    reads_numbers: float = 0.03      # it reads every number the question states
 
     @classmethod
     def load(cls, index_dir: Path | None) -> "RoutingParams":
@@ -92,6 +93,7 @@ class RuleMatch:
     form: str | None = None
     stated: bool = False
     support: int | None = None  # rank of its best passage among the retrieved ones (0 = first)
+    reads_numbers: bool | None = None  # accounts for every number the question states (None: it states none)
 
     @property
     def rule(self) -> Rule | None:
@@ -107,6 +109,8 @@ class RuleMatch:
             score += params.stated_inputs
         if self.support is not None and self.support < 3:
             score += params.supported
+        if self.reads_numbers:
+            score += params.reads_numbers
         return score
 
 
@@ -143,8 +147,9 @@ class RuleRouter:
         return frozenset(f"{m.term.game}:{m.term.id}" for m in self.tokenizer.match_terms(text))
 
     def candidates(self, query_vector: np.ndarray, question: str, game: str | None,
-                   retrieved: list[str] | None = None, top: int = 6) -> list[RuleMatch]:
-        """The answerers of the game nearest the question, with the features of their fit."""
+                   retrieved: list[str] | None = None, top: int = 6, own_text: str | None = None) -> list[RuleMatch]:
+        """The answerers of the game nearest the question, with the features of their fit. `own_text` is
+        the newest question alone when `question` carries the conversation before it."""
         from .extract import extract_input
 
         if not self.examples:
@@ -174,20 +179,37 @@ class RuleRouter:
             stated = aid in stated_rules
             ranks = [retrieved.index(p) for p in answerer.passages if retrieved and p in retrieved]
             out.append(RuleMatch(answerer, 0.0, example, float(sims[i]), overlap, form, stated,
-                                 min(ranks) if ranks else None))
+                                 min(ranks) if ranks else None, reads_numbers(answerer, own_text or question)))
         return out
 
     def route(self, query_vector: np.ndarray, question: str, game: str | None,
-              retrieved: list[str] | None = None, params: RoutingParams | None = None) -> RuleMatch | None:
+              retrieved: list[str] | None = None, params: RoutingParams | None = None,
+              own_text: str | None = None) -> RuleMatch | None:
         """The best rule or fact if its fit is trusted (see `decide`)."""
-        return decide(self.candidates(query_vector, question, game, retrieved), params or RoutingParams(),
-                      retrieved is not None)
+        return decide(self.candidates(query_vector, question, game, retrieved, own_text=own_text),
+                      params or RoutingParams(), retrieved is not None)
+
+
+def reads_numbers(answerer: Answerer, question: str) -> bool | None:
+    """Whether an answerer accounts for every number the question states (None when it states none):
+    a rule through the inputs it reads, a fact through the numbers of its own statement."""
+    from .extract import extract_input, unread_numbers
+
+    if not unread_numbers(question, {}):
+        return None
+    if answerer.fact is not None:
+        own = tuple(int(x) for x in re.findall(r"\d+", f"{answerer.fact.quote} {answerer.fact.value}"))
+        return not unread_numbers(question, {}, own)
+    assert answerer.rule is not None
+    return not unread_numbers(question, extract_input(answerer.rule.input_model, question))
 
 
 def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: bool = True) -> RuleMatch | None:
     """The best candidate when its fit clears the threshold, leads the next by the margin, retrieval backs
     it, and its answer type does not clash with the question's form; otherwise None (no verdict)."""
-    scored = sorted((RuleMatch(**{**m.__dict__, "score": m.fit(params)}) for m in candidates), key=lambda m: -m.score)
+    # An answerer that would leave a stated number unread cannot answer: the verdict could ignore it.
+    scored = sorted((RuleMatch(**{**m.__dict__, "score": m.fit(params)}) for m in candidates
+                     if m.reads_numbers is not False), key=lambda m: -m.score)
     if not scored:
         return None
     best = scored[0]

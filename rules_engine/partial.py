@@ -22,7 +22,7 @@ from .verdict import DEPENDS, Case, TraceStep, Verdict
 MAX_COMBINATIONS = 64
 
 # Where an input value came from, as recorded in `details["inputs"]`.
-SOURCES = ("question", "history", "unknown", "reading", "absent")
+SOURCES = ("question", "history", "unknown", "reading", "absent", "assumed")
 
 
 @dataclass(frozen=True)
@@ -81,7 +81,7 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
             missing.append(Missing(name, slot.label, slot.ask or {
                 "zh-TW": f"請告訴我{slot.label['zh-TW']}", "en": f"Tell me the {slot.label['en']}"}))
             inputs[name] = {"value": None, "from": "unknown"}
-        else:  # reading / absent: the declared default, said so
+        else:  # reading / absent / assumed: the declared default, said so
             value = info.get_default(call_default_factory=True)
             fixed[name] = value
             inputs[name] = {"value": value, "from": how}

@@ -25,6 +25,7 @@ SlotKind = Literal[
     "numbers",     # small numbers named by `cues` ("徵兆 1、5、8")
     "seat_list",   # one number per seat, stated seat by seat or as a list from the captain
     "seat",        # one seat, by its role phrase
+    "seats",       # seats named by role after one of `cues` ("出團的是隊長、下家1和下家2")
     "items",       # names from `values`, in order of mention, repeated by a stated count
     "amounts",     # every number written before one of `units`, in order ("2點傷害再3點傷害")
 ]
@@ -36,6 +37,7 @@ Unstated = Literal[
     "ask",      # unknown with no small domain: the answer asks for it
     "reading",  # not a fact of the game but a reading of an unclear text: the default reading, said so
     "absent",   # naming is stating: what is not named is absent (expansions in play); said so
+    "assumed",  # the usual situation is assumed and said ("a monster attacked this round")
 ]
 
 
@@ -55,6 +57,7 @@ class Slot:
     unstated: Unstated = "cases"
     ask: dict[str, str] = field(default_factory=dict)      # what to ask for when it is needed
     note: dict[str, str] = field(default_factory=dict)     # the assumption said for "reading"/"absent"
+    group: str = ""                                        # slots read together ("只加高塔" rules out the rest)
 
     def phrases(self) -> dict[Any, tuple[str, ...]]:
         """Value → phrases."""

@@ -208,26 +208,26 @@ class ItemMarkedInput(_In):
     """The quantities that decide whether an item kind is marked as used."""
 
     item: Annotated[ItemKind | None, S.ITEM] = Field(None, description="potion, clover, wand or necklace; empty for all")
-    already_marked: bool = Field(False, description="the items were marked in an earlier round")
+    already_marked: Annotated[bool, S.ALREADY_MARKED] = Field(False, description="the items were marked in an earlier round")
     # potion
-    damage_to_heal: int | None = Field(None, ge=0, description="damage on the standing adventurers")
-    priest_hearts: int | None = Field(None, ge=0)
-    potions: int | None = Field(None, ge=0)
-    monster_attacked: bool = Field(True, description="healing only happens if a monster attacked")
+    damage_to_heal: Annotated[int | None, S.DAMAGE_TO_HEAL] = Field(None, ge=0, description="damage on the standing adventurers")
+    priest_hearts: Annotated[int | None, S.PRIEST_HEARTS] = Field(None, ge=0)
+    potions: Annotated[int | None, S.POTIONS] = Field(None, ge=0)
+    monster_attacked: Annotated[bool, S.MONSTER_ATTACKED] = Field(True, description="healing only happens if a monster attacked")
     # clover
-    trap_damage: int | None = Field(None, ge=0, description="the trap's preventable damage")
-    thief_icons: int | None = Field(None, ge=0)
-    clovers: int | None = Field(None, ge=0)
+    trap_damage: Annotated[int | None, S.TRAP_DAMAGE] = Field(None, ge=0, description="the trap's preventable damage")
+    thief_icons: Annotated[int | None, S.THIEF_ICONS] = Field(None, ge=0)
+    clovers: Annotated[int | None, S.CLOVERS] = Field(None, ge=0)
     # wand
-    spell_level: int | None = Field(None, ge=0)
-    party_magic: int | None = Field(None, ge=0, description="the wizards' magic without wands")
-    wands: int | None = Field(None, ge=0)
-    spells_blocked: bool = Field(False, description="e.g. by an anti-magic dart")
+    spell_level: Annotated[int | None, S.SPELL_LEVEL] = Field(None, ge=0)
+    party_magic: Annotated[int | None, S.PARTY_MAGIC] = Field(None, ge=0, description="the wizards' magic without wands")
+    wands: Annotated[int | None, S.WANDS] = Field(None, ge=0)
+    spells_blocked: Annotated[bool, S.SPELLS_BLOCKED] = Field(False, description="e.g. by an anti-magic dart")
     # necklace
     hit_points: Annotated[int | None, S.HIT_POINTS] = Field(None, ge=1, description="the carrier's original hit points")
     damage: Annotated[list[int] | None, S.DAMAGE] = Field(None, description="damage in the order it lands; fatigue one point "
                                                         "at a time")
-    damage_before: int = Field(0, ge=0)
+    damage_before: Annotated[int, S.DAMAGE_BEFORE] = Field(0, ge=0)
 
 
 _KIND_CASES = {

@@ -17,7 +17,9 @@ DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the tea
                 value_labels=((True, {"zh-TW": "隊伍出團", "en": "the team departed"}),
                               (False, {"zh-TW": "早晨失敗（沒有出團）", "en": "the morning failed"})),
                 unstated="general")
-WENT = Slot("seat", {"zh-TW": "出團的座位", "en": "seats that went"}, role="went", unstated="general")
+WENT = Slot("seats", {"zh-TW": "出團的座位", "en": "seats that went"}, role="went",
+            cues=("出團的是", "出團的有", "出團", "出發", "went", "departed with", "set off with", "qualified"),
+            unstated="general")
 CONTRIBUTIONS = Slot("seat_list", {"zh-TW": "每位玩家的貢獻度", "en": "each player's contribution"},
                      cues=("貢獻", "分", "點", "contribution", "contributes", "points", "pts"),
                      unstated="ask",

@@ -101,7 +101,7 @@ def expansion(label_zh: str, label_en: str, phrases: tuple[str, ...], unstated: 
     return Slot("choice", {"zh-TW": label_zh, "en": label_en}, values=((True, phrases),),
                 value_labels=((True, {"zh-TW": f"加入{label_zh}", "en": f"with {label_en}"}),
                               (False, {"zh-TW": f"不加{label_zh}", "en": f"without {label_en}"})),
-                unstated=unstated,  # type: ignore[arg-type]
+                unstated=unstated, group="expansion",  # type: ignore[arg-type]
                 note={"zh-TW": "只計入題目提到的擴充", "en": "Only the expansions the question names are in play"}
                 if unstated == "absent" else {})
 

@@ -22,7 +22,7 @@ PARTLY_STATED = [
     ("把藍5高塔丟進棄牌堆，可以偷看牌堆頂幾張？", [], "onirim.tower_discard_peek", {"tower": "blue-5"}, {},
      {"deck_size"}),
     ("不加高塔擴充，只加黑暗徵兆，牌堆有幾張？", [], "onirim.card_counts",
-     {"towers": False, "premonitions": True}, {}, set()),
+     {"towers": False, "premonitions": True, "book": False}, {}, set()),
     ("棄牌堆有7張，可以用代價較多那面的平行計畫嗎？", [], "onirim.spell_castable",
      {"spell": "parallel_planning", "side": "expensive", "discard_pile": 7}, {}, {"nightmare_just_drawn"}),
     ("迷霧山城 五位玩家要幾張回憶才能脫逃？", [], "mist-mountain.memories_needed", {"players": 5}, {}, set()),

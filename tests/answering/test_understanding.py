@@ -53,8 +53,13 @@ def test_no_power_reads_as_no_power(pipeline, question):
 
 
 def test_without_the_towers_expansion_reads_as_no_towers():
-    data = extract_input(get_rule("onirim.card_counts").input_model, "不加高塔擴充，只加黑暗徵兆，牌堆有幾張？")
-    assert data == {"towers": False, "premonitions": True}
+    model = get_rule("onirim.card_counts").input_model
+    assert extract_input(model, "不加高塔擴充，加黑暗徵兆，牌堆有幾張？") == {"towers": False, "premonitions": True}
+    # "only" rules out the expansions it does not name
+    assert extract_input(model, "不加高塔擴充，只加黑暗徵兆，牌堆有幾張？") == {
+        "towers": False, "premonitions": True, "book": False}
+    assert extract_input(model, "Playing with only the Towers, how many cards?") == {
+        "towers": True, "book": False, "premonitions": False}
 
 
 @pytest.mark.parametrize("question,side,row,tower", [

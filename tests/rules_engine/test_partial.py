@@ -19,7 +19,7 @@ def test_every_rule_declares_its_answer_type_and_slots(rule):
     for name, slot in slots.items():
         assert isinstance(slot, Slot)
         assert slot.label.get("zh-TW") and slot.label.get("en"), name
-        if slot.unstated in ("reading", "absent"):
+        if slot.unstated in ("reading", "absent", "assumed"):
             assert slot.note.get("zh-TW") and slot.note.get("en"), f"{name}: a default must be said"
         if slot.unstated == "ask":
             assert slot.ask.get("zh-TW") and slot.ask.get("en"), name
@@ -35,7 +35,7 @@ def test_nothing_stated_never_uses_an_example_value(rule):
     inputs = result.verdict.details["inputs"]
     for name, info in inputs.items():
         assert info["from"] != "question"
-        if info["from"] not in ("reading", "absent"):
+        if info["from"] not in ("reading", "absent", "assumed"):
             assert info["value"] is None, f"{name} took a value nobody stated"
     for case in result.verdict.cases:
         assert set(case.condition) <= set(slots)
