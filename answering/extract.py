@@ -14,7 +14,7 @@ import cn2an
 from pydantic import BaseModel, ValidationError
 
 from indexer.text import fold
-from rules_engine.slots import Slot, declared_slots
+from rules_engine.slots import Slot, declared_slots, domain_of
 
 # Chinese numerals count only next to a measure word or a seat/ordinal marker ("五位玩家", "下家二",
 # "第三"), so that 一起 or 一樣 never become numbers.
@@ -119,6 +119,10 @@ def _count_candidates(text: str, slot: Slot) -> list[tuple[int, int, int]]:
     numbers = _numbers(text)
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
+            # "一瓶治療藥水", "一根魔杖": 一 with a measure word right before the thing counted is one.
+            one = re.search(r"一\s*(?:瓶|根|支|片|个|張|张|枚|颗|点)\s*[^\d，。,?？]{0,4}$", text[max(0, c.start() - 7):c.start()])
+            if one:
+                out.append((1, -100000 - c.start(), 1))
             for n in numbers:
                 if n.start() >= c.end():
                     gap, distance, limit = text[c.end():n.start()], n.start() - c.end() + 1, 11
@@ -270,10 +274,10 @@ def _seat_list(text: str) -> list[int] | None:
     return None
 
 
-def _items(text: str, slot: Slot) -> list[Any]:
+def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  # type: ignore[assignment]
     out: list[Any] = []
     for m in mentions(text, slot.values):
-        if m.negated:
+        if m.negated or m.start in skip:
             continue
         count = re.search(r"(\d+)\s*(?:张|个)?\s*$", text[max(0, m.start - 4):m.start])
         out += [m.value] * (int(count.group(1)) if count and 0 < int(count.group(1)) <= 6 else 1)
@@ -299,7 +303,9 @@ def _seat_from_start(text: str) -> int | None:
     if m:
         n = int(m.group(1) or m.group(2) or m.group(3))
         # "the 3rd player after the start player" counts from the start player; "the 3rd player" includes it.
-        return n if re.search(r"(?:after|之后|后面)", text[m.end():m.end() + 24]) else n - 1
+        after = re.search(r"(?:after|之后|后面|后的)", text[m.end():m.end() + 24]) or \
+            re.search(r"(?:起始玩家|start player)\s*(?:的)?\s*(?:之后|后面|后)\s*(?:的)?\s*$", text[max(0, m.start() - 12):m.start()])
+        return n if after else n - 1
     if re.search(r"起始玩家|start player|first player|起始", text):
         if re.search(r"下一位|下家|之后|后面|左手|next|after", text):
             return 1
@@ -322,14 +328,13 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     colours: list[tuple[str, int, bool]] = []
     if colour_slots:
         colours = _colour_mentions(counting_text, next(iter(colour_slots.values())))
+    slots = _relevant(text, model, slots)
     counts, counted = _counts(counting_text, slots)
     players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
     for name, slot in slots.items():
         value: Any = None
         annotation = model.model_fields[name].annotation
         if slot.kind == "choice":
-            from rules_engine.slots import domain_of
-
             value = _choice(text, slot, domain_of(model, name))
         elif slot.kind == "count":
             value = counts.get(name)
@@ -372,12 +377,14 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
                         break
         elif slot.kind == "seats":
             value = _seats_after(text, slot, players)
+        elif slot.kind == "targeted":
+            value = _targeted(text, slot, slots)
         elif slot.kind == "amounts":
             units = "|".join(re.escape(fold(u)) for u in sorted(slot.units, key=len, reverse=True))
             value = [int(m.group(1)) for m in re.finditer(rf"(\d+)\s*(?:{units})", counting_text)
                      if m.start(1) not in counted] or None
         elif slot.kind == "items":
-            value = _items(text, slot) or None if slot.values else None
+            value = _items(text, slot, _target_positions(text, slot, slots)) or None if slot.values else None
         if value is not None and value != []:
             data[name] = value
         del annotation
@@ -389,6 +396,14 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     return _valid_subset(model, data)
 
 
+def _relevant(text: str, model: type[BaseModel], slots: dict[str, Slot]) -> dict[str, Slot]:
+    """The slots to read: a slot declared for one value of another field (a potion's healing, a
+    necklace's hit points) is read only when that field is stated so, or not stated at all."""
+    choices = {n: _choice(text, s, domain_of(model, n)) for n, s in slots.items() if s.kind == "choice"}
+    return {n: s for n, s in slots.items()
+            if all(choices.get(field) in (None, value) for field, value in s.when)}
+
+
 def _only(text: str, slots: dict[str, Slot], data: dict[str, Any]) -> None:
     """"只加高塔" / "only the Towers": the other members of that slot group are stated absent."""
     for group in {s.group for s in slots.values() if s.group}:
@@ -397,10 +412,48 @@ def _only(text: str, slots: dict[str, Slot], data: dict[str, Any]) -> None:
             if data.get(name) is not True:
                 continue
             for m in mentions(text, slot.values):
-                if not m.negated and re.search(r"(只有|只加|只用|只玩|只|only|just)\s*(?:the\s+)?$",
-                                               text[max(0, m.start - 10):m.start]):
+                if not m.negated and re.search(r"(只有|只加|只用|只玩|只|基本组?加上?|基本游戏加上?|only|just|"
+                                               r"base game plus|base plus|base game with|base with|base \+)\s*"
+                                               r"(?:the\s+)?$", text[max(0, m.start - 18):m.start]):
                     for other in members:
                         data.setdefault(other, False)
+
+
+def _target_positions(text: str, items: Slot, slots: dict[str, Slot]) -> set[int]:
+    """Where an effect's target is named again ("濃霧時刻指定那張燈籠"): not another card played."""
+    out: set[int] = set()
+    for slot in slots.values():
+        if slot.kind == "targeted":
+            for m in mentions(text, slot.values):
+                near = _nearest_in_clause(text, m, mentions(text, items.values))
+                if near is not None and near.start > m.start:
+                    out.add(near.start)
+    return out
+
+
+def _nearest_in_clause(text: str, m: Mention, named: list[Mention]) -> Mention | None:
+    start = max(text.rfind(p, 0, m.start) for p in "。？?！!；;，,") + 1
+    ends = [text.find(p, m.end) for p in "。？?！!；;，," if text.find(p, m.end) != -1]
+    end = min(ends) if ends else len(text)
+    near = [n for n in named if start <= n.start < end]
+    return min(near, key=lambda n: abs(n.start - m.start)) if near else None
+
+
+def _targeted(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, Any]] | None:
+    """Effects aimed at the player's items: the effect and the nearest item named in its clause."""
+    items = next((s for s in slots.values() if s.kind == "items" and s.values), None)
+    if items is None:
+        return None
+    named = mentions(text, items.values)
+    out = []
+    for m in mentions(text, slot.values):
+        if m.negated:
+            continue
+        target = _nearest_in_clause(text, m, named)
+        if target is None:
+            return None  # an effect whose target is not said: not read
+        out.append({"kind": m.value, "card": target.value})
+    return out or None
 
 
 def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None:
@@ -409,7 +462,8 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
         c = _pattern(cue).search(text)
         if not c:
             continue
-        clause = re.split(r"[。？?！!；;]", text[c.end():], maxsplit=1)[0]
+        start = max(text.rfind(p, 0, c.start()) for p in "。？?！!；;") + 1
+        clause = re.split(r"[。？?！!；;]", text[start:], maxsplit=1)[0]
         seats = [_seat(text, m.group(1), players) for m in _SEAT_ROLE.finditer(clause)]
         if seats and None not in seats:
             return sorted(set(seats))  # type: ignore[arg-type]

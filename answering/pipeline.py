@@ -137,6 +137,20 @@ class Pipeline:
             return signals[0].game, "question"
         return None, "none"
 
+    def _in_scope(self, query: Query) -> tuple[bool, str | None]:
+        """For a question with no (or one weak) game signal: in scope, and for which game, when retrieval
+        is confident, or when an engine rule plainly answers it ("紅4右邊可以接藍4嗎？"): the rule fits and
+        the question states its inputs, naming things of the game."""
+        in_scope, guessed = self.in_scope_without_signal(query.text)
+        if in_scope:
+            return in_scope, guessed
+        stated = [m for m in self.router.candidates(self.query_vector(query.text), query.text, None)
+                  if m.stated and m.answerer.kind == "rule"]
+        best = decide(stated, self.params, need_support=False)
+        if best is not None and not names_game_things(best.answerer.rule, query.text):
+            best = None
+        return (best is not None), (best.answerer.game if best else None)
+
     def in_scope_without_signal(self, question: str) -> tuple[bool, str | None]:
         """For a question with no game signal: is retrieval confident enough, and for which game."""
         hits = self.search.retriever.search(question, k=1)
@@ -182,16 +196,7 @@ class Pipeline:
             if previous_game is not None:
                 game_id, how, follow_up = previous_game, "history", True
             else:
-                in_scope, guessed = self.in_scope_without_signal(query.text)
-                if not in_scope:
-                    # A question an engine rule plainly answers ("紅4右邊可以接藍4嗎？") is in scope even
-                    # when it names no game term: the rule must fit and the question must state its inputs.
-                    stated = [m for m in self.router.candidates(self.query_vector(query.text), query.text, None)
-                              if m.stated and m.answerer.kind == "rule"]
-                    best = decide(stated, self.params, need_support=False)
-                    if best is not None and not names_game_things(best.answerer.rule, query.text):
-                        best = None
-                    in_scope, guessed = (best is not None), (best.answerer.game if best else None)
+                in_scope, guessed = self._in_scope(query)
                 if not in_scope:
                     return self._out_of_scope(query.text, lang, started)
                 game_id, how = guessed, "retrieval"

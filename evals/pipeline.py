@@ -67,7 +67,7 @@ def tune_items() -> list[Item]:
     for q in _load(TUNE_DIR / "verdicts.yaml").get("verdicts", []):
         items.append(Item(q["q"], q["game"], history=q.get("history", []), value=q["value"],
                           expects_verdict=True, lang=q["lang"]))
-    return items
+    return items + written_items(TUNE_DIR / "written.yaml")
 
 
 def written_items(path: Path) -> list[Item]:

@@ -28,6 +28,7 @@ SlotKind = Literal[
     "seats",       # seats named by role after one of `cues` ("出團的是隊長、下家1和下家2")
     "items",       # names from `values`, in order of mention, repeated by a stated count
     "amounts",     # every number written before one of `units`, in order ("2點傷害再3點傷害")
+    "targeted",    # an effect from `values` aimed at an item of a sibling "items" slot ("品茶師拿走我的燈籠")
 ]
 
 # What an unstated value means.
@@ -58,6 +59,7 @@ class Slot:
     ask: dict[str, str] = field(default_factory=dict)      # what to ask for when it is needed
     note: dict[str, str] = field(default_factory=dict)     # the assumption said for "reading"/"absent"
     group: str = ""                                        # slots read together ("只加高塔" rules out the rest)
+    when: tuple[tuple[str, Any], ...] = ()                 # read only when these fields are stated so (or unknown)
 
     def phrases(self) -> dict[Any, tuple[str, ...]]:
         """Value → phrases."""

@@ -31,7 +31,7 @@ ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
                           ("wand", {"zh-TW": "魔杖", "en": "wand"}), ("necklace", {"zh-TW": "項鍊", "en": "necklace"})),
             unstated="general")
 HIT_POINTS = Slot("count", {"zh-TW": "原本的生命值", "en": "original hit points"},
-                  cues=("生命值", "生命", "血量", "hp", "hit points", "health"), unstated="general")
+                  cues=("生命值", "生命", "血量", "hp", "hit points", "health"), unstated="general", when=(("item", "necklace"),))
 ASK_PARTY = Slot("items", {"zh-TW": "冒險家隊伍與這一回合的事件", "en": "the party and this round's events"},
                  unstated="ask",
                  ask={"zh-TW": "告訴我冒險家隊伍（職業、生命值）、他們帶的魔法物品，以及這一回合的陷阱、法術與怪物",
@@ -41,40 +41,40 @@ ASK_ASSIGN = Slot("items", {"zh-TW": "冒險家與翻開的物品", "en": "the a
                   ask={"zh-TW": "告訴我冒險家的職業順序，以及依序翻開的物品標記",
                        "en": "Tell me the adventurers' classes in order and the item markers in reveal order"})
 DAMAGE = Slot("amounts", {"zh-TW": "依序受到的傷害", "en": "damage in the order it lands"},
-              units=("點傷害", "傷害", "damage", "points of damage", "dmg"), unstated="general")
+              units=("點傷害", "傷害", "damage", "points of damage", "dmg"), unstated="general", when=(("item", "necklace"),))
 ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "item already marked earlier"},
                       values=((True, ("已經標記", "已標記", "標記過", "already marked", "marked earlier",
                                       "was marked")),),
                       unstated="assumed", note={"zh-TW": "假設這種物品先前沒有被標記過",
                                                 "en": "Assuming the items were not marked in an earlier round"})
 DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage to heal"},
-                      cues=("需要治療", "待治療", "要治療", "受了", "受傷", "damage to heal", "needs healing",
-                            "wounds", "took"), unstated="general")
+                      cues=("需要治療", "待治療", "要治療", "受了", "受傷", "傷害", "damage to heal", "needs healing",
+                            "wounds", "took", "damage"), unstated="general", when=(("item", "potion"),))
 PRIEST_HEARTS = Slot("count", {"zh-TW": "牧師的治療點數", "en": "the priests' healing"},
-                     cues=("牧師", "治療點", "愛心", "priest", "priests", "hearts", "heals"), unstated="general")
+                     cues=("牧師", "治療點", "愛心", "priest", "priests", "hearts", "heals"), unstated="general", when=(("item", "potion"),))
 POTIONS = Slot("count", {"zh-TW": "治療藥水數", "en": "potions"}, cues=("藥水", "potion", "potions"),
-               units=("瓶藥水", "瓶", "potions", "potion"), unstated="general")
+               units=("瓶藥水", "瓶", "potions", "potion"), unstated="general", when=(("item", "potion"),))
 MONSTER_ATTACKED = Slot("choice", {"zh-TW": "這回合是否有怪物攻擊", "en": "a monster attacked"},
                         values=((True, ("怪物攻擊", "怪物打", "monster attacked", "monsters attacked",
                                         "monster attacks")),),
                         unstated="assumed", note={"zh-TW": "假設這回合有怪物攻擊（沒有攻擊就不會治療）",
-                                                  "en": "Assuming a monster attacked this round (no attack, no healing)"})
+                                                  "en": "Assuming a monster attacked this round (no attack, no healing)"}, when=(("item", "potion"),))
 TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
-                   cues=("陷阱", "trap"), unstated="general")
+                   cues=("陷阱", "trap"), unstated="general", when=(("item", "clover"),))
 THIEF_ICONS = Slot("count", {"zh-TW": "盜賊的開鎖能力", "en": "the thieves' trap icons"},
-                   cues=("盜賊", "小偷", "開鎖", "thief", "thieves", "rogue"), unstated="general")
+                   cues=("盜賊", "小偷", "開鎖", "thief", "thieves", "rogue"), unstated="general", when=(("item", "clover"),))
 CLOVERS = Slot("count", {"zh-TW": "幸運草數", "en": "clovers"}, cues=("幸運草", "四葉草", "clover", "clovers"),
-               units=("片幸運草", "個幸運草", "clovers"), unstated="general")
+               units=("片幸運草", "個幸運草", "clovers"), unstated="general", when=(("item", "clover"),))
 SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
-                   cues=("法術等級", "咒語等級", "法術", "咒語", "spell level", "spell", "level"), unstated="general")
+                   cues=("法術等級", "咒語等級", "法術", "咒語", "spell level", "spell", "level"), unstated="general", when=(("item", "wand"),))
 PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en": "the wizards' magic without wands"},
-                   cues=("魔力", "法力", "巫師", "magic", "wizard", "wizards"), unstated="general")
+                   cues=("魔力", "法力", "巫師", "magic", "wizard", "wizards"), unstated="general", when=(("item", "wand"),))
 WANDS = Slot("count", {"zh-TW": "魔杖數", "en": "wands"}, cues=("魔杖", "wand", "wands"),
-             units=("根魔杖", "支魔杖", "wands"), unstated="general")
+             units=("根魔杖", "支魔杖", "wands"), unstated="general", when=(("item", "wand"),))
 SPELLS_BLOCKED = Slot("choice", {"zh-TW": "法術是否被阻止", "en": "spells blocked"},
                       values=((True, ("反魔法", "無法施法", "不能施法", "anti-magic", "cannot cast", "can't cast")),),
                       unstated="assumed", note={"zh-TW": "假設沒有反魔法效果阻止施法",
-                                                "en": "Assuming nothing (such as an anti-magic dart) blocks spells"})
+                                                "en": "Assuming nothing (such as an anti-magic dart) blocks spells"}, when=(("item", "wand"),))
 DAMAGE_BEFORE = Slot("count", {"zh-TW": "先前已受的傷害", "en": "damage taken before"},
                      cues=("之前受", "先前受", "已經受", "already took", "earlier damage", "damage before"),
-                     unstated="assumed", note={"zh-TW": "假設持有者先前沒有受傷", "en": "Assuming the carrier had no earlier damage"})
+                     unstated="assumed", note={"zh-TW": "假設持有者先前沒有受傷", "en": "Assuming the carrier had no earlier damage"}, when=(("item", "necklace"),))

@@ -261,7 +261,8 @@ class ContributionInput(_Base):
 
     path: Annotated[str | PathSpec | None, S.PATH] = Field(None, description="today's path; omit to compare all three")
     cards: Annotated[list[str], S.CARDS] = Field(default_factory=list, description="cards you played today, in order")
-    effects: list[Effect] = Field(default_factory=list, description="濃霧時刻/品茶師 aimed at your cards")
+    effects: Annotated[list[Effect], S.EFFECTS] = Field(default_factory=list,
+                                                        description="濃霧時刻/品茶師 aimed at your cards")
     four_point_rule: Annotated[FourPointRule, S.FOUR_POINT] = Field("as-examples", description=FOUR_POINT_HELP)
 
     @field_validator("path")

@@ -12,8 +12,8 @@ PLAYERS = Slot("count", {"zh-TW": "玩家人數", "en": "number of players"},
                unstated="cases")
 DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the team departed"},
                 values=((True, ("出團", "出發", "成團", "departed", "departs", "set off", "went out")),
-                        (False, ("失敗", "流團", "沒出團", "沒有出團", "沒成團", "failed", "fails", "failure",
-                                 "did not depart", "didn't depart"))),
+                        (False, ("出團失敗", "早晨失敗", "失敗", "流團", "沒出團", "沒有出團", "沒成團", "failed",
+                                 "fails", "failure", "did not depart", "didn't depart", "failed to depart"))),
                 value_labels=((True, {"zh-TW": "隊伍出團", "en": "the team departed"}),
                               (False, {"zh-TW": "早晨失敗（沒有出團）", "en": "the morning failed"})),
                 unstated="general")
@@ -26,7 +26,8 @@ CONTRIBUTIONS = Slot("seat_list", {"zh-TW": "每位玩家的貢獻度", "en": "e
                      ask={"zh-TW": "告訴我每位玩家的貢獻度（從隊長開始，依下家1、下家2…到上家）",
                           "en": "Tell me each player's contribution, from the captain round to the player before them"})
 REQUIREMENT = Slot("count", {"zh-TW": "路徑需求", "en": "path requirement"},
-                   cues=("需求", "門檻", "requirement", "requires"), unstated="reading",
+                   cues=("需求", "門檻", "requirement", "requires", "needs", "-point path", "point path"),
+                   unstated="reading",
                    note={"zh-TW": "路徑需求以 12 分計（文中三條路徑都是「12分以上」）",
                          "en": "The path requirement is taken as 12 (the text calls all three paths '12 or more')"})
 OFFICER = Slot("seat", {"zh-TW": "打出警官的座位", "en": "seat that played the Officer"},
@@ -37,7 +38,7 @@ PATH = Slot("choice", {"zh-TW": "今天的路徑", "en": "today's path"},
             unstated="cases")
 CARDS = Slot("items", {"zh-TW": "你打出的牌", "en": "cards you played"},
              values=tuple((name, (name, *C._ALIASES.get(name, ()))) for name in C.HAND_CARDS
-                          if name not in C.PATH_CARDS),
+                          if name not in (*C.PATH_CARDS, C.FOG, C.TEA_MASTER)),
              unstated="ask",
              ask={"zh-TW": "告訴我你今天打出了哪些牌", "en": "Tell me which cards you played today"})
 FOUR_POINT = Slot("choice", {"zh-TW": "4分工具的讀法", "en": "reading of the 4-point tool rule"},
@@ -55,3 +56,7 @@ MORNING_PLAYERS = Slot("count", PLAYERS.label, units=PLAYERS.units, unstated="as
                        ask={"zh-TW": "告訴我玩家人數", "en": "Tell me the number of players"})
 MORNING_PATH = Slot("choice", PATH.label, values=PATH.values, value_labels=PATH.value_labels, unstated="ask",
                     ask={"zh-TW": "告訴我今天的路徑", "en": "Tell me today's path"})
+EFFECTS = Slot("targeted", {"zh-TW": "指定你的牌的濃霧時刻或品茶師", "en": "Thick Fog or Tea Master aimed at your cards"},
+               values=(("fog", (C.FOG, *C._ALIASES[C.FOG])), ("tea_master", (C.TEA_MASTER, *C._ALIASES[C.TEA_MASTER]))),
+               unstated="absent", note={"zh-TW": "假設沒有濃霧時刻或品茶師指定你的牌",
+                                        "en": "Assuming no Thick Fog or Tea Master targets your cards"})
