@@ -31,28 +31,37 @@ install: $(VENV)/.base
 install-test: $(VENV)/.full
 	bash tools/install_browser.sh
 
+# Routing thresholds are fitted on the tune set for the index's embedder and kept beside the index.
+CALIBRATE := $(PY) -m evals.calibrate --if-stale
+
 index: install
 	$(ARBITER) index
+	$(CALIBRATE)
 
 run: install
 	$(ARBITER) index --if-stale
+	$(CALIBRATE)
 	$(ARBITER) serve --host $(HOST) --port $(PORT)
 
 ask: install
 	$(ARBITER) index --if-stale
+	$(CALIBRATE)
 	$(ARBITER) ask
 
 test: install-test
 	$(ARBITER) index --if-stale
+	$(CALIBRATE)
 	$(ARBITER) rulings check
 	$(PY) -m pytest
 
 eval: install
 	$(ARBITER) index --if-stale
+	$(CALIBRATE)
 	$(PY) -m evals
 
 bench: install
 	$(ARBITER) index --if-stale
+	$(CALIBRATE)
 	$(PY) -m evals.bench
 
 clean:

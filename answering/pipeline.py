@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -69,6 +70,18 @@ class AskResponse(BaseModel):
     # (no_rule_fits, needs_input, unread_numbers, invalid_input).
     needs: list[str] = Field(default_factory=list)
     no_verdict: str | None = None
+
+
+@dataclass(frozen=True)
+class Understanding:
+    """What the pipeline decided about a question before any verdict (game None: out of scope)."""
+
+    query: Query
+    game: str | None
+    follow_up: bool = False
+    hits: list[Hit] = field(default_factory=list)
+    candidates: list[RuleMatch] = field(default_factory=list)
+    search_text: str = ""
 
 
 class CitationError(RuntimeError):
@@ -178,12 +191,11 @@ class Pipeline:
         return out
 
     # ------------------------------------------------------------------ main
-    def ask(self, question: str, *, game: str | None = None, history: list[str] | None = None,
-            k: int = 3) -> AskResponse:
-        """Answer one question (QueryError for unusable text, UnknownId for an unknown game)."""
-        started = time.perf_counter()
+    def understand(self, question: str, *, game: str | None = None, history: list[str] | None = None,
+                   k: int = 3) -> Understanding:
+        """Everything decided about a question before a verdict: its game and scope, whether it follows
+        the conversation, the passages retrieved, and the rules and facts that could answer it."""
         query = Query.build(question, history or [], self.tokenizer)
-        lang = query.lang
         game_id, how = self.detect_game(query, game)
         others = other_games_named(query.text)
         # Scope comes before history: a question that names another game, or that is not a rules
@@ -191,18 +203,17 @@ class Pipeline:
         follow_up = False
         if game_id is None or (others and how != "explicit" and not any(s.named for s in query.signals)):
             if others:
-                return self._out_of_scope(query.text, lang, started)
+                return Understanding(query, None)
             previous_game = self._history_game(query) if query.reads_as_follow_up else None
             if previous_game is not None:
                 game_id, how, follow_up = previous_game, "history", True
             else:
                 in_scope, guessed = self._in_scope(query)
                 if not in_scope:
-                    return self._out_of_scope(query.text, lang, started)
+                    return Understanding(query, None)
                 game_id, how = guessed, "retrieval"
         elif query.history and query.reads_as_follow_up and self._history_game(query) == game_id:
             follow_up = True
-
         search_text = strip_game_names(query.text)
         # A follow-up is searched and routed together with the question it follows ("藍色的呢？" alone
         # says little); its own values replace the earlier question's.
@@ -212,13 +223,24 @@ class Pipeline:
         # Routing reads the whole question: game names belong to how players phrase it.
         route_text = f"{query.history[-1]} {query.text}" if follow_up else query.text
         retrieved = [h.passage.id for h in hits if h.passage.kind != "ruling"]
-        match = self.router.route(self.query_vector(route_text), route_text, game_id, retrieved, self.params,
-                                  own_text=query.text)
+        candidates = self.router.candidates(self.query_vector(route_text), route_text, game_id, retrieved,
+                                            own_text=query.text)
+        return Understanding(query, game_id, follow_up, hits, candidates, search_text)
+
+    def ask(self, question: str, *, game: str | None = None, history: list[str] | None = None,
+            k: int = 3) -> AskResponse:
+        """Answer one question (QueryError for unusable text, UnknownId for an unknown game)."""
+        started = time.perf_counter()
+        u = self.understand(question, game=game, history=history, k=k)
+        query, lang, game_id, hits, search_text = u.query, u.query.lang, u.game, u.hits, u.search_text
+        if game_id is None:
+            return self._out_of_scope(query.text, lang, started)
+        match = decide(u.candidates, self.params)
         verdict: Verdict | None = None
         needs: list[Missing] = []
         withheld: tuple[str, list[int]] = ("no_rule_fits", [])
         if match is not None:
-            verdict, needs, withheld = self._evaluate(match, query, follow_up)
+            verdict, needs, withheld = self.evaluate(match, query, u.follow_up)
 
         ruling = self.rulings.best(self.query_vector(search_text), game_id)
         direct_ruling = ruling[0] if ruling and ruling[1] >= RULING_DIRECT_THRESHOLD else None
@@ -244,7 +266,7 @@ class Pipeline:
                 return signals[0].game
         return None
 
-    def _evaluate(self, match: RuleMatch, query: Query, follow_up: bool
+    def evaluate(self, match: RuleMatch, query: Query, follow_up: bool
                   ) -> tuple[Verdict | None, list[Missing], tuple[str, list[int]]]:
         """The verdict of a fact, or of a rule run on what the question (and a followed question) states;
         else the inputs still needed, or why the verdict is withheld (and the numbers left unread)."""

@@ -76,7 +76,7 @@ class Answerer:
     kind: str  # "rule" | "fact"
     passages: tuple[str, ...]
     examples: tuple[str, ...]
-    answer_type: str | None
+    answer_types: tuple[str, ...]
     rule: Rule | None = None
     fact: Fact | None = None
 
@@ -103,8 +103,9 @@ class RuleMatch:
     def fit(self, params: "RoutingParams") -> float:
         """The fit under a set of weights."""
         score = self.similarity + params.lexical * self.overlap
-        if self.form and self.answerer.answer_type:
-            score += params.type_agrees if types_agree(self.form, self.answerer.answer_type) else -params.type_clashes
+        if self.form and self.answerer.answer_types:
+            score += params.type_agrees if types_agree(self.form, self.answerer.answer_types) \
+                else -params.type_clashes
         if self.stated:
             score += params.stated_inputs
         if self.support is not None and self.support < 3:
@@ -114,9 +115,9 @@ class RuleMatch:
         return score
 
 
-def types_agree(form: str, answer_type: str) -> bool:
-    """Whether a question form is answered by an answerer of this type."""
-    return form == answer_type or {form, answer_type} == {"which", "what_happens"}
+def types_agree(form: str, answer_types: tuple[str, ...]) -> bool:
+    """Whether a question form is answered by an answerer of these types."""
+    return any(form == t or {form, t} == {"which", "what_happens"} for t in answer_types)
 
 
 def answerers() -> list[Answerer]:
@@ -125,10 +126,10 @@ def answerers() -> list[Answerer]:
 
     out = [Answerer(r.id, r.game, "rule", r.passages,
                     tuple(ex for lang in sorted(r.examples) for ex in r.examples[lang]),
-                    r.answer_type, rule=r) for r in all_rules()]
+                    r.answer_types, rule=r) for r in all_rules()]
     out += [Answerer(f.id, f.game, "fact", (f.passage,),
                      tuple(ex for lang in sorted(f.examples) for ex in f.examples[lang]),
-                     f.answer_type, fact=f) for f in load_facts()]
+                     (f.answer_type,), fact=f) for f in load_facts()]
     return out
 
 
@@ -220,7 +221,7 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
     if need_support and not best.stated and (best.support is None or best.support >= params.support_depth):
         # Neither retrieval nor the question's own inputs back the nearest example.
         return None
-    if best.form and best.answerer.answer_type and not types_agree(best.form, best.answerer.answer_type) \
+    if best.form and best.answerer.answer_types and not types_agree(best.form, best.answerer.answer_types) \
             and not best.stated:
         # The question asks another kind of answer and states nothing this answerer reads.
         return None

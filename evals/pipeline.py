@@ -42,6 +42,8 @@ class Item:
     value: Any = None
     expects_verdict: bool = False
     lang: str = ""
+    # Written as an explanatory question ("how does … work"): a computed verdict there is spurious.
+    explanatory: bool = False
     # For a rule question of the check set: the rule, and the value the engine computes on the inputs
     # the writer says the question states (the engine's vocabulary for the writer's reading).
     rule: str | None = None
@@ -77,7 +79,7 @@ def written_items(path: Path) -> list[Item]:
         expect = q["expect"]
         item = Item(q["q"], None if expect == "out_of_scope" else q["game"], history=q.get("history") or [],
                     relevant=q.get("relevant") or [], value=q.get("value"),
-                    expects_verdict=expect in ("rule", "fact"), lang=q["lang"])
+                    expects_verdict=expect in ("rule", "fact"), lang=q["lang"], explanatory=expect == "passages")
         if expect == "rule":
             item.rule, item.engine_value = q["rule"], engine_value(q["rule"], q.get("inputs") or {})
         items.append(item)
@@ -187,7 +189,7 @@ def score(pipeline: Any, items: list[Item]) -> dict[str, Any]:
                 if outcome != "right":
                     ok = False
                     misses["verdict"].append(f"[{outcome}] {item.q!r}: want {item.value!r}, got {r.rule}={got!r}")
-            else:
+            elif item.explanatory:
                 n["no_expect"] += 1
                 if r.verdict is not None:
                     n["spurious"] += 1
@@ -222,7 +224,7 @@ LABELS = {"verdict_right": "verdict right", "verdict_none": "no verdict",
           "verdict_unsettled": "'depends' though settled", "verdict_wrong": "verdict wrong",
           "citation_r3": "citation R@3", "game": "game accuracy", "oos_recall": "out-of-scope recall",
           "oos_precision": "out-of-scope precision", "follow_up": "follow-ups right",
-          "spurious_verdicts": "verdict where none expected"}
+          "spurious_verdicts": "verdict on explanatory questions"}
 
 
 def format_report(tune: dict[str, Any], check: dict[str, Any]) -> str:

@@ -34,8 +34,9 @@ class Rule:
     examples: dict[str, tuple[str, ...]]
     evaluate: Callable[[Any], Verdict] = field(repr=False)
     summary: str = ""
-    # What the rule answers: yes_no, how_many, which or what_happens (matched to a question's form).
-    answer_type: str | None = None
+    # What the rule answers: yes_no, how_many, which or what_happens (matched to a question's form);
+    # a rule whose value also settles a yes/no question ("keep" answers "may I keep it?") lists both.
+    answer_types: tuple[str, ...] = ()
 
     def run(self, raw: dict[str, Any] | BaseModel | None = None) -> Verdict:
         """Validate raw input against the rule's model, then evaluate it."""
@@ -93,14 +94,16 @@ def register_rule(rule: Rule) -> Rule:
 ANSWER_TYPES = ("yes_no", "how_many", "which", "what_happens")
 
 
-def declare_answer_types(types: dict[str, str]) -> None:
+def declare_answer_types(types: dict[str, str | tuple[str, ...]]) -> None:
     """Record what each registered rule answers (a game declares this for its rules)."""
     import dataclasses
 
-    for rule_id, answer_type in types.items():
-        if answer_type not in ANSWER_TYPES:
-            raise ValueError(f"rule {rule_id!r}: answer type must be one of {ANSWER_TYPES}, found {answer_type!r}")
-        RULES[rule_id] = dataclasses.replace(RULES[rule_id], answer_type=answer_type)
+    for rule_id, declared in types.items():
+        answer_types = (declared,) if isinstance(declared, str) else tuple(declared)
+        bad = [t for t in answer_types if t not in ANSWER_TYPES]
+        if bad or not answer_types:
+            raise ValueError(f"rule {rule_id!r}: answer types must be from {ANSWER_TYPES}, found {declared!r}")
+        RULES[rule_id] = dataclasses.replace(RULES[rule_id], answer_types=answer_types)
 
 
 def load_games() -> dict[str, Game]:

@@ -21,5 +21,5 @@ _declare({
     "dungeon-lords.combat_round": "what_happens",
     "dungeon-lords.item_bonus": "how_many",
     "dungeon-lords.item_marked": "yes_no",
-    "dungeon-lords.item_slot": "which",
+    "dungeon-lords.item_slot": ("which", "yes_no"),
 })

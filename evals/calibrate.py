@@ -1,0 +1,149 @@
+"""Fit the routing threshold, margin and weights on the tune set, for the index's embedder, and record
+them beside the index (calibration.json), where the answering pipeline reads them.
+
+Only the tune set is read; the check set never shapes anything. The features of every candidate are
+computed once per question; the grid search then replays the routing decision for each setting. The
+objective counts a wrong verdict as worse than none: right − WRONG_COST × wrong − SPURIOUS_COST × (a
+verdict on a question that expects none).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import json
+import sys
+import time
+from dataclasses import asdict, replace
+from pathlib import Path
+from typing import Any
+
+from .pipeline import DEPENDS, NO_VERDICT, TUNE_DIR, Item, tune_items, verdict_is_right
+
+WRONG_COST = 3.0
+SPURIOUS_COST = 0.5
+GRID = {
+    "threshold": [0.86, 0.88, 0.90, 0.91, 0.92, 0.93, 0.94, 0.95, 0.96, 0.97, 0.98, 1.0],
+    "margin": [0.0, 0.005, 0.01, 0.02, 0.03],
+    "supported": [0.0, 0.02, 0.04, 0.06],
+    "stated_inputs": [0.0, 0.02, 0.04, 0.06],
+    "reads_numbers": [0.0, 0.03, 0.06],
+}
+CALIBRATION_VERSION = 1
+
+
+def tune_hash() -> str:
+    """Content hash of the tune files (a changed tune set makes the calibration stale)."""
+    h = hashlib.sha256()
+    for path in sorted(TUNE_DIR.glob("*.yaml")):
+        h.update(path.name.encode())
+        h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def outcome(item: Item, rule: str | None, value: Any) -> str:
+    """right / wrong / unsettled / none for a verdict-expecting item; spurious / fine otherwise."""
+    if not item.expects_verdict:
+        return "spurious" if value is not None and item.explanatory else "fine"
+    if item.value == NO_VERDICT:
+        return "right" if value is None else "wrong"
+    if value is None:
+        return "none"
+    if verdict_is_right(item, rule, value):
+        return "right"
+    return "unsettled" if value == DEPENDS else "wrong"
+
+
+def collect(pipeline: Any, items: list[Item]) -> list[tuple[Item, list[tuple[Any, str]]]]:
+    """Per in-scope item: each candidate and the outcome if it were chosen."""
+    out = []
+    for item in items:
+        u = pipeline.understand(item.q, history=item.history)
+        if u.game is None:
+            continue
+        rows = []
+        for cand in u.candidates:
+            verdict, _, _ = pipeline.evaluate(cand, u.query, u.follow_up)
+            value = verdict.value if verdict is not None else None
+            rows.append((cand, outcome(item, cand.answerer.id, value)))
+        out.append((item, rows))
+    return out
+
+
+def objective(collected: list[tuple[Item, list[tuple[Any, str]]]], params: Any) -> tuple[float, dict[str, int]]:
+    """The score of one setting and its counts."""
+    from answering.routing import decide
+
+    counts = {"right": 0, "wrong": 0, "unsettled": 0, "none": 0, "spurious": 0, "fine": 0}
+    for item, rows in collected:
+        chosen = decide([c for c, _ in rows], params)
+        if chosen is None:
+            counts["none" if item.expects_verdict else "fine"] += 1
+            continue
+        counts[next(o for c, o in rows if c is chosen or c.answerer.id == chosen.answerer.id)] += 1
+    score = counts["right"] - WRONG_COST * counts["wrong"] - SPURIOUS_COST * counts["spurious"]
+    return score, counts
+
+
+def calibrate(pipeline: Any) -> dict[str, Any]:
+    """Grid-search the routing parameters on the tune set."""
+    from answering.routing import RoutingParams
+
+    collected = collect(pipeline, tune_items())
+    base = RoutingParams()
+    best: tuple[float, dict[str, int], Any] | None = None
+    keys = list(GRID)
+    for values in itertools.product(*(GRID[k] for k in keys)):
+        params = replace(base, **dict(zip(keys, values)))
+        score, counts = objective(collected, params)
+        # Ties go to the stricter setting (higher threshold, then margin).
+        key = (score, params.threshold, params.margin)
+        if best is None or key > (best[0], best[2].threshold, best[2].margin):
+            best = (score, counts, params)
+    assert best is not None
+    score, counts, params = best
+    return {"version": CALIBRATION_VERSION, "routing": asdict(params), "tune_hash": tune_hash(),
+            "objective": {"score": score, "wrong_cost": WRONG_COST, "spurious_cost": SPURIOUS_COST, **counts},
+            "questions": len(collected)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m evals.calibrate [--if-stale]`: write calibration.json beside the configured index."""
+    parser = argparse.ArgumentParser(prog="python -m evals.calibrate")
+    parser.add_argument("--if-stale", action="store_true", help="only when the tune set or index changed")
+    args = parser.parse_args(argv)
+    from answering.pipeline import Pipeline
+    from answering.routing import CALIBRATION_FILE
+    from server.search import build_service
+    from server.settings import get_settings
+
+    settings = get_settings()
+    service = build_service(settings, log=lambda m: print(m, file=sys.stderr))
+    path = Path(service.index.directory) / CALIBRATION_FILE
+    manifest = (Path(service.index.directory) / "manifest.json").read_bytes()
+    index_key = hashlib.sha256(manifest).hexdigest()[:16]
+    if args.if_stale and path.exists():
+        try:
+            current = json.loads(path.read_text(encoding="utf-8"))
+            if current.get("tune_hash") == tune_hash() and current.get("index") == index_key \
+                    and current.get("version") == CALIBRATION_VERSION:
+                print(f"calibration {path} is up to date")
+                return 0
+        except (OSError, ValueError):
+            pass
+    started = time.perf_counter()
+    result = calibrate(Pipeline(service))
+    result["index"] = index_key
+    result["embedder"] = settings.embedder
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(result, ensure_ascii=False, indent=2), encoding="utf-8")
+    tmp.replace(path)
+    o = result["objective"]
+    print(f"calibrated routing on {result['questions']} tune questions in {time.perf_counter() - started:.1f} s: "
+          f"{json.dumps(result['routing'])}; right {o['right']}, wrong {o['wrong']}, unsettled {o['unsettled']}, "
+          f"none {o['none']}, spurious {o['spurious']} → {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

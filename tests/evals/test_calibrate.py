@@ -1,0 +1,42 @@
+"""Routing calibration: the objective prefers no verdict to a wrong one, and the pipeline reads what
+calibration recorded beside the index."""
+from __future__ import annotations
+
+import json
+
+from answering.routing import CALIBRATION_FILE, Answerer, RoutingParams, RuleMatch
+from evals.calibrate import WRONG_COST, objective, outcome
+from evals.pipeline import Item
+
+
+def _cand(aid: str, sim: float) -> RuleMatch:
+    answerer = Answerer(aid, "onirim", "fact", ("p",), ("q",), ("how_many",))
+    return RuleMatch(answerer, 0.0, "q", sim, 0.0, "how_many", False, 0, None)
+
+
+def test_objective_counts_a_wrong_verdict_as_worse_than_none():
+    item = Item("q", "onirim", value=3, expects_verdict=True)
+    rows = [(_cand("a", 0.95), "wrong"), (_cand("b", 0.90), "right")]
+    lenient, strict = RoutingParams(threshold=0.90, margin=0.0), RoutingParams(threshold=1.0, margin=0.0)
+    score_lenient, counts = objective([(item, rows)], lenient)
+    assert counts["wrong"] == 1 and score_lenient == -WRONG_COST
+    score_strict, counts = objective([(item, rows)], strict)
+    assert counts["none"] == 1 and score_strict == 0 > score_lenient
+
+
+def test_outcomes():
+    item = Item("q", "onirim", value=True, expects_verdict=True)
+    assert outcome(item, None, True) == "right" and outcome(item, None, False) == "wrong"
+    assert outcome(item, None, "depends") == "unsettled" and outcome(item, None, None) == "none"
+    explanatory = Item("q", "onirim", explanatory=True)
+    assert outcome(explanatory, None, 3) == "spurious" and outcome(explanatory, None, None) == "fine"
+
+
+def test_pipeline_reads_the_recorded_parameters(tmp_path):
+    (tmp_path / CALIBRATION_FILE).write_text(json.dumps({"routing": {"threshold": 0.97, "margin": 0.02,
+                                                                     "unknown": 1}}), encoding="utf-8")
+    params = RoutingParams.load(tmp_path)
+    assert params.threshold == 0.97 and params.margin == 0.02
+    assert RoutingParams.load(tmp_path / "missing") == RoutingParams()
+    (tmp_path / CALIBRATION_FILE).write_text("{not json", encoding="utf-8")
+    assert RoutingParams.load(tmp_path) == RoutingParams()
