@@ -132,7 +132,9 @@ def _count_candidates(text: str, slot: Slot) -> list[tuple[int, int, int]]:
                     continue
                 if distance <= limit and not re.search(r"[，。？?！!；;,]", gap):
                     out.append((distance, n.start(), int(n.group())))
-            if re.search(r"(?:没有|没|无|\bno\b|\bzero\b|\bnone of\b)[^，。,?？\d]{0,12}$", text[max(0, c.start() - 18):c.start()]):
+            if re.search(r"(?:没有|没|无|\bno\b|\bzero\b|\bnone of\b)[^，。,?？\d]{0,12}$", text[max(0, c.start() - 18):c.start()]) \
+                    or re.match(r"[^，。,?？\d]{0,6}?(?:全部|都|已经|已)*(?:没了|没有了|用完|为0|是0|none left|all gone|gone)",
+                                text[c.end():c.end() + 14]):
                 # "沒有翻開的徵兆", "no face-up premonitions": none of them.
                 out.append((0, -1 - c.start(), 0))
     return out
@@ -159,8 +161,13 @@ def _counts(text: str, slots: dict[str, Slot]) -> tuple[dict[str, int], set[int]
 
 
 def _towers(text: str) -> list[tuple[str, int, int]]:
-    return [(f"{_TOWER_COLOURS.get(m.group(1), m.group(1))}-{m.group(2)}", m.start(), m.end())
-            for m in _TOWER.finditer(text)]
+    """Tower cards in order of first mention (a Tower named again is the same card)."""
+    out: list[tuple[str, int, int]] = []
+    for m in _TOWER.finditer(text):
+        tower = f"{_TOWER_COLOURS.get(m.group(1), m.group(1))}-{m.group(2)}"
+        if tower not in [t for t, _, _ in out]:
+            out.append((tower, m.start(), m.end()))
+    return out
 
 
 def _placement(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | None, list[str], str | None]:
@@ -193,6 +200,10 @@ def _placement(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | Non
         row = [t for i, t in enumerate(ids) if i != new]
         return ids[new], row, side
     sides = {side_of[w] for w in re.findall(r"左|右|\bleft\b|\bright\b", text)}
+    if len(ids) == 1 and (re.search(r"⟦0⟧[^⟦]{0,3}?(左|右)(?:边|侧|端|方)", marked)
+                          or re.search(r"(left|right) (?:of|side of|end of) ⟦0⟧", marked)):
+        # "放在紅4的左邊" names the Tower already there; the one added is said elsewhere.
+        return None, ids, sides.pop() if len(sides) == 1 else None
     if not ids:
         return None, [], sides.pop() if len(sides) == 1 else None
     return ids[-1], ids[:-1], sides.pop() if len(sides) == 1 else None
@@ -244,6 +255,15 @@ def _seat_list(text: str) -> list[int] | None:
         n = re.match(r"[^\d，,、；;]{0,5}?(\d+)", after)
         if n:
             pairs.append((m.group(1), int(n.group(1))))
+    stated_players = re.search(r"(\d)\s*(?:人局|人|位玩家|名玩家|players?)", text)
+    others_zero = re.search(r"其他(?:人|玩家)?(?:都|全)?(?:是|为)?\s*0|(?:others?|everyone else|the rest)\s*"
+                            r"(?:are|have|all|scored|score)?\s*(?:all\s*)?0", text)
+    if others_zero and stated_players and pairs:
+        # "只有下家3贡献了12分，其他人都是0": the unnamed seats are stated as zero.
+        n_players = int(stated_players.group(1))
+        named = {_seat(text, role, n_players): value for role, value in pairs}
+        if None not in named and all(0 <= k < n_players for k in named):  # type: ignore[operator]
+            return [named.get(i, 0) for i in range(n_players)]  # type: ignore[call-overload]
     if len(pairs) >= 4:
         n_players = len(pairs)
         seats: dict[int, int] = {}

@@ -157,11 +157,11 @@ class Pipeline:
         in_scope, guessed = self.in_scope_without_signal(query.text)
         if in_scope:
             return in_scope, guessed
-        stated = [m for m in self.router.candidates(self.query_vector(query.text), query.text, None)
-                  if m.stated and m.answerer.kind == "rule"]
-        best = decide(stated, self.params, need_support=False)
-        if best is not None and not names_game_things(best.answerer.rule, query.text):
-            best = None
+        ranked = sorted(self.router.candidates(self.query_vector(query.text), query.text, None),
+                        key=lambda m: -m.fit(self.params))
+        # The rule must be among the nearest answerers and read named things of its game from the question.
+        best = next((m for m in ranked[:3] if m.stated and m.answerer.rule is not None
+                     and names_game_things(m.answerer.rule, query.text)), None)
         return (best is not None), (best.answerer.game if best else None)
 
     def in_scope_without_signal(self, question: str) -> tuple[bool, str | None]:
@@ -223,8 +223,9 @@ class Pipeline:
         # Routing reads the whole question: game names belong to how players phrase it.
         route_text = f"{query.history[-1]} {query.text}" if follow_up else query.text
         retrieved = [h.passage.id for h in hits if h.passage.kind != "ruling"]
+        previous = self._previous_answerer(query, game_id) if follow_up else None
         candidates = self.router.candidates(self.query_vector(route_text), route_text, game_id, retrieved,
-                                            own_text=query.text)
+                                            own_text=query.text, previous=previous)
         return Understanding(query, game_id, follow_up, hits, candidates, search_text)
 
     def ask(self, question: str, *, game: str | None = None, history: list[str] | None = None,
@@ -257,6 +258,14 @@ class Pipeline:
                            lang=lang, rule=match.answerer.id if match and (verdict or needs) else None,
                            needs=[to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs],
                            no_verdict=reason)
+
+    def _previous_answerer(self, query: Query, game: str | None) -> str | None:
+        """The rule or fact that answered the question a follow-up continues, if one did."""
+        earlier = query.history[-1]
+        hits = self.search.retriever.search(strip_game_names(earlier), game=game, k=8)
+        retrieved = [h.passage.id for h in hits if h.passage.kind != "ruling"]
+        match = decide(self.router.candidates(self.query_vector(earlier), earlier, game, retrieved), self.params)
+        return match.answerer.id if match else None
 
     def _history_game(self, query: Query) -> str | None:
         """The game of the conversation a follow-up continues (the latest question naming one)."""

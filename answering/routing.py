@@ -29,6 +29,7 @@ class RoutingParams:
     supported: float = 0.02          # one of the answerer's passages is among the top retrieved passages
     support_depth: int = 5           # ... within this many; an answerer retrieval does not back gives no verdict
     reads_numbers: float = 0.03      # it reads every number the question states
+    continues: float = 0.06          # a follow-up stays with the rule or fact that answered the question before
 
     @classmethod
     def load(cls, index_dir: Path | None) -> "RoutingParams":
@@ -91,9 +92,10 @@ class RuleMatch:
     similarity: float = 0.0
     overlap: float = 0.0
     form: str | None = None
-    stated: bool = False
+    stated: int = 0  # how many of its inputs the question states
     support: int | None = None  # rank of its best passage among the retrieved ones (0 = first)
     reads_numbers: bool | None = None  # accounts for every number the question states (None: it states none)
+    continues: bool = False  # it answered the question this one follows
 
     @property
     def rule(self) -> Rule | None:
@@ -112,6 +114,8 @@ class RuleMatch:
             score += params.supported
         if self.reads_numbers:
             score += params.reads_numbers
+        if self.continues:
+            score += params.continues
         return score
 
 
@@ -148,7 +152,8 @@ class RuleRouter:
         return frozenset(f"{m.term.game}:{m.term.id}" for m in self.tokenizer.match_terms(text))
 
     def candidates(self, query_vector: np.ndarray, question: str, game: str | None,
-                   retrieved: list[str] | None = None, top: int = 6, own_text: str | None = None) -> list[RuleMatch]:
+                   retrieved: list[str] | None = None, top: int = 6, own_text: str | None = None,
+                   previous: str | None = None) -> list[RuleMatch]:
         """The answerers of the game nearest the question, with the features of their fit. `own_text` is
         the newest question alone when `question` carries the conversation before it."""
         from .extract import extract_input
@@ -168,19 +173,21 @@ class RuleRouter:
             if answerer.id not in best or key > best[answerer.id][0]:
                 best[answerer.id] = (key, overlap, example)
         by_id = {a.id: a for a in self.answerers}
-        stated_rules = {a.id for a in self.answerers if a.rule is not None and a.id in best
-                        and extract_input(a.rule.input_model, question)}
+        stated_rules = {a.id: len(read) for a in self.answerers if a.rule is not None and a.id in best
+                        and (read := extract_input(a.rule.input_model, question))}
         nearest = [aid for aid, _ in sorted(best.items(), key=lambda kv: -kv[1][0])[:top]]
         out = []
         # The nearest answerers, and every rule whose inputs the question states however it is worded.
-        for aid in nearest + sorted(stated_rules - set(nearest)):
+        extra = sorted((set(stated_rules) | ({previous} if previous in best else set())) - set(nearest))
+        for aid in nearest + extra:
             _, overlap, example = best[aid]
             answerer = by_id[aid]
             i = self.examples.index((answerer, example))
-            stated = aid in stated_rules
+            stated = stated_rules.get(aid, 0)
             ranks = [retrieved.index(p) for p in answerer.passages if retrieved and p in retrieved]
             out.append(RuleMatch(answerer, 0.0, example, float(sims[i]), overlap, form, stated,
-                                 min(ranks) if ranks else None, reads_numbers(answerer, own_text or question)))
+                                 min(ranks) if ranks else None, reads_numbers(answerer, own_text or question),
+                                 aid == previous))
         return out
 
     def route(self, query_vector: np.ndarray, question: str, game: str | None,
@@ -225,8 +232,9 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
             and not best.stated:
         # The question asks another kind of answer and states nothing this answerer reads.
         return None
-    if best.answerer.kind == "fact" and any(m.stated for m in scored):
-        # The question states a situation a rule reads: a general fact is not its answer.
+    if best.answerer.kind == "fact" and any(m.reads_numbers or m.stated >= 2 for m in scored if m.answerer.rule):
+        # The question states a situation a rule reads (its numbers, or several of its inputs): a general
+        # fact is not its answer.
         return None
     if best.answerer.kind == "fact" and best.form is None:
         # A fact answers a question of its form; an open question ("how does … work") gets passages.

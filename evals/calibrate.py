@@ -3,8 +3,9 @@ them beside the index (calibration.json), where the answering pipeline reads the
 
 Only the tune set is read; the check set never shapes anything. The features of every candidate are
 computed once per question; the grid search then replays the routing decision for each setting. The
-objective counts a wrong verdict as worse than none: right − WRONG_COST × wrong − SPURIOUS_COST × (a
-verdict on a question that expects none).
+objective keeps wrong verdicts within the share the product allows (MAX_WRONG of the questions that
+expect a verdict) and, among the settings that do, takes the most right verdicts less SPURIOUS_COST per
+verdict on an explanatory question; ties go to the stricter setting.
 """
 from __future__ import annotations
 
@@ -20,14 +21,15 @@ from typing import Any
 
 from .pipeline import DEPENDS, NO_VERDICT, TUNE_DIR, Item, tune_items, verdict_is_right
 
-WRONG_COST = 3.0
+MAX_WRONG = 0.03
 SPURIOUS_COST = 0.5
 GRID = {
-    "threshold": [0.86, 0.88, 0.90, 0.91, 0.92, 0.93, 0.94, 0.95, 0.96, 0.97, 0.98, 1.0],
+    "threshold": [0.86, 0.88, 0.90, 0.91, 0.92, 0.93, 0.94, 0.95, 0.96, 0.97, 0.98, 1.0, 1.02, 1.04],
     "margin": [0.0, 0.005, 0.01, 0.02, 0.03],
     "supported": [0.0, 0.02, 0.04, 0.06],
     "stated_inputs": [0.0, 0.02, 0.04, 0.06],
     "reads_numbers": [0.0, 0.03, 0.06],
+    "continues": [0.0, 0.06],
 }
 CALIBRATION_VERSION = 1
 
@@ -81,7 +83,10 @@ def objective(collected: list[tuple[Item, list[tuple[Any, str]]]], params: Any) 
             counts["none" if item.expects_verdict else "fine"] += 1
             continue
         counts[next(o for c, o in rows if c is chosen or c.answerer.id == chosen.answerer.id)] += 1
-    score = counts["right"] - WRONG_COST * counts["wrong"] - SPURIOUS_COST * counts["spurious"]
+    expecting = counts["right"] + counts["wrong"] + counts["unsettled"] + counts["none"]
+    over = max(0.0, counts["wrong"] - MAX_WRONG * expecting)
+    # Beyond the allowed share a wrong verdict outweighs any number of right ones.
+    score = counts["right"] - SPURIOUS_COST * counts["spurious"] - 1000.0 * over
     return score, counts
 
 
@@ -103,7 +108,7 @@ def calibrate(pipeline: Any) -> dict[str, Any]:
     assert best is not None
     score, counts, params = best
     return {"version": CALIBRATION_VERSION, "routing": asdict(params), "tune_hash": tune_hash(),
-            "objective": {"score": score, "wrong_cost": WRONG_COST, "spurious_cost": SPURIOUS_COST, **counts},
+            "objective": {"score": score, "max_wrong": MAX_WRONG, "spurious_cost": SPURIOUS_COST, **counts},
             "questions": len(collected)}
 
 

@@ -24,7 +24,7 @@ TARGETS = {"verdict_right": (">=", 0.85), "verdict_wrong": ("<=", 0.03), "citati
            "game": (">=", 0.98), "oos_recall": (">=", 0.95), "oos_precision": (">=", 0.95)}
 # What the tune set must keep (tests/server/test_quality_gates.py): it is the set we shape things on.
 GATES = {"game": 0.97, "citation_r3": 0.90, "verdict_right": 0.55, "verdict_wrong": 0.10, "oos_recall": 0.90,
-         "oos_precision": 0.95, "follow_up": 0.80}
+         "oos_precision": 0.95, "follow_up": 0.75}
 NO_VERDICT = "no verdict"
 DEPENDS = "depends"
 

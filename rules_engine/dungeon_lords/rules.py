@@ -259,6 +259,15 @@ def _yes(flag: bool) -> str:
     return "是" if flag else "否"
 
 
+def _decisive_no(kind: str, inp: ItemMarkedInput) -> tuple[str, str] | None:
+    """A fact that keeps an item unused whatever the amounts: no monster attack (no healing), spells blocked."""
+    if kind == "potion" and not inp.monster_attacked:
+        return ("沒有怪物攻擊就不會治療，治療藥水用不上。", "without a monster attack there is no healing, so potions are not used.")
+    if kind == "wand" and inp.spells_blocked:
+        return ("法術被阻止，魔杖用不上。", "spells are blocked, so wands are not used.")
+    return None
+
+
 def evaluate_item_marked(inp: ItemMarkedInput) -> Verdict:
     """Decide from the deciding quantities whether an item kind is marked (first use only)."""
     rid = f"{GAME}.item_marked"
@@ -294,6 +303,12 @@ def evaluate_item_marked(inp: ItemMarkedInput) -> Verdict:
               "clover": ("trap_damage", "thief_icons", "clovers"),
               "wand": ("spell_level", "party_magic", "wands"),
               "necklace": ("hit_points", "damage")}[kind]
+    decisive = _decisive_no(kind, inp)
+    if decisive is not None:
+        # One stated fact settles it whatever the quantities are.
+        zh, en = decisive
+        t.add(zh, False, *cites, en=en)
+        return t.verdict(rid, False, f"不會：{zh}", explanation_en=f"No: {en}", details={"item": kind})
     missing = [f for f in needed if getattr(inp, f) is None]
     if missing:
         missing_zh = "、".join(_FIELD_NAMES[f] for f in missing)

@@ -69,8 +69,10 @@ SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
                            ("powerful_punishment", {"zh-TW": "強力懲罰", "en": "Powerful Punishment"})),
              unstated="general")
 SPELL_SIDE = Slot("choice", {"zh-TW": "咒文卡使用的一面", "en": "side of the Spells card"},
-                  values=(("cheap", ("便宜", "較少", "少的那面", "低價", "cheap", "cheaper", "cheap side")),
-                          ("expensive", ("昂貴", "較多", "多的那面", "高價", "貴", "expensive", "pricier"))),
+                  values=(("cheap", ("便宜", "較少", "代價少", "少的那面", "少的那一面", "低價", "cheap", "cheaper",
+                                     "cheap side", "lower cost")),
+                          ("expensive", ("昂貴", "較多", "代價多", "多的那面", "多的那一面", "高價", "貴", "expensive",
+                                         "pricier", "higher cost"))),
                   value_labels=(("cheap", {"zh-TW": "代價較少的一面", "en": "the cheap side"}),
                                 ("expensive", {"zh-TW": "代價較多的一面", "en": "the expensive side"})))
 DISCARD_PILE = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the discard pile"},
