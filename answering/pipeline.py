@@ -13,7 +13,7 @@ from indexer.ambiguities import ambiguities_for as corpus_ambiguities_for
 from indexer.corpus import Passage, passages_by_id
 from indexer.retrieval import Hit, dense_query_text, query_vector_cache
 from indexer.text import to_script
-from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, load_games
+from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, get_rule, load_games
 from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
 
@@ -104,6 +104,13 @@ def names_game_things(rule: Any, question: str) -> bool:
     data = extract_input(rule.input_model, question)
     slots = declared_slots(rule.input_model)
     return bool(data) and not unread_numbers(question, data) and any(slots[n].kind != "count" for n in data)
+
+
+@lru_cache(maxsize=1)
+def _rulings_by_passage() -> dict[str, Any]:
+    from indexer.rulings import load_rulings
+
+    return {r.passage_id: r for r in load_rulings() if r.status == "accepted"}
 
 
 @lru_cache(maxsize=1)
@@ -245,19 +252,37 @@ class Pipeline:
 
         ruling = self.rulings.best(self.query_vector(search_text), game_id)
         direct_ruling = ruling[0] if ruling and ruling[1] >= RULING_DIRECT_THRESHOLD else None
+        ruled = _rulings_by_passage().get(direct_ruling) if direct_ruling else None
+        if ruled is not None and ruled.check is not None and verdict is None:
+            # An accepted ruling that answers this very question is the answer, with its engine check
+            # (a verdict the question's own inputs give stays: it is about the player's situation).
+            match, verdict, needs = self._ruling_verdict(ruled), self._ruling_check(ruled), []
         citations = self._citations(hits, k, verdict, direct_ruling)
         ambiguities = self.ambiguities_for([c.id for c in citations] + (verdict.cites if verdict else []), lang)
         if verdict is not None:
             # Shown in the question's language; zh-CN is the Traditional text through OpenCC.
             verdict = verdict.localized(lang, lambda text: to_script(text, lang))
         reason = None if verdict is not None else ("needs_input" if needs else withheld[0])
-        answer = self._compose(lang, verdict, match, citations, ambiguities, needs, direct_ruling, withheld[1])
+        answer = self._compose(lang, verdict, match, citations, ambiguities, needs, ruled, withheld[1])
         return AskResponse(question=query.text, game=game_id, in_scope=True, answer=answer,
                            verdict=verdict.model_dump() if verdict else None, citations=citations,
                            ambiguities=ambiguities, took_ms=round((time.perf_counter() - started) * 1000, 2),
                            lang=lang, rule=match.answerer.id if match and (verdict or needs) else None,
                            needs=[to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs],
                            no_verdict=reason)
+
+    def _ruling_verdict(self, ruled: Any) -> RuleMatch | None:
+        """The routing match standing for a ruling's checked rule."""
+        rule_id = ruled.check.rule
+        answerer = next((a for a in self.router.answerers if a.id == rule_id), None)
+        return RuleMatch(answerer, 1.0, ruled.question.zh_tw, 1.0) if answerer else None
+
+    @staticmethod
+    def _ruling_check(ruled: Any) -> Verdict:
+        """The engine's verdict on a ruling's own check input, saying that the inputs come from the ruling."""
+        verdict = get_rule(ruled.check.rule).run(ruled.check.input)
+        inputs = {name: {"value": value, "from": "ruling"} for name, value in ruled.check.input.items()}
+        return verdict.model_copy(update={"details": {**verdict.details, "ruling": ruled.id, "inputs": inputs}})
 
     def _previous_answerer(self, query: Query, game: str | None) -> str | None:
         """The rule or fact that answered the question a follow-up continues, if one did."""
@@ -340,12 +365,12 @@ class Pipeline:
 
     def _compose(self, lang: str, verdict: Verdict | None, match: RuleMatch | None,
                  citations: list[Citation], ambiguities: list[Ambiguity], needs: list[Missing],
-                 direct_ruling: str | None, unread: list[int]) -> str:
+                 ruled: Any, unread: list[int]) -> str:
         parts: list[str] = []
-        ruling = next((c for c in citations if c.id == direct_ruling), None)
-        if ruling is not None:
-            # An accepted ruling that answers this very question is the answer.
-            parts.append(msg("ruling_answer", lang, text="{text}").replace("{text}", ruling.text))
+        if ruled is not None:
+            # An accepted ruling that answers this very question is the answer: its text comes first.
+            text = ruled.answer.en if lang == "en" and ruled.answer.en else to_script(ruled.answer.zh_tw, lang)
+            parts.append(msg("ruling_answer", lang, text="{text}").replace("{text}", text))
         if verdict is not None and match is not None:
             answerer = match.answerer
             titles = answerer.rule.titles if answerer.rule else answerer.fact.titles  # type: ignore[union-attr]

@@ -126,7 +126,7 @@ def types_agree(form: str, answer_types: tuple[str, ...]) -> bool:
 
 def answerers() -> list[Answerer]:
     """Every registered rule and corpus fact, with its examples in all languages."""
-    from indexer.facts import load_facts
+    from answering.facts import load_facts
 
     out = [Answerer(r.id, r.game, "rule", r.passages,
                     tuple(ex for lang in sorted(r.examples) for ex in r.examples[lang]),

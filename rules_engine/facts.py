@@ -1,6 +1,6 @@
 """Facts: statements of the rule texts that have one answer, answered with a Verdict and its passage.
 
-A fact is declarative data (corpus/facts/<game>.yaml, loaded and checked by indexer.facts): the
+A fact is declarative data (corpus/facts/<game>.yaml, loaded and checked by answering.facts): the
 passage it comes from, a verbatim quote stating it, the answer's value and a full-sentence answer
 in Traditional Chinese and English, plus the questions players ask that it answers. Facts are
 registered like the engine rules; this module does no I/O.
@@ -121,7 +121,7 @@ def register_fact(fact: Fact) -> Fact:
 
 
 def all_facts(game: str | None = None) -> list[Fact]:
-    """Registered facts, optionally of one game, sorted by id (indexer.facts.load_facts registers them)."""
+    """Registered facts, optionally of one game, sorted by id (answering.facts.load_facts registers them)."""
     return [FACTS[k] for k in sorted(FACTS) if game is None or FACTS[k].game == game]
 
 

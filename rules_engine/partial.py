@@ -22,7 +22,7 @@ from .verdict import DEPENDS, Case, TraceStep, Verdict
 MAX_COMBINATIONS = 64
 
 # Where an input value came from, as recorded in `details["inputs"]`.
-SOURCES = ("question", "history", "unknown", "reading", "absent", "assumed")
+SOURCES = ("question", "history", "unknown", "reading", "absent", "assumed", "ruling")
 
 
 @dataclass(frozen=True)

@@ -125,3 +125,23 @@ def test_question_forms(question, form):
 def test_follow_up_openers():
     assert is_follow_up("那藍色的呢？") and is_follow_up("What about five players?")
     assert not is_follow_up("今天台北天氣如何？")
+
+
+def test_an_accepted_ruling_that_answers_the_question_is_the_answer(pipeline):
+    from indexer.rulings import load_rulings
+
+    checked = [r for r in load_rulings() if r.status == "accepted" and r.check is not None]
+    for ruled in checked:
+        r = pipeline.ask(ruled.question.zh_tw)
+        assert r.answer.splitlines()[0].endswith(ruled.answer.zh_tw.splitlines()[0]), ruled.id
+        if r.verdict["details"].get("ruling") == ruled.id:
+            assert r.rule == ruled.check.rule, ruled.id
+            inputs = r.verdict["details"]["inputs"]
+            # No verdict from the question's own words: the ruling's engine check, said to be the ruling's.
+            assert r.verdict["value"] == ruled.check.expect
+            assert all(v["from"] == "ruling" for v in inputs.values())
+        else:
+            # The question's own words gave a verdict (a fact, or the rule on what it states): it stays.
+            details = r.verdict["details"]
+            assert details.get("kind") == "fact" or any(
+                v["from"] == "question" for v in details.get("inputs", {}).values()), ruled.id

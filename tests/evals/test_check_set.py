@@ -10,7 +10,7 @@ import yaml
 
 from evals.pipeline import CHECK_FILE, TUNE_DIR
 from indexer.corpus import passages_by_id
-from indexer.facts import load_facts
+from answering.facts import load_facts
 from indexer.text import fold
 from rules_engine import all_rules, get_rule
 from rules_engine.slots import declared_slots

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from indexer.corpus import CORPUS_DIR, GAME_IDS, CorpusError, Passage, load_passages
-from indexer.facts import Uncovered, load_facts, load_uncovered
+from answering.facts import Uncovered, load_facts, load_uncovered
 from indexer.text import detect_lang, fold, to_script
 from rules_engine import FACTS, LANGS, Fact, UnknownId, Verdict, all_facts, all_rules, fact_verdict, get_fact, \
     register_fact

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from rules_engine.facts import Fact, register_fact
 
-from .corpus import CORPUS_DIR, GAME_IDS, CorpusError, Passage, passages_by_id, read_yaml, validate_model
+from indexer.corpus import CORPUS_DIR, GAME_IDS, CorpusError, Passage, passages_by_id, read_yaml, validate_model
 
 FACTS_DIR = "facts"
 
