@@ -53,6 +53,14 @@ class Ambiguity(BaseModel):
     readings: list[str] = Field(default_factory=list)
 
 
+class RulingAnswer(BaseModel):
+    """An accepted ruling that answers the question: its text, and the engine's verdict on its own check."""
+
+    id: str
+    text: str
+    check: dict[str, Any] | None = None
+
+
 class AskResponse(BaseModel):
     """The /api/ask response (DESIGN.md)."""
 
@@ -70,6 +78,7 @@ class AskResponse(BaseModel):
     # (no_rule_fits, needs_input, unread_numbers, invalid_input).
     needs: list[str] = Field(default_factory=list)
     no_verdict: str | None = None
+    ruling: RulingAnswer | None = None
 
 
 @dataclass(frozen=True)
@@ -253,10 +262,12 @@ class Pipeline:
         ruling = self.rulings.best(self.query_vector(search_text), game_id)
         direct_ruling = ruling[0] if ruling and ruling[1] >= RULING_DIRECT_THRESHOLD else None
         ruled = _rulings_by_passage().get(direct_ruling) if direct_ruling else None
-        if ruled is not None and ruled.check is not None and verdict is None:
-            # An accepted ruling that answers this very question is the answer, with its engine check
-            # (a verdict the question's own inputs give stays: it is about the player's situation).
-            match, verdict, needs = self._ruling_verdict(ruled), self._ruling_check(ruled), []
+        # An accepted ruling that answers this very question is the answer, its engine check beside it.
+        # The check runs on the ruling's own example, so it is not a verdict on the player's situation.
+        ruling_answer = RulingAnswer(id=ruled.id, text=self._ruling_text(ruled, lang),
+                                     check=self._ruling_check(ruled).localized(
+                                         lang, lambda text: to_script(text, lang)).model_dump()
+                                     if ruled.check is not None else None) if ruled is not None else None
         citations = self._citations(hits, k, verdict, direct_ruling)
         ambiguities = self.ambiguities_for([c.id for c in citations] + (verdict.cites if verdict else []), lang)
         if verdict is not None:
@@ -269,13 +280,12 @@ class Pipeline:
                            ambiguities=ambiguities, took_ms=round((time.perf_counter() - started) * 1000, 2),
                            lang=lang, rule=match.answerer.id if match and (verdict or needs) else None,
                            needs=[to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs],
-                           no_verdict=reason)
+                           no_verdict=reason, ruling=ruling_answer)
 
-    def _ruling_verdict(self, ruled: Any) -> RuleMatch | None:
-        """The routing match standing for a ruling's checked rule."""
-        rule_id = ruled.check.rule
-        answerer = next((a for a in self.router.answerers if a.id == rule_id), None)
-        return RuleMatch(answerer, 1.0, ruled.question.zh_tw, 1.0) if answerer else None
+    @staticmethod
+    def _ruling_text(ruled: Any, lang: str) -> str:
+        """A ruling's answer in the question's language and script."""
+        return ruled.answer.en if lang == "en" and ruled.answer.en else to_script(ruled.answer.zh_tw, lang)
 
     @staticmethod
     def _ruling_check(ruled: Any) -> Verdict:
@@ -369,8 +379,7 @@ class Pipeline:
         parts: list[str] = []
         if ruled is not None:
             # An accepted ruling that answers this very question is the answer: its text comes first.
-            text = ruled.answer.en if lang == "en" and ruled.answer.en else to_script(ruled.answer.zh_tw, lang)
-            parts.append(msg("ruling_answer", lang, text="{text}").replace("{text}", text))
+            parts.append(msg("ruling_answer", lang, text="{text}").replace("{text}", self._ruling_text(ruled, lang)))
         if verdict is not None and match is not None:
             answerer = match.answerer
             titles = answerer.rule.titles if answerer.rule else answerer.fact.titles  # type: ignore[union-attr]

@@ -134,14 +134,10 @@ def test_an_accepted_ruling_that_answers_the_question_is_the_answer(pipeline):
     for ruled in checked:
         r = pipeline.ask(ruled.question.zh_tw)
         assert r.answer.splitlines()[0].endswith(ruled.answer.zh_tw.splitlines()[0]), ruled.id
-        if r.verdict["details"].get("ruling") == ruled.id:
-            assert r.rule == ruled.check.rule, ruled.id
-            inputs = r.verdict["details"]["inputs"]
-            # No verdict from the question's own words: the ruling's engine check, said to be the ruling's.
-            assert r.verdict["value"] == ruled.check.expect
-            assert all(v["from"] == "ruling" for v in inputs.values())
-        else:
-            # The question's own words gave a verdict (a fact, or the rule on what it states): it stays.
-            details = r.verdict["details"]
-            assert details.get("kind") == "fact" or any(
-                v["from"] == "question" for v in details.get("inputs", {}).values()), ruled.id
+        assert r.ruling.id == ruled.id and r.ruling.text == ruled.answer.zh_tw
+        # Its engine check comes with it, run on the ruling's own example.
+        assert r.ruling.check["rule"] == ruled.check.rule and r.ruling.check["value"] == ruled.check.expect
+        assert all(v["from"] == "ruling" for v in r.ruling.check["details"]["inputs"].values())
+        # A verdict, if any, is on what the question itself states.
+        if r.verdict is not None:
+            assert r.verdict["details"].get("ruling") is None
