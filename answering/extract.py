@@ -206,6 +206,9 @@ def _placement(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | Non
         return None, ids, sides.pop() if len(sides) == 1 else None
     if not ids:
         return None, [], sides.pop() if len(sides) == 1 else None
+    if not re.search(_PLACE_VERB, text):
+        # Towers named without placing one ("my row is red-3, blue-4…") are all the row.
+        return None, ids, sides.pop() if len(sides) == 1 else None
     return ids[-1], ids[:-1], sides.pop() if len(sides) == 1 else None
 
 
@@ -359,7 +362,10 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
         elif slot.kind == "count":
             value = counts.get(name)
         elif slot.kind == "tower":
-            value = new_tower if towers else None
+            if any(s.kind == "towers" for s in slots.values()):
+                value = new_tower if towers else None
+            else:
+                value = towers[-1][0] if towers else None  # the one Tower the rule is about
         elif slot.kind == "towers":
             ids = [t for t, _, _ in towers]
             value = (row if has_new_tower else ids) if towers else None

@@ -25,7 +25,7 @@ class RoutingParams:
     lexical: float = 0.08            # weight of glossary-term overlap with the nearest example
     type_agrees: float = 0.02        # the question's form matches what the answerer answers
     type_clashes: float = 0.06       # it does not: a "how many" question is not answered by a yes/no rule
-    stated_inputs: float = 0.03      # the question states inputs of the rule
+    stated_inputs: float = 0.015     # per input of the rule the question states (up to three)
     supported: float = 0.02          # one of the answerer's passages is among the top retrieved passages
     support_depth: int = 5           # ... within this many; an answerer retrieval does not back gives no verdict
     reads_numbers: float = 0.03      # it reads every number the question states
@@ -109,7 +109,8 @@ class RuleMatch:
             score += params.type_agrees if types_agree(self.form, self.answerer.answer_types) \
                 else -params.type_clashes
         if self.stated:
-            score += params.stated_inputs
+            # Each input the question states (up to three) is evidence for the rule that reads it.
+            score += params.stated_inputs * min(self.stated, 3)
         if self.support is not None and self.support < 3:
             score += params.supported
         if self.reads_numbers:
