@@ -106,6 +106,17 @@ def declare_answer_types(types: dict[str, str | tuple[str, ...]]) -> None:
         RULES[rule_id] = dataclasses.replace(RULES[rule_id], answer_types=answer_types)
 
 
+def declare_examples(examples: dict[str, dict[str, tuple[str, ...]]]) -> None:
+    """Add routing example questions to registered rules (a game keeps its later additions together)."""
+    import dataclasses
+
+    for rule_id, more in examples.items():
+        rule = RULES[rule_id]
+        merged = {lang: tuple(rule.examples.get(lang, ())) + tuple(more.get(lang, ())) for lang in
+                  sorted(set(rule.examples) | set(more))}
+        RULES[rule_id] = dataclasses.replace(rule, examples=merged)
+
+
 def load_games() -> dict[str, Game]:
     """Import every game subpackage so the registries are complete."""
     for package in GAME_PACKAGES:

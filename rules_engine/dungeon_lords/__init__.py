@@ -23,3 +23,13 @@ _declare({
     "dungeon-lords.item_marked": "yes_no",
     "dungeon-lords.item_slot": ("which", "yes_no"),
 })
+
+# Example questions added from the tune set's misses (phrasings the first examples did not cover).
+from ..registry import declare_examples as _examples  # noqa: E402
+
+_examples({
+    "dungeon-lords.item_slot": {"zh-TW": ("起始玩家之後的玩家，物品放在第幾位冒險家下面？",),
+                                "en": ("I'm the second player after the start player: which adventurer gets my item?",)},
+    "dungeon-lords.item_marked": {"en": ("The necklace wearer started with 3 HP and took 4 damage at once: is the "
+                                         "necklace marked?",)},
+})

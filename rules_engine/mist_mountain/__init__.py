@@ -24,3 +24,14 @@ _declare({
     "mist-mountain.priority": "which",
     "mist-mountain.variant_deck": "how_many",
 })
+
+# Example questions added from the tune set's misses (phrasings the first examples did not cover).
+from ..registry import declare_examples as _examples  # noqa: E402
+
+_examples({
+    "mist-mountain.next_captain": {"zh-TW": ("今天結束以後隊長卡交給誰？",), "en": ("Who holds the captain card tomorrow?",)},
+    "mist-mountain.variant_deck": {"zh-TW": ("短局變體的回憶牌堆有幾張？",),
+                                   "en": ("How many memory cards are used in the short variant?",)},
+    "mist-mountain.priority": {"zh-TW": ("隊長的上家順位是第幾？",), "en": ("In a five-player game, what is my seat's priority?",)},
+    "mist-mountain.escape": {"zh-TW": ("遊戲結束時誰能脫逃？",), "en": ("At the end, which players escape?",)},
+})

@@ -27,3 +27,18 @@ _declare({
     "onirim.difficulty_level": "how_many",
     "onirim.card_counts": "how_many",
 })
+
+# Example questions added from the tune set's misses (phrasings the first examples did not cover).
+from ..registry import declare_examples as _examples  # noqa: E402
+
+_examples({
+    "onirim.tower_discard_peek": {"zh-TW": ("丟掉一張高塔卡能偷看牌堆頂多少張？",),
+                                  "en": ("How many cards can I look at when I throw away a Tower card?",)},
+    "onirim.difficulty_level": {"zh-TW": ("基本組加上擴充在難度階梯排第幾？",),
+                                "en": ("Which rung of the difficulty ladder is the base game plus the Towers?",
+                                       "Where does this set-up sit on the difficulty ladder?")},
+    "onirim.alignment_complete": {"zh-TW": ("這四座塔排成一列，算完成高塔連線了嗎？",),
+                                  "en": ("My row is red 3, blue 4, green 5, brown 3. Is the Alignment complete?",)},
+    "onirim.book_return_door": {"zh-TW": ("門放回Limbo以後，接下來要完成哪一個目標？",),
+                                "en": ("After I send a Door back to Limbo, which Goal must I reach next?",)},
+})
