@@ -94,6 +94,9 @@ def calibrate(pipeline: Any) -> dict[str, Any]:
     """Grid-search the routing parameters on the tune set."""
     from answering.routing import RoutingParams
 
+    # Features are read with the default parameters, whatever an earlier calibration recorded, so that
+    # the result does not depend on the last run (a follow-up's previous answerer is itself routed).
+    pipeline.params = RoutingParams()
     collected = collect(pipeline, tune_items())
     base = RoutingParams()
     best: tuple[float, dict[str, int], Any] | None = None
