@@ -24,13 +24,6 @@ from .scope import game_signals, other_games_named, strip_game_names
 from .query import Query
 from .search import SearchService
 
-# Calibrated on tests/data (no-signal questions: in-scope ones against out_of_scope): a question
-# naming no game and no game term is in scope only when retrieval over all games is this confident:
-# a very close dense match, or a close one backed by a strong lexical match.
-SCOPE_DENSE_ALONE = 0.885
-SCOPE_DENSE_WITH_BM25 = 0.84
-SCOPE_BM25 = 5.0
-SCOPE_RULE_MARGIN = 0.02
 
 
 class Citation(BaseModel):
@@ -107,6 +100,12 @@ def make_citation(passage: Passage, score: float) -> Citation:
                     provenance=_ruling_provenance().get(passage.id) if passage.kind == "ruling" else None)
 
 
+def in_scope_by_retrieval(dense: float, bm25: float, params: RoutingParams) -> bool:
+    """A question naming no game is in scope when its best passage is this close: a very close dense
+    match, or a close one backed by a strong lexical match (thresholds calibrated per embedder)."""
+    return dense >= params.scope_dense_alone or (dense >= params.scope_dense_with_bm25 and bm25 >= params.scope_bm25)
+
+
 def names_game_things(rule: Any, question: str) -> bool:
     """Whether the question names things of the rule's game (a Tower card, a path, a season, a colour),
     not only counts: "six players" alone says nothing about which game, and neither does an unread number."""
@@ -173,6 +172,10 @@ class Pipeline:
         in_scope, guessed = self.in_scope_without_signal(query.text)
         if in_scope:
             return in_scope, guessed
+        return self._in_scope_by_rule(query)
+
+    def _in_scope_by_rule(self, query: Query) -> tuple[bool, str | None]:
+        """In scope when an engine rule plainly answers the question (see `_in_scope`)."""
         ranked = sorted(self.router.candidates(self.query_vector(query.text), query.text, None),
                         key=lambda m: -m.fit(self.params))
         # The rule must be among the nearest answerers and read named things of its game from the question.
@@ -188,7 +191,7 @@ class Pipeline:
         hit = hits[0]
         dense = hit.scores.get("dense", 0.0)
         bm25 = hit.scores.get("bm25", 0.0)
-        if dense >= SCOPE_DENSE_ALONE or (dense >= SCOPE_DENSE_WITH_BM25 and bm25 >= SCOPE_BM25):
+        if in_scope_by_retrieval(dense, bm25, self.params):
             return True, hit.passage.game
         return False, None
 

@@ -30,6 +30,11 @@ class RoutingParams:
     support_depth: int = 5           # ... within this many; an answerer retrieval does not back gives no verdict
     reads_numbers: float = 0.03      # it reads every number the question states
     continues: float = 0.06          # a follow-up stays with the rule or fact that answered the question before
+    # A question naming no game and no game term is in scope when retrieval over all games is this
+    # confident: a very close dense match alone, or a close one with a strong BM25 match.
+    scope_dense_alone: float = 0.885
+    scope_dense_with_bm25: float = 0.84
+    scope_bm25: float = 5.0
 
     @classmethod
     def load(cls, index_dir: Path | None) -> "RoutingParams":

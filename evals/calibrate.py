@@ -90,6 +90,53 @@ def objective(collected: list[tuple[Item, list[tuple[Any, str]]]], params: Any) 
     return score, counts
 
 
+SCOPE_GRID = {
+    "scope_dense_alone": [0.86, 0.87, 0.88, 0.885, 0.89, 0.90, 0.92],
+    "scope_dense_with_bm25": [0.80, 0.82, 0.84, 0.86],
+    "scope_bm25": [3.0, 4.0, 5.0, 6.0, 8.0],
+}
+MIN_OOS_RECALL = 0.95
+
+
+def scope_features(pipeline: Any, items: list[Item]) -> list[tuple[bool, float, float]]:
+    """(in scope, best dense score, best BM25 score) for the tune questions that name no game or game
+    term and that no rule plainly answers: the ones the retrieval thresholds decide."""
+    from answering.query import Query
+
+    out = []
+    for item in items:
+        query = Query.build(item.q, item.history, pipeline.tokenizer)
+        if query.signals or query.reads_as_follow_up:
+            continue
+        if pipeline._in_scope_by_rule(query)[0]:
+            continue
+        hits = pipeline.search.retriever.search(query.text, k=1)
+        dense = hits[0].scores.get("dense", 0.0) if hits else 0.0
+        bm25 = hits[0].scores.get("bm25", 0.0) if hits else 0.0
+        out.append((item.game is not None, dense, bm25))
+    return out
+
+
+def calibrate_scope(features: list[tuple[bool, float, float]], base: Any) -> Any:
+    """The scope thresholds that keep the most in-scope questions in while out-of-scope recall stays
+    at MIN_OOS_RECALL; ties go to the stricter thresholds."""
+    from answering.pipeline import in_scope_by_retrieval
+
+    oos = sum(1 for inside, _, _ in features if not inside) or 1
+    best: tuple[tuple[float, ...], Any] | None = None
+    keys = list(SCOPE_GRID)
+    for values in itertools.product(*(SCOPE_GRID[k] for k in keys)):
+        params = replace(base, **dict(zip(keys, values)))
+        said = [(inside, in_scope_by_retrieval(d, b, params)) for inside, d, b in features]
+        kept_out = sum(1 for inside, yes in said if not inside and not yes)
+        kept_in = sum(1 for inside, yes in said if inside and yes)
+        key = (float(kept_out / oos >= MIN_OOS_RECALL), float(kept_in), *values)
+        if best is None or key > best[0]:
+            best = (key, params)
+    assert best is not None
+    return best[1]
+
+
 def calibrate(pipeline: Any) -> dict[str, Any]:
     """Grid-search the routing parameters on the tune set."""
     from answering.routing import RoutingParams
@@ -110,6 +157,7 @@ def calibrate(pipeline: Any) -> dict[str, Any]:
             best = (score, counts, params)
     assert best is not None
     score, counts, params = best
+    params = calibrate_scope(scope_features(pipeline, tune_items()), params)
     return {"version": CALIBRATION_VERSION, "routing": asdict(params), "tune_hash": tune_hash(),
             "objective": {"score": score, "max_wrong": MAX_WRONG, "spurious_cost": SPURIOUS_COST, **counts},
             "questions": len(collected)}
