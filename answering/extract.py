@@ -189,14 +189,9 @@ def _placement(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | Non
         m = re.search(rule, marked)
         if not m:
             continue
-        if k == 0:
-            new, side, anchor = int(m.group(1)), side_of[m.group(2)], int(m.group(3))
-        elif k == 1:
-            new, anchor, side = int(m.group(1)), int(m.group(2)), side_of[m.group(3)]
-        elif k == 2:
-            anchor, side, new = int(m.group(1)), side_of[m.group(2)], int(m.group(3))
-        else:
-            side, anchor, new = side_of[m.group(1)], int(m.group(2)), int(m.group(3))
+        # Which group holds the Tower added and which the side, per pattern (the rest is the row).
+        new_group, side_group = ((1, 2), (1, 3), (3, 2), (3, 1))[k]
+        new, side = int(m.group(new_group)), side_of[m.group(side_group)]
         row = [t for i, t in enumerate(ids) if i != new]
         return ids[new], row, side
     sides = {side_of[w] for w in re.findall(r"左|右|\bleft\b|\bright\b", text)}

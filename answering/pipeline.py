@@ -252,7 +252,7 @@ class Pipeline:
         """Answer one question (QueryError for unusable text, UnknownId for an unknown game)."""
         started = time.perf_counter()
         u = self.understand(question, game=game, history=history, k=k)
-        query, lang, game_id, hits, search_text = u.query, u.query.lang, u.game, u.hits, u.search_text
+        query, lang, game_id, hits = u.query, u.query.lang, u.game, u.hits
         if game_id is None:
             return self._out_of_scope(query.text, lang, started)
         match = decide(u.candidates, self.params)
@@ -262,7 +262,8 @@ class Pipeline:
         if match is not None:
             verdict, needs, withheld = self.evaluate(match, query, u.follow_up)
 
-        ruling = self.rulings.best(self.query_vector(search_text), game_id)
+        # The ruling matcher reuses the question's own vector (embedded once for routing).
+        ruling = self.rulings.best(self.query_vector(query.text), game_id)
         direct_ruling = ruling[0] if ruling and ruling[1] >= RULING_DIRECT_THRESHOLD else None
         ruled = _rulings_by_passage().get(direct_ruling) if direct_ruling else None
         # An accepted ruling that answers this very question is the answer, its engine check beside it.

@@ -4,7 +4,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -12,7 +11,7 @@ from indexer.embedders import Embedder
 from indexer.vectors import cached_query_vectors
 from indexer.tokenize import Tokenizer
 from indexer.text import fold
-from rules_engine import DEPENDS, Fact, Rule, all_rules
+from rules_engine import Fact, Rule, all_rules
 
 @dataclass(frozen=True)
 class RoutingParams:
