@@ -66,6 +66,9 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
         if slot is None:
             # An undeclared field is an optional refinement the rule treats as absent when empty.
             continue
+        if any(field in stated and stated[field] != value for field, value in slot.when):
+            # Declared for another case (a potion's healing when the question is about a necklace).
+            continue
         how = slot.unstated
         domain = domain_of(model, name)
         if how == "cases" and not domain:

@@ -31,7 +31,8 @@ ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
                           ("wand", {"zh-TW": "魔杖", "en": "wand"}), ("necklace", {"zh-TW": "項鍊", "en": "necklace"})),
             unstated="general")
 HIT_POINTS = Slot("count", {"zh-TW": "原本的生命值", "en": "original hit points"},
-                  cues=("生命值", "生命", "血量", "hp", "hit points", "health"), unstated="general", when=(("item", "necklace"),))
+                  cues=("生命值", "生命", "血量", "hp", "hit points", "health"),
+                  units=("點血", "點生命", "滴血", "hp", "hit points"), unstated="general", when=(("item", "necklace"),))
 ASK_PARTY = Slot("items", {"zh-TW": "冒險家隊伍與這一回合的事件", "en": "the party and this round's events"},
                  unstated="ask",
                  ask={"zh-TW": "告訴我冒險家隊伍（職業、生命值）、他們帶的魔法物品，以及這一回合的陷阱、法術與怪物",
