@@ -165,6 +165,21 @@ class Pipeline:
             return signals[0].game, "question"
         return None, "none"
 
+    @staticmethod
+    def weak_signal(query: Query) -> bool:
+        """Whether the question's only game evidence is a single glossary word ("tower", 塔)."""
+        return bool(query.signals) and not any(s.named for s in query.signals) \
+            and sum(len(s.terms) for s in query.signals) == 1
+
+    def weak_signal_holds(self, query: Query) -> bool:
+        """A single shared word is enough only when retrieval, or a rule reading the question, agrees."""
+        hits = self.search.retriever.search(query.text, k=1)
+        dense = hits[0].scores.get("dense", 0.0) if hits else 0.0
+        bm25 = hits[0].scores.get("bm25", 0.0) if hits else 0.0
+        p = self.params
+        return dense >= p.weak_dense_alone or (dense >= p.weak_dense_with_bm25 and bm25 >= p.weak_bm25) \
+            or self._in_scope_by_rule(query)[0]
+
     def _in_scope(self, query: Query) -> tuple[bool, str | None]:
         """For a question with no (or one weak) game signal: in scope, and for which game, when retrieval
         is confident, or when an engine rule plainly answers it ("紅4右邊可以接藍4嗎？"): the rule fits and
@@ -220,6 +235,9 @@ class Pipeline:
         # Scope comes before history: a question that names another game, or that is not a rules
         # question on its own terms, is out of scope whatever came before it.
         follow_up = False
+        if how == "question" and not query.reads_as_follow_up and self.weak_signal(query) \
+                and not self.weak_signal_holds(query):
+            return Understanding(query, None)
         if game_id is None or (others and how != "explicit" and not any(s.named for s in query.signals)):
             if others:
                 return Understanding(query, None)

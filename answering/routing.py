@@ -34,6 +34,11 @@ class RoutingParams:
     scope_dense_alone: float = 0.885
     scope_dense_with_bm25: float = 0.84
     scope_bm25: float = 5.0
+    # A question whose only evidence is one glossary word ("tower", "captain", 塔) must also pass these
+    # retrieval thresholds (0: one word is enough).
+    weak_dense_alone: float = 0.0
+    weak_dense_with_bm25: float = 0.0
+    weak_bm25: float = 0.0
 
     @classmethod
     def load(cls, index_dir: Path | None) -> "RoutingParams":

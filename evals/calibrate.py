@@ -137,6 +137,44 @@ def calibrate_scope(features: list[tuple[bool, float, float]], base: Any) -> Any
     return best[1]
 
 
+WEAK_GRID = {
+    "weak_dense_alone": [0.0, 0.84, 0.85, 0.86, 0.87, 0.88, 0.89, 0.90],
+    "weak_dense_with_bm25": [0.0, 0.80, 0.82, 0.84],
+    "weak_bm25": [0.0, 2.0, 3.0, 4.0, 6.0],
+}
+
+
+def weak_features(pipeline: Any, items: list[Item]) -> list[tuple[bool, float, float, bool]]:
+    """(in scope, dense, BM25, a rule reads it) for tune questions whose only evidence is one glossary word."""
+    from answering.query import Query
+
+    out = []
+    for item in items:
+        query = Query.build(item.q, item.history, pipeline.tokenizer)
+        if query.reads_as_follow_up or not pipeline.weak_signal(query):
+            continue
+        hits = pipeline.search.retriever.search(query.text, k=1)
+        dense = hits[0].scores.get("dense", 0.0) if hits else 0.0
+        bm25 = hits[0].scores.get("bm25", 0.0) if hits else 0.0
+        out.append((item.game is not None, dense, bm25, pipeline._in_scope_by_rule(query)[0]))
+    return out
+
+
+def calibrate_weak(features: list[tuple[bool, float, float, bool]], base: Any) -> Any:
+    """The weak-signal thresholds that decide the most of those questions right; ties to the lenient."""
+    best: tuple[tuple[float, ...], Any] | None = None
+    keys = list(WEAK_GRID)
+    for values in itertools.product(*(WEAK_GRID[k] for k in keys)):
+        alone, with_bm25, bm25_min = values
+        right = sum(1 for inside, d, b, rule in features
+                    if inside == (d >= alone or (d >= with_bm25 and b >= bm25_min) or rule))
+        key = (float(right), *(-v for v in values))
+        if best is None or key > best[0]:
+            best = (key, replace(base, **dict(zip(keys, values))))
+    assert best is not None
+    return best[1]
+
+
 def calibrate(pipeline: Any) -> dict[str, Any]:
     """Grid-search the routing parameters on the tune set."""
     from answering.routing import RoutingParams
@@ -158,6 +196,7 @@ def calibrate(pipeline: Any) -> dict[str, Any]:
     assert best is not None
     score, counts, params = best
     params = calibrate_scope(scope_features(pipeline, tune_items()), params)
+    params = calibrate_weak(weak_features(pipeline, tune_items()), params)
     return {"version": CALIBRATION_VERSION, "routing": asdict(params), "tune_hash": tune_hash(),
             "objective": {"score": score, "max_wrong": MAX_WRONG, "spurious_cost": SPURIOUS_COST, **counts},
             "questions": len(collected)}

@@ -40,3 +40,15 @@ def test_pipeline_reads_the_recorded_parameters(tmp_path):
     assert RoutingParams.load(tmp_path / "missing") == RoutingParams()
     (tmp_path / CALIBRATION_FILE).write_text("{not json", encoding="utf-8")
     assert RoutingParams.load(tmp_path) == RoutingParams()
+
+
+def test_weak_signal_thresholds_decide_most_questions_right():
+    from evals.calibrate import calibrate_weak
+
+    # (in scope, dense, bm25, a rule reads it): the in-scope ones retrieve well, the others do not.
+    features = [(True, 0.90, 5.0, False), (True, 0.88, 6.0, False), (False, 0.86, 0.5, False),
+                (False, 0.85, 1.0, False), (True, 0.80, 0.0, True)]
+    params = calibrate_weak(features, RoutingParams())
+    said = [d >= params.weak_dense_alone or (d >= params.weak_dense_with_bm25 and b >= params.weak_bm25) or r
+            for _, d, b, r in features]
+    assert said == [inside for inside, *_ in features]
