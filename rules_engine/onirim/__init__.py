@@ -24,7 +24,7 @@ _declare({
     "onirim.spell_castable": "yes_no",
     "onirim.premonitions_triggered": ("which", "yes_no"),
     "onirim.happy_dream_options": ("which", "yes_no"),
-    "onirim.difficulty_level": "how_many",
+    "onirim.difficulty_level": ("how_many", "which"),
     "onirim.card_counts": "how_many",
 })
 

@@ -922,7 +922,7 @@ class SetupInput(_Input):
 
     towers: Annotated[bool | None, S.expansion("高塔擴充", "the Towers", S.TOWERS_PHRASES)] = None
     book: Annotated[bool | None, S.expansion("The Book擴充", "the Book of Steps", S.BOOK_PHRASES)] = None
-    alignment_power: Annotated[bool | None, S.ALIGNMENT_POWER] = Field(
+    alignment_power: Annotated[bool | None, S.SETUP_ALIGNMENT_POWER] = Field(
         None, description="Alignment power (only matters with Towers, without the Book)")
     spells: Annotated[Literal["none", "cheap", "expensive"] | None, S.SPELLS_USED] = Field(
         None, description="spells used (only with the Book)")
@@ -931,9 +931,10 @@ class SetupInput(_Input):
 
 
 class DifficultyInput(SetupInput):
-    """A set-up, and optionally a second one to compare it with."""
+    """A set-up, and optionally a second one to compare it with; or a rung, to ask which set-up it is."""
 
     compare_with: SetupInput | None = None
+    rung: Annotated[int | None, S.RUNG] = Field(None, ge=1, le=8, description="a ladder rung, to ask its set-up")
 
 
 LADDER_PASSAGES = {1: "onirim/ladder/1-base", 2: "onirim/ladder/2-base-three-symbols",
@@ -1004,6 +1005,14 @@ def difficulty_level(inp: DifficultyInput) -> Verdict:
     t.assume("難度階梯只是一位部落客的看法，不是官方的難度評等；第2級的Sun + Moon + Key是家規",
              en="The ladder is one blogger's opinion, not an official difficulty rating; rung 2's Sun+Moon+Key rule "
                 "is a house rule")
+    setup_said = any(getattr(inp, f) is not None for f in ("towers", "book", "alignment_power", "spells", "door_rule"))
+    if inp.rung is not None and not setup_said and inp.compare_with is None:
+        # The question names a rung and asks what it is.
+        t.add(f"難度階梯第{inp.rung}級：{LADDER_TEXT_ZH[inp.rung]}", True, LADDER_PASSAGES[inp.rung],
+              en=f"rung {inp.rung} of the ladder: {LADDER_TEXT[inp.rung]}")
+        return t.verdict(rule, LADDER_TEXT[inp.rung], f"第{inp.rung}級是：{LADDER_TEXT_ZH[inp.rung]}。",
+                         explanation_en=f"Rung {inp.rung} is: {LADDER_TEXT[inp.rung]}.",
+                         details={"level": inp.rung, "of": 8})
     rungs = _level(inp)
     if len(rungs) > 1:
         cases = [Case(when=LADDER_TEXT_ZH[r] if r else "難度階梯沒有列出的組合",

@@ -122,3 +122,8 @@ DOOR_RULE = Slot("choice", {"zh-TW": "迷宮取門的條件", "en": "Door-by-Lab
                  values=(("differ", ("不同", "differ", "different")),
                          ("all_three", ("三種", "太陽月亮鑰匙", "sun, moon and key", "all three"))),
                  unstated="general")
+RUNG = Slot("count", {"zh-TW": "難度階梯的級數", "en": "rung of the difficulty ladder"},
+            cues=("級", "階", "rung", "level"), unstated="general")
+# In a set-up the rule itself weighs an unsaid Alignment power (it only matters with the Towers alone).
+SETUP_ALIGNMENT_POWER = Slot("choice", ALIGNMENT_POWER.label, values=ALIGNMENT_POWER.values,
+                             value_labels=ALIGNMENT_POWER.value_labels, unstated="general")

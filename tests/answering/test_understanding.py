@@ -141,3 +141,11 @@ def test_an_accepted_ruling_that_answers_the_question_is_the_answer(pipeline):
         # A verdict, if any, is on what the question itself states.
         if r.verdict is not None:
             assert r.verdict["details"].get("ruling") is None
+
+
+@pytest.mark.parametrize("question", ["難度第4級是什麼組合？", "What is rung 4 of the difficulty ladder?"])
+def test_a_named_rung_gets_its_set_up_not_every_case(pipeline, question):
+    r = pipeline.ask(question)
+    assert r.rule == "onirim.difficulty_level"
+    assert r.verdict["value"] != "depends" and r.verdict["details"]["level"] == 4
+    assert "onirim/ladder/4-towers-no-power" in r.verdict["cites"]
