@@ -351,7 +351,6 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
     for name, slot in slots.items():
         value: Any = None
-        annotation = model.model_fields[name].annotation
         if slot.kind == "choice":
             value = _choice(text, slot, domain_of(model, name))
         elif slot.kind == "count":
@@ -408,7 +407,6 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
             value = _items(text, slot, _target_positions(text, slot, slots)) or None if slot.values else None
         if value is not None and value != []:
             data[name] = value
-        del annotation
     _only(text, slots, data)
     if side is not None:
         for name, slot in slots.items():

@@ -1,7 +1,6 @@
 """The answering pipeline: normalise → game → retrieval → rule → input → verdict → answer text."""
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -19,7 +18,7 @@ from rules_engine.slots import declared_slots
 
 from .compose import msg, value_text
 from .extract import extract_input, substitute_slots, unread_numbers
-from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide
+from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide, fact_numbers
 from .scope import game_signals, other_games_named, strip_game_names
 from .query import Query
 from .search import SearchService
@@ -83,7 +82,6 @@ class Understanding:
     follow_up: bool = False
     hits: list[Hit] = field(default_factory=list)
     candidates: list[RuleMatch] = field(default_factory=list)
-    search_text: str = ""
 
 
 class CitationError(RuntimeError):
@@ -100,10 +98,20 @@ def make_citation(passage: Passage, score: float) -> Citation:
                     provenance=_ruling_provenance().get(passage.id) if passage.kind == "ruling" else None)
 
 
+def retrieval_confident(dense: float, bm25: float, alone: float, with_bm25: float, bm25_min: float) -> bool:
+    """Whether the best passage is close enough: a very close dense match, or a close one backed by a
+    strong lexical match (thresholds calibrated per embedder)."""
+    return dense >= alone or (dense >= with_bm25 and bm25 >= bm25_min)
+
+
 def in_scope_by_retrieval(dense: float, bm25: float, params: RoutingParams) -> bool:
-    """A question naming no game is in scope when its best passage is this close: a very close dense
-    match, or a close one backed by a strong lexical match (thresholds calibrated per embedder)."""
-    return dense >= params.scope_dense_alone or (dense >= params.scope_dense_with_bm25 and bm25 >= params.scope_bm25)
+    """A question naming no game is in scope when retrieval over all games is this confident."""
+    return retrieval_confident(dense, bm25, params.scope_dense_alone, params.scope_dense_with_bm25, params.scope_bm25)
+
+
+def weak_signal_by_retrieval(dense: float, bm25: float, params: RoutingParams) -> bool:
+    """A question whose only game evidence is one glossary word is in scope when retrieval is this confident."""
+    return retrieval_confident(dense, bm25, params.weak_dense_alone, params.weak_dense_with_bm25, params.weak_bm25)
 
 
 def names_game_things(rule: Any, question: str) -> bool:
@@ -171,14 +179,17 @@ class Pipeline:
         return bool(query.signals) and not any(s.named for s in query.signals) \
             and sum(len(s.terms) for s in query.signals) == 1
 
+    def top_hit(self, text: str) -> tuple[str | None, float, float]:
+        """The game of the best passage over all games, and its dense and BM25 scores."""
+        hits = self.search.retriever.search(text, k=1)
+        if not hits:
+            return None, 0.0, 0.0
+        return hits[0].passage.game, hits[0].scores.get("dense", 0.0), hits[0].scores.get("bm25", 0.0)
+
     def weak_signal_holds(self, query: Query) -> bool:
         """A single shared word is enough only when retrieval, or a rule reading the question, agrees."""
-        hits = self.search.retriever.search(query.text, k=1)
-        dense = hits[0].scores.get("dense", 0.0) if hits else 0.0
-        bm25 = hits[0].scores.get("bm25", 0.0) if hits else 0.0
-        p = self.params
-        return dense >= p.weak_dense_alone or (dense >= p.weak_dense_with_bm25 and bm25 >= p.weak_bm25) \
-            or self._in_scope_by_rule(query)[0]
+        _, dense, bm25 = self.top_hit(query.text)
+        return weak_signal_by_retrieval(dense, bm25, self.params) or self._in_scope_by_rule(query)[0]
 
     def _in_scope(self, query: Query) -> tuple[bool, str | None]:
         """For a question with no (or one weak) game signal: in scope, and for which game, when retrieval
@@ -200,14 +211,9 @@ class Pipeline:
 
     def in_scope_without_signal(self, question: str) -> tuple[bool, str | None]:
         """For a question with no game signal: is retrieval confident enough, and for which game."""
-        hits = self.search.retriever.search(question, k=1)
-        if not hits:
-            return False, None
-        hit = hits[0]
-        dense = hit.scores.get("dense", 0.0)
-        bm25 = hit.scores.get("bm25", 0.0)
-        if in_scope_by_retrieval(dense, bm25, self.params):
-            return True, hit.passage.game
+        game, dense, bm25 = self.top_hit(question)
+        if game is not None and in_scope_by_retrieval(dense, bm25, self.params):
+            return True, game
         return False, None
 
     def ambiguities_for(self, passage_ids: list[str], lang: str) -> list[Ambiguity]:
@@ -263,7 +269,7 @@ class Pipeline:
         previous = self._previous_answerer(query, game_id) if follow_up else None
         candidates = self.router.candidates(self.query_vector(route_text), route_text, game_id, retrieved,
                                             own_text=query.text, previous=previous)
-        return Understanding(query, game_id, follow_up, hits, candidates, search_text)
+        return Understanding(query, game_id, follow_up, hits, candidates)
 
     def ask(self, question: str, *, game: str | None = None, history: list[str] | None = None,
             k: int = 3) -> AskResponse:
@@ -340,8 +346,7 @@ class Pipeline:
         if answerer.fact is not None:
             # A fact is a general statement: a question stating its own numbers asks about a situation.
             fact = answerer.fact
-            own = tuple(int(x) for x in re.findall(r"\d+", f"{fact.quote} {fact.value}"))
-            unread = unread_numbers(query.text, {}, own)
+            unread = unread_numbers(query.text, {}, fact_numbers(fact))
             if unread:
                 return None, [], ("unread_numbers", unread)
             return fact_verdict(fact), [], ("", [])

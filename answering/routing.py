@@ -166,37 +166,42 @@ class RuleRouter:
                    previous: str | None = None) -> list[RuleMatch]:
         """The answerers of the game nearest the question, with the features of their fit. `own_text` is
         the newest question alone when `question` carries the conversation before it."""
-        from .extract import extract_input
+        from .extract import extract_input, unread_numbers
 
         if not self.examples:
             return []
         sims = self.vectors @ query_vector.reshape(-1)
         q_terms = self._terms(question)
         form = question_form(fold(question))
-        best: dict[str, tuple[float, float, str]] = {}
-        for i, (answerer, example) in enumerate(self.examples):
+        lexical = RoutingParams().lexical
+        best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
+        for i, (answerer, _) in enumerate(self.examples):
             if game is not None and answerer.game != game:
                 continue
             terms = self._example_terms[i]
             overlap = len(q_terms & terms) / max(1, len(q_terms | terms))
-            key = float(sims[i]) + RoutingParams().lexical * overlap
+            key = float(sims[i]) + lexical * overlap
             if answerer.id not in best or key > best[answerer.id][0]:
-                best[answerer.id] = (key, overlap, example)
+                best[answerer.id] = (key, overlap, i)
         by_id = {a.id: a for a in self.answerers}
-        stated_rules = {a.id: len(read) for a in self.answerers if a.rule is not None and a.id in best
-                        and (read := extract_input(a.rule.input_model, question))}
+        # Each rule of the game reads the question once; the number check reuses what it read.
+        read = {a.id: extract_input(a.rule.input_model, question) for a in self.answerers
+                if a.rule is not None and a.id in best}
+        stated_rules = {aid: len(data) for aid, data in read.items() if data}
+        number_text = own_text or question
+        states_numbers = bool(unread_numbers(number_text, {}))
         nearest = [aid for aid, _ in sorted(best.items(), key=lambda kv: -kv[1][0])[:top]]
         out = []
         # The nearest answerers, and every rule whose inputs the question states however it is worded.
         extra = sorted((set(stated_rules) | ({previous} if previous in best else set())) - set(nearest))
         for aid in nearest + extra:
-            _, overlap, example = best[aid]
+            _, overlap, i = best[aid]
             answerer = by_id[aid]
-            i = self.examples.index((answerer, example))
-            stated = stated_rules.get(aid, 0)
             ranks = [retrieved.index(p) for p in answerer.passages if retrieved and p in retrieved]
-            out.append(RuleMatch(answerer, 0.0, example, float(sims[i]), overlap, form, stated,
-                                 min(ranks) if ranks else None, reads_numbers(answerer, own_text or question),
+            own_read = read.get(aid) if own_text is None else None
+            out.append(RuleMatch(answerer, 0.0, self.examples[i][1], float(sims[i]), overlap, form,
+                                 stated_rules.get(aid, 0), min(ranks) if ranks else None,
+                                 reads_numbers(answerer, number_text, own_read) if states_numbers else None,
                                  aid == previous))
         return out
 
@@ -208,18 +213,21 @@ class RuleRouter:
                       params or RoutingParams(), retrieved is not None)
 
 
-def reads_numbers(answerer: Answerer, question: str) -> bool | None:
-    """Whether an answerer accounts for every number the question states (None when it states none):
-    a rule through the inputs it reads, a fact through the numbers of its own statement."""
+def fact_numbers(fact: Fact) -> tuple[int, ...]:
+    """The numbers a fact's own statement gives (a question may repeat them without stating a situation)."""
+    return tuple(int(x) for x in re.findall(r"\d+", f"{fact.quote} {fact.value}"))
+
+
+def reads_numbers(answerer: Answerer, question: str, read: dict | None = None) -> bool:
+    """Whether an answerer accounts for every number a question that states numbers gives: a rule
+    through the inputs it reads (`read`, when already extracted), a fact through its own statement."""
     from .extract import extract_input, unread_numbers
 
-    if not unread_numbers(question, {}):
-        return None
     if answerer.fact is not None:
-        own = tuple(int(x) for x in re.findall(r"\d+", f"{answerer.fact.quote} {answerer.fact.value}"))
-        return not unread_numbers(question, {}, own)
+        return not unread_numbers(question, {}, fact_numbers(answerer.fact))
     assert answerer.rule is not None
-    return not unread_numbers(question, extract_input(answerer.rule.input_model, question))
+    return not unread_numbers(question, read if read is not None else
+                              extract_input(answerer.rule.input_model, question))
 
 
 def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: bool = True) -> RuleMatch | None:

@@ -110,9 +110,7 @@ def scope_features(pipeline: Any, items: list[Item]) -> list[tuple[bool, float, 
             continue
         if pipeline._in_scope_by_rule(query)[0]:
             continue
-        hits = pipeline.search.retriever.search(query.text, k=1)
-        dense = hits[0].scores.get("dense", 0.0) if hits else 0.0
-        bm25 = hits[0].scores.get("bm25", 0.0) if hits else 0.0
+        _, dense, bm25 = pipeline.top_hit(query.text)
         out.append((item.game is not None, dense, bm25))
     return out
 
@@ -153,24 +151,24 @@ def weak_features(pipeline: Any, items: list[Item]) -> list[tuple[bool, float, f
         query = Query.build(item.q, item.history, pipeline.tokenizer)
         if query.reads_as_follow_up or not pipeline.weak_signal(query):
             continue
-        hits = pipeline.search.retriever.search(query.text, k=1)
-        dense = hits[0].scores.get("dense", 0.0) if hits else 0.0
-        bm25 = hits[0].scores.get("bm25", 0.0) if hits else 0.0
+        _, dense, bm25 = pipeline.top_hit(query.text)
         out.append((item.game is not None, dense, bm25, pipeline._in_scope_by_rule(query)[0]))
     return out
 
 
 def calibrate_weak(features: list[tuple[bool, float, float, bool]], base: Any) -> Any:
     """The weak-signal thresholds that decide the most of those questions right; ties to the lenient."""
+    from answering.pipeline import weak_signal_by_retrieval
+
     best: tuple[tuple[float, ...], Any] | None = None
     keys = list(WEAK_GRID)
     for values in itertools.product(*(WEAK_GRID[k] for k in keys)):
-        alone, with_bm25, bm25_min = values
+        params = replace(base, **dict(zip(keys, values)))
         right = sum(1 for inside, d, b, rule in features
-                    if inside == (d >= alone or (d >= with_bm25 and b >= bm25_min) or rule))
+                    if inside == (weak_signal_by_retrieval(d, b, params) or rule))
         key = (float(right), *(-v for v in values))
         if best is None or key > best[0]:
-            best = (key, replace(base, **dict(zip(keys, values))))
+            best = (key, params)
     assert best is not None
     return best[1]
 

@@ -114,7 +114,7 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
         return PartialResult(None, [], inputs)
 
     values = {_key(v.value) for _, v in results}
-    first_condition, first = results[0]
+    _, first = results[0]
     if len(values) == 1:
         verdict = _with_details(first, inputs, names, notes)
         if len(results) > 1:
