@@ -72,15 +72,19 @@ class Mention:
     negated: bool
 
 
+@lru_cache(maxsize=512)
+def _phrases(values: tuple[tuple[Any, tuple[str, ...]], ...]) -> tuple[tuple[re.Pattern[str], Any], ...]:
+    """A slot's phrases as patterns, longest first (declarations are fixed: folded once)."""
+    folded = sorted(((fold(p), v) for v, ps in values for p in ps if fold(p)), key=lambda pv: -len(pv[0]))
+    return tuple((_pattern(phrase), value) for phrase, value in folded)
+
+
 def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list[Mention]:
     """Every non-overlapping mention of a declared value, longest phrases first, in text order."""
     found: list[Mention] = []
     taken: list[tuple[int, int]] = []
-    phrases = sorted(((fold(p), v) for v, ps in values for p in ps), key=lambda pv: -len(pv[0]))
-    for phrase, value in phrases:
-        if not phrase:
-            continue
-        for m in _pattern(phrase).finditer(text):
+    for pattern, value in _phrases(values):
+        for m in pattern.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))
@@ -120,7 +124,7 @@ def _count_candidates(text: str, slot: Slot) -> list[tuple[int, int, int]]:
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
             # "一瓶治療藥水", "一根魔杖": 一 with a measure word right before the thing counted is one.
-            one = re.search(r"一\s*(?:瓶|根|支|片|个|張|张|枚|颗|点)\s*[^\d，。,?？]{0,4}$", text[max(0, c.start() - 7):c.start()])
+            one = re.search(r"一\s*(?:瓶|根|支|片|个|张|枚|颗|点)\s*[^\d，。,?？]{0,4}$", text[max(0, c.start() - 7):c.start()])
             if one:
                 out.append((1, -100000 - c.start(), 1))
             for n in numbers:
@@ -346,13 +350,14 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     colours: list[tuple[str, int, bool]] = []
     if colour_slots:
         colours = _colour_mentions(counting_text, next(iter(colour_slots.values())))
-    slots = _relevant(text, model, slots)
+    choices = {n: _choice(text, s, domain_of(model, n)) for n, s in slots.items() if s.kind == "choice"}
+    slots = _relevant(slots, choices)
     counts, counted = _counts(counting_text, slots)
     players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
     for name, slot in slots.items():
         value: Any = None
         if slot.kind == "choice":
-            value = _choice(text, slot, domain_of(model, name))
+            value = choices[name]
         elif slot.kind == "count":
             value = counts.get(name)
         elif slot.kind == "tower":
@@ -410,15 +415,14 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     _only(text, slots, data)
     if side is not None:
         for name, slot in slots.items():
-            if slot.kind == "choice" and {v for v, _ in slot.values} == {"left", "right"}:
+            if slot.kind == "choice" and slot.role == "side":
                 data[name] = side
     return _valid_subset(model, data)
 
 
-def _relevant(text: str, model: type[BaseModel], slots: dict[str, Slot]) -> dict[str, Slot]:
+def _relevant(slots: dict[str, Slot], choices: dict[str, Any]) -> dict[str, Slot]:
     """The slots to read: a slot declared for one value of another field (a potion's healing, a
     necklace's hit points) is read only when that field is stated so, or not stated at all."""
-    choices = {n: _choice(text, s, domain_of(model, n)) for n, s in slots.items() if s.kind == "choice"}
     return {n: s for n, s in slots.items()
             if all(choices.get(field) in (None, value) for field, value in s.when)}
 

@@ -52,7 +52,7 @@ class Slot:
     value_labels: tuple[tuple[Any, dict[str, str]], ...] = ()  # value → text for cases (zh-TW, en)
     cues: tuple[str, ...] = ()                             # words that name this quantity or role
     units: tuple[str, ...] = ()                            # units written after the number
-    role: str = ""                                         # which mention: "new", "row", "held", ...
+    role: str = ""                                         # which mention: "new", "row", "held", "side", ...
     signed: bool = False                                   # a count that may be negative
     domain: tuple[Any, ...] | None = None                  # values to evaluate over when unstated
     unstated: Unstated = "cases"

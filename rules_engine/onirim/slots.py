@@ -15,7 +15,7 @@ NEW_TOWER = Slot("tower", {"zh-TW": "要加入的高塔", "en": "Tower to add"},
 DISCARDED_TOWER = Slot("tower", {"zh-TW": "棄掉的高塔", "en": "Tower discarded"}, values=COLOUR_PHRASES,
                        role="new", unstated="general")
 SIDE = Slot("choice", {"zh-TW": "放在哪一端", "en": "end of the row"},
-            values=(("left", ("左", "left")), ("right", ("右", "right"))),
+            values=(("left", ("左", "left")), ("right", ("右", "right"))), role="side",
             value_labels=(("left", {"zh-TW": "放在左端", "en": "on the left end"}),
                           ("right", {"zh-TW": "放在右端", "en": "on the right end"})))
 ALIGNMENT_POWER = Slot("choice", {"zh-TW": "連線效應", "en": "Alignment power"},
