@@ -47,7 +47,9 @@ def _own_game_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     load_games()
     out = []
     for game in GAMES.values():
-        for name in {game.id, *game.aliases, *game.names.values()}:
+        # Longest name first, so that stripping "Hilltown in the Mist" is not pre-empted by a shorter
+        # alias inside it; a set's order would vary with the interpreter's hash seed.
+        for name in sorted({game.id, *game.aliases, *game.names.values()}, key=lambda n: (-len(n), n)):
             out.append((game.id, _phrase_pattern(name)))
     return tuple(out)
 
