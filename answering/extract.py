@@ -423,8 +423,7 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
 def _relevant(slots: dict[str, Slot], choices: dict[str, Any]) -> dict[str, Slot]:
     """The slots to read: a slot declared for one value of another field (a potion's healing, a
     necklace's hit points) is read only when that field is stated so, or not stated at all."""
-    return {n: s for n, s in slots.items()
-            if all(choices.get(field) in (None, value) for field, value in s.when)}
+    return {n: s for n, s in slots.items() if s.applies(choices)}
 
 
 def _only(text: str, slots: dict[str, Slot], data: dict[str, Any]) -> None:

@@ -66,7 +66,7 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
         if slot is None:
             # An undeclared field is an optional refinement the rule treats as absent when empty.
             continue
-        if any(field in stated and stated[field] != value for field, value in slot.when):
+        if not slot.applies(stated):
             # Declared for another case (a potion's healing when the question is about a necklace).
             continue
         how = slot.unstated

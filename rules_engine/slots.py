@@ -61,9 +61,9 @@ class Slot:
     group: str = ""                                        # slots read together ("只加高塔" rules out the rest)
     when: tuple[tuple[str, Any], ...] = ()                 # read only when these fields are stated so (or unknown)
 
-    def phrases(self) -> dict[Any, tuple[str, ...]]:
-        """Value → phrases."""
-        return dict(self.values)
+    def applies(self, known: dict[str, Any]) -> bool:
+        """Whether the slot is read given the values known so far (an unknown field does not exclude it)."""
+        return all(known.get(field) is None or known[field] == value for field, value in self.when)
 
     def value_label(self, value: Any, lang: str) -> str:
         """How a value of this field reads in a case (zh-TW or en)."""
