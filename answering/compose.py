@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from indexer.text import to_script
-from rules_engine import DEPENDS
+from rules_engine import DEPENDS, Verdict
 
 MESSAGES = {
     "out_of_scope": {
@@ -42,8 +42,10 @@ def msg(key: str, lang: str, **kw: Any) -> str:
     return to_script(text, lang)
 
 
-def value_text(value: Any, lang: str) -> str:
-    """How a verdict value reads in an answer."""
+def value_words(value: Any, lang: str, text: str = "") -> str:
+    """How a verdict or case value reads to a person: the engine's own wording when it gives one."""
+    if text:
+        return text
     if value is True:
         return msg("yes", lang)
     if value is False:
@@ -51,5 +53,40 @@ def value_text(value: Any, lang: str) -> str:
     if value == DEPENDS:
         return msg("depends", lang)
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value) if value else "—"
+        joiner = ", " if lang == "en" else "、"
+        return joiner.join(value_words(v, lang) for v in value) if value else "—"
     return str(value)
+
+
+def answer_line(verdict: Verdict, title: str, lang: str) -> str:
+    """The one sentence that answers: the verdict's explanation, which the engines write answer first;
+    the rule's title and value when a verdict has none."""
+    if verdict.explanation:
+        return verdict.explanation
+    return msg("verdict", lang, title=title, value=value_words(verdict.value, lang, verdict.value_text))
+
+
+def case_lines(verdict: Verdict, lang: str) -> list[str]:
+    """One line per case of a "depends" verdict: the condition and the value under it."""
+    return [msg("case", lang, when=c.when, value=value_words(c.value, lang, c.value_text)) for c in verdict.cases]
+
+
+def step_lines(verdict: Verdict, limit: int | None = None) -> list[str]:
+    """The reasoning steps, marked as holding (✓), failing (✗) or neither (·)."""
+    steps = [s for s in verdict.trace if s.step][:limit]
+    return [f"{'✓' if s.holds else '✗' if s.holds is False else '·'} {s.step}" for s in steps]
+
+
+def verdict_text(verdict: Verdict, title: str, lang: str) -> list[str]:
+    """Everything a person reads of a verdict already localised to `lang`: the answer line, the
+    value, the cases, the steps and the assumptions."""
+    lines = [answer_line(verdict, title, lang),
+             msg("verdict", lang, title=title, value=value_words(verdict.value, lang, verdict.value_text))]
+    lines += case_lines(verdict, lang)
+    lines += [c.explanation for c in verdict.cases if c.explanation]
+    steps = step_lines(verdict)
+    if steps:
+        lines += [msg("why", lang), *steps]
+    if verdict.assumptions:
+        lines += [msg("assumptions", lang), *verdict.assumptions]
+    return lines

@@ -16,7 +16,7 @@ from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, get_
 from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
 
-from .compose import msg, value_text
+from .compose import msg, value_words
 from .extract import extract_input, substitute_slots, unread_numbers
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide, fact_numbers
 from .scope import game_signals, other_games_named, strip_game_names
@@ -411,11 +411,11 @@ class Pipeline:
             answerer = match.answerer
             titles = answerer.rule.titles if answerer.rule else answerer.fact.titles  # type: ignore[union-attr]
             title = titles.get("en" if lang == "en" else "zh-TW", answerer.id)
-            parts.append(msg("verdict", lang, title=to_script(title, lang), value=value_text(verdict.value, lang)))
+            parts.append(msg("verdict", lang, title=to_script(title, lang), value=value_words(verdict.value, lang, verdict.value_text)))
             if verdict.explanation:
                 parts.append(verdict.explanation)
             for case in verdict.cases:
-                parts.append(msg("case", lang, when=case.when, value=value_text(case.value, lang)))
+                parts.append(msg("case", lang, when=case.when, value=value_words(case.value, lang, case.value_text)))
             steps = [s for s in verdict.trace if s.step][:6]
             if steps:
                 parts.append(msg("why", lang))

@@ -135,11 +135,21 @@ def get_fact(fact_id: str) -> Fact:
 def fact_verdict(fact: Fact) -> Verdict:
     """The fact as a Verdict: its value, its answer as explanation and one trace step citing its passage."""
     zh, en = fact.answer["zh-TW"], fact.answer["en"]
+    # A stored string value ("after traps, before monsters") reads as the fact's own answer; a number
+    # reads with its unit ("6 張").
+    if isinstance(fact.value, str):
+        value_zh, value_en = zh, en
+    elif fact.unit and not isinstance(fact.value, bool):
+        value_zh, value_en = f"{fact.value} {fact.unit['zh-TW']}", f"{fact.value} {fact.unit['en']}"
+    else:
+        value_zh = value_en = ""
     return Verdict(
         rule=fact.id,
         value=fact.value,
         explanation=zh,
         explanation_en=en,
+        value_text=value_zh,
+        value_text_en=value_en,
         trace=[TraceStep(step=zh, step_en=en, holds=True, cites=[fact.passage])],
         cites=[fact.passage],
         details={"kind": "fact", "unit": dict(fact.unit) if fact.unit else None,

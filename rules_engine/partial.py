@@ -134,6 +134,7 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
             when="，".join(_label(model, slots, n, v, "zh-TW") for n, v in shown.items()),
             when_en=", ".join(_label(model, slots, n, v, "en") for n, v in shown.items()),
             value=verdict.value, explanation=verdict.explanation, explanation_en=verdict.explanation_en,
+            value_text=verdict.value_text, value_text_en=verdict.value_text_en,
             cites=list(verdict.cites), condition=shown))
     labels_zh = "、".join(slots[n].label["zh-TW"] for n in mattering)
     labels_en = ", ".join(slots[n].label["en"] for n in mattering)

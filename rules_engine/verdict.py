@@ -35,6 +35,9 @@ class Case(BaseModel):
     cites: list[str] = Field(default_factory=list)
     when_en: str = ""
     explanation_en: str = ""
+    # How `value` reads to a person when it is not a plain yes/no or number (zh-TW, English).
+    value_text: str = ""
+    value_text_en: str = ""
     # Machine-readable form of `when`: the input values under which this case holds ({field: value}).
     condition: dict[str, Any] = Field(default_factory=dict)
 
@@ -54,6 +57,10 @@ class Verdict(BaseModel):
     cites: list[str] = Field(default_factory=list)
     explanation_en: str = ""
     assumptions_en: list[str] = Field(default_factory=list)
+    # How `value` reads to a person (zh-TW, English): required when the value is a string, list or
+    # mapping, so that no engine value ("keep", "adventurer 2") reaches a player as it is stored.
+    value_text: str = ""
+    value_text_en: str = ""
 
     def localized(self, lang: str, convert: Callable[[str], str] = lambda text: text) -> "Verdict":
         """The verdict with its text fields in one language: English for `en`, else Chinese via `convert`
@@ -61,18 +68,22 @@ class Verdict(BaseModel):
         if lang == "en":
             return self.model_copy(update={
                 "explanation": self.explanation_en or self.explanation,
+                "value_text": self.value_text_en or self.value_text,
                 "assumptions": [en or zh for zh, en in
                                 zip(self.assumptions, self.assumptions_en or [""] * len(self.assumptions))],
                 "trace": [s.model_copy(update={"step": s.step_en or s.step}) for s in self.trace],
                 "cases": [c.model_copy(update={"when": c.when_en or c.when,
-                                               "explanation": c.explanation_en or c.explanation})
+                                               "explanation": c.explanation_en or c.explanation,
+                                               "value_text": c.value_text_en or c.value_text})
                           for c in self.cases],
             })
         return self.model_copy(update={
             "explanation": convert(self.explanation),
+            "value_text": convert(self.value_text),
             "assumptions": [convert(a) for a in self.assumptions],
             "trace": [s.model_copy(update={"step": convert(s.step)}) for s in self.trace],
-            "cases": [c.model_copy(update={"when": convert(c.when), "explanation": convert(c.explanation)})
+            "cases": [c.model_copy(update={"when": convert(c.when), "explanation": convert(c.explanation),
+                                           "value_text": convert(c.value_text)})
                       for c in self.cases],
         })
 
@@ -113,11 +124,12 @@ class Trace:
 
     def verdict(self, rule: str, value: Any, explanation: str, *, cases: list[Case] | None = None,
                 details: dict[str, Any] | None = None, cites: list[str] | None = None,
-                explanation_en: str = "") -> Verdict:
+                explanation_en: str = "", value_text: str = "", value_text_en: str = "") -> Verdict:
         """Close the trace into a Verdict; cites default to every passage the steps cited."""
         if cites is None:
             cites = list(dict.fromkeys(pid for s in self.steps for pid in s.cites))
         return Verdict(rule=rule, value=value, cases=cases or [], explanation=explanation,
                        trace=list(self.steps), assumptions=list(self.assumptions),
                        details=details or {}, cites=cites, explanation_en=explanation_en,
-                       assumptions_en=list(self.assumptions_en))
+                       assumptions_en=list(self.assumptions_en), value_text=value_text,
+                       value_text_en=value_text_en)
