@@ -1,9 +1,14 @@
 """Answer text: the messages of an answer in the question's language and script, and value wording."""
 from __future__ import annotations
 
+import re
+from functools import lru_cache
 from typing import Any
 
-from indexer.text import to_script
+import yaml
+
+from indexer.corpus import CORPUS_DIR
+from indexer.text import cjk_bigrams, fold, to_script
 from rules_engine import DEPENDS, Verdict
 
 MESSAGES = {
@@ -32,6 +37,18 @@ MESSAGES = {
                    "en": "No computed answer applies; the most relevant rulebook passages:"},
     "ruling_answer": {"zh-TW": "已採納的裁定：{text}", "en": "Accepted ruling: {text}"},
     "nothing": {"zh-TW": "找不到相關的規則段落。", "en": "No relevant rulebook passage was found."},
+    "quote_line": {"zh-TW": "「{text}」——{title}", "en": "“{text}” — {title}"},
+    "note_line": {"zh-TW": "注意：規則書此處不明確，見「為什麼」。{note}",
+                  "en": "Note: the rulebook is unclear here (see Why). {note}"},
+    "not_covered": {"zh-TW": "這裡的規則文字沒有說明這一點：只收錄{covers}。相關的內容：",
+                    "en": "The rule texts here do not cover that: they hold only {covers}. Related text:"},
+    "best_passage": {"zh-TW": "沒有可以直接計算的答案；規則書中最相關的是這一段：",
+                     "en": "No computed answer applies; this is the closest rulebook passage:"},
+    "needs_line": {"zh-TW": "要算出答案，我還需要知道：{needs}", "en": "To compute the answer I need to know: {needs}"},
+    "cases_head": {"zh-TW": "各種情況：", "en": "Cases:"},
+    "readings_head": {"zh-TW": "規則書不明確之處：", "en": "Unclear in the rulebook:"},
+    "more_quotes": {"zh-TW": "其他相關段落：", "en": "Other passages:"},
+    "ruling_title": {"zh-TW": "裁定（{kind}，{author}，{date}）", "en": "Ruling ({kind}, {author}, {date})"},
 }
 
 
@@ -90,3 +107,74 @@ def verdict_text(verdict: Verdict, title: str, lang: str) -> list[str]:
     if verdict.assumptions:
         lines += [msg("assumptions", lang), *verdict.assumptions]
     return lines
+
+
+# Where a quote may be cut: after a sentence's end, at a blank line, after a heading line ("範例：",
+# "-- The Towers 擴充規則 --") and around a bare link.
+_SENTENCE_END = re.compile(r"(?<=[。！？!?])|\n[ \t]*\n|(?<=[：:])[ \t]*\n|(?<=--)[ \t]*\n|\n(?=https?://)"
+                           r"|(?<=\.jpg)\n|(?<=\.png)\n")
+# Lines that are not rule text: a bare link, a heading between dashes.
+_NOT_RULE_TEXT = re.compile(r"^(https?://\S+|--.*--|[^。，,]{1,12}[：:])$")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """The sentences of a passage as (start, end) offsets, without surrounding whitespace."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in list(_SENTENCE_END.finditer(text)) + [None]:
+        end = m.start() if m is not None else len(text)
+        piece = text[start:end]
+        if piece.strip():
+            lead = len(piece) - len(piece.lstrip())
+            spans.append((start + lead, start + len(piece.rstrip())))
+        start = m.end() if m is not None else len(text)
+    return spans
+
+
+def _grams(text: str) -> set[str]:
+    folded = fold(text)
+    return set(cjk_bigrams(folded)) | set(re.findall(r"[a-z0-9]{2,}", folded))
+
+
+def excerpt(text: str, cues: str, prefer: str = "", shortest: int = 14) -> str:
+    """The sentence of a passage that answers, verbatim: the one holding `prefer` (a fact's own quote),
+    else the one sharing most words with the cues (the question and the answer line); a very short
+    sentence ("計分：") takes the next one along."""
+    spans = sentence_spans(text)
+    if not spans:
+        return text
+    if prefer and prefer in text:
+        at = text.index(prefer)
+        covering = [sp for sp in spans if sp[1] > at and sp[0] < at + len(prefer)]
+        start, end = covering[0][0], covering[-1][1]
+        return text[start:end]
+    wanted = _grams(cues)
+
+    def score(span: tuple[int, int]) -> float:
+        grams = _grams(text[span[0]:span[1]])
+        return len(grams & wanted) / (len(grams) ** 0.5 or 1.0)
+
+    candidates = [i for i, (a, b) in enumerate(spans) if not _NOT_RULE_TEXT.match(text[a:b].strip())] \
+        or list(range(len(spans)))
+    best = max(candidates, key=lambda i: (score(spans[i]), -i))
+    start, end = spans[best]
+    if end - start < shortest and best + 1 < len(spans):
+        end = spans[best + 1][1]
+    return text[start:end]
+
+
+def quote_line(text: str, title: str, lang: str) -> str:
+    """A quote as the first screen shows it: the rulebook's words, then where they stand."""
+    return msg("quote_line", lang, title=title, text="{text}").replace("{text}", text)
+
+
+@lru_cache(maxsize=1)
+def _section_titles() -> dict[str, dict[str, str]]:
+    return yaml.safe_load((CORPUS_DIR / "sections.yaml").read_text(encoding="utf-8")) or {}
+
+
+def section_title(game: str, section: str, lang: str) -> str:
+    """A rulebook heading as a player reading `lang` sees it (English titles from corpus/sections.yaml)."""
+    if lang == "en":
+        return _section_titles().get(game, {}).get(section, section)
+    return to_script(section, lang)

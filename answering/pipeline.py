@@ -16,10 +16,10 @@ from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, get_
 from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
 
-from .compose import msg, value_words
+from .compose import answer_line, case_lines, excerpt, msg, quote_line, section_title, step_lines, value_words
 from .extract import extract_input, substitute_slots, unread_numbers
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide, fact_numbers
-from .scope import game_signals, other_games_named, strip_game_names
+from .scope import game_signals, other_games_named, outside_topic, strip_game_names
 from .query import Query
 from .search import SearchService
 
@@ -35,6 +35,10 @@ class Citation(BaseModel):
     score: float
     kind: str = "rule"
     provenance: dict[str, Any] | None = None
+    # Where the passage stands, as a player reads it (the rulebook's heading; a ruling's source).
+    title: str = ""
+    # The sentence of `text` that answers, verbatim: what the first screen quotes.
+    excerpt: str = ""
 
 
 class Ambiguity(BaseModel):
@@ -71,6 +75,12 @@ class AskResponse(BaseModel):
     needs: list[str] = Field(default_factory=list)
     no_verdict: str | None = None
     ruling: RulingAnswer | None = None
+    # The first screen: `answer` is the answer line, then the one quote it rests on (and at most one
+    # note that the rulebook is unclear there); everything else is in the structured fields, and
+    # `full_text` has it all as text (the terminal's --verbose).
+    answer_line: str = ""
+    quote: Citation | None = None
+    full_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -285,6 +295,9 @@ class Pipeline:
         withheld: tuple[str, list[int]] = ("no_rule_fits", [])
         if match is not None:
             verdict, needs, withheld = self.evaluate(match, query, u.follow_up)
+        # A question about what the texts leave to another rulebook (the base game) is told so,
+        # unless a rule or fact of the texts answers it all the same.
+        outside = outside_topic(query.text, game_id) if verdict is None else None
 
         # The ruling matcher reuses the question's own vector (embedded once for routing).
         ruling = self.rulings.best(self.query_vector(query.text), game_id)
@@ -296,19 +309,120 @@ class Pipeline:
                                      check=self._ruling_check(ruled).localized(
                                          lang, lambda text: to_script(text, lang)).model_dump()
                                      if ruled.check is not None else None) if ruled is not None else None
-        citations = self._citations(hits, k, verdict, direct_ruling)
-        ambiguities = self.ambiguities_for([c.id for c in citations] + (verdict.cites if verdict else []), lang)
+        # The quote is cut to the sentence sharing most with the question and the answer; the answer's
+        # Traditional text shares the rulebook's words whatever language the question was asked in.
+        cues = f"{query.text} {verdict.explanation if verdict is not None else ''}"
         if verdict is not None:
             # Shown in the question's language; zh-CN is the Traditional text through OpenCC.
             verdict = verdict.localized(lang, lambda text: to_script(text, lang))
-        reason = None if verdict is not None else ("needs_input" if needs else withheld[0])
-        answer = self._compose(lang, verdict, match, citations, ambiguities, needs, ruled, withheld[1])
-        return AskResponse(question=query.text, game=game_id, in_scope=True, answer=answer,
+        title = self._answerer_title(match, lang)
+        line = self._answer_line(lang, game_id, verdict, title, needs, ruled, withheld[1], outside)
+        citations = [self._titled(c, lang) for c in self._citations(hits, k, verdict, direct_ruling)]
+        quote = self._first_quote(citations, verdict, match, f"{cues} {line}")
+        # Only what the answer rests on is flagged as unclear: the rule that answered, or the quote.
+        relevant = ([quote.id] if quote else []) + (verdict.all_cites() if verdict else [])
+        ambiguities = self.ambiguities_for(relevant, lang)
+        first_screen = [line]
+        if quote is not None:
+            first_screen.append(quote_line(quote.excerpt, quote.title, lang))
+        if ambiguities:
+            first_screen.append(msg("note_line", lang, note=ambiguities[0].note))
+        needed = [to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs]
+        full_text = "\n".join(first_screen + self._details_text(lang, verdict, title, needed, ambiguities, citations, quote))
+        reason = None if verdict is not None else \
+            ("not_covered" if outside else "needs_input" if needs else withheld[0])
+        return AskResponse(question=query.text, game=game_id, in_scope=True, answer="\n".join(first_screen),
                            verdict=verdict.model_dump() if verdict else None, citations=citations,
                            ambiguities=ambiguities, took_ms=round((time.perf_counter() - started) * 1000, 2),
                            lang=lang, rule=match.answerer.id if match and (verdict or needs) else None,
-                           needs=[to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs],
-                           no_verdict=reason, ruling=ruling_answer)
+                           needs=needed, no_verdict=reason, ruling=ruling_answer, answer_line=line,
+                           quote=quote, full_text=full_text)
+
+    @staticmethod
+    def _answerer_title(match: RuleMatch | None, lang: str) -> str:
+        """The title of the rule or fact that answers, in the answer's language and script."""
+        if match is None:
+            return ""
+        answerer = match.answerer
+        titles = answerer.rule.titles if answerer.rule else answerer.fact.titles  # type: ignore[union-attr]
+        return to_script(titles.get("en" if lang == "en" else "zh-TW", ""), lang)
+
+    def _answer_line(self, lang: str, game_id: str, verdict: Verdict | None, title: str, needs: list[Missing],
+                     ruled: Any, unread: list[int], outside: str | None) -> str:
+        """The one sentence that answers the question, or says why there is no computed answer."""
+        if ruled is not None:
+            # An accepted ruling that answers this very question is the answer.
+            return msg("ruling_answer", lang, text="{text}").replace("{text}", self._ruling_text(ruled, lang))
+        if verdict is not None:
+            return answer_line(verdict, title, lang)
+        if outside is not None:
+            covers = GAMES[game_id].covers.get("en" if lang == "en" else "zh-TW", "")
+            return msg("not_covered", lang, covers=covers)
+        if unread:
+            return msg("unread", lang, numbers=(", " if lang == "en" else "、").join(map(str, unread)))
+        if needs:
+            joiner = "; " if lang == "en" else "；"
+            return msg("needs_line", lang, needs=joiner.join(
+                to_script(m.ask["en" if lang == "en" else "zh-TW"], lang) for m in needs))
+        return msg("best_passage", lang)
+
+    @staticmethod
+    def _titled(citation: Citation, lang: str) -> Citation:
+        """The citation with the title a player sees: the rulebook heading, or a ruling's source."""
+        if citation.kind == "ruling" and citation.provenance:
+            p = citation.provenance
+            title = msg("ruling_title", lang, kind=p.get("kind", ""), author=p.get("author", ""),
+                        date=p.get("date", ""))
+        else:
+            title = section_title(citation.game, citation.section, lang)
+        return citation.model_copy(update={"title": title})
+
+    @staticmethod
+    def _first_quote(citations: list[Citation], verdict: Verdict | None, match: RuleMatch | None,
+                     cues: str) -> Citation | None:
+        """The one quote of the first screen: the passage the verdict rests on (a fact's own sentence),
+        else the best retrieved passage; cut to the sentence that answers."""
+        if not citations:
+            return None
+        chosen = citations[0]
+        prefer = ""
+        if verdict is not None and citations[0].kind != "ruling":
+            rests_on = verdict.all_cites()
+            chosen = next((c for c in citations if c.id in rests_on), chosen)
+            fact = match.answerer.fact if match is not None else None
+            if fact is not None and fact.passage == chosen.id:
+                prefer = fact.quote
+        return chosen.model_copy(update={"excerpt": excerpt(chosen.text, cues, prefer)})
+
+    @staticmethod
+    def _details_text(lang: str, verdict: Verdict | None, title: str, needs: list[str],
+                      ambiguities: list[Ambiguity], citations: list[Citation], quote: Citation | None) -> list[str]:
+        """Everything behind "Why", as text: the verdict, cases, steps, assumptions, readings, other quotes."""
+        lines: list[str] = []
+        if verdict is not None:
+            lines.append(msg("verdict", lang, title=title,
+                             value=value_words(verdict.value, lang, verdict.value_text)))
+            if verdict.cases:
+                lines += [msg("cases_head", lang), *case_lines(verdict, lang)]
+            steps = step_lines(verdict)
+            if steps:
+                lines += [msg("why", lang), *(f"  {s}" for s in steps)]
+            if verdict.assumptions:
+                lines += [msg("assumptions", lang), *(f"  * {a}" for a in verdict.assumptions)]
+        if needs:
+            lines += [msg("needs", lang), *(f"  * {n}" for n in needs)]
+        if ambiguities:
+            lines.append(msg("readings_head", lang))
+            for amb in ambiguities:
+                lines.append(f"  {amb.note}")
+                lines += [f"    - {r}" for r in amb.readings]
+        others = [c for c in citations if quote is None or c.id != quote.id]
+        if quote is not None and quote.excerpt != quote.text:
+            others.insert(0, quote)
+        if others:
+            lines.append(msg("more_quotes", lang))
+            lines += [f"  {quote_line(c.text, c.title, lang)}" for c in others]
+        return lines
 
     @staticmethod
     def _ruling_text(ruled: Any, lang: str) -> str:
@@ -399,56 +513,6 @@ class Pipeline:
                     break
                 citations.pop(drop)
         return citations
-
-    def _compose(self, lang: str, verdict: Verdict | None, match: RuleMatch | None,
-                 citations: list[Citation], ambiguities: list[Ambiguity], needs: list[Missing],
-                 ruled: Any, unread: list[int]) -> str:
-        parts: list[str] = []
-        if ruled is not None:
-            # An accepted ruling that answers this very question is the answer: its text comes first.
-            parts.append(msg("ruling_answer", lang, text="{text}").replace("{text}", self._ruling_text(ruled, lang)))
-        if verdict is not None and match is not None:
-            answerer = match.answerer
-            titles = answerer.rule.titles if answerer.rule else answerer.fact.titles  # type: ignore[union-attr]
-            title = titles.get("en" if lang == "en" else "zh-TW", answerer.id)
-            parts.append(msg("verdict", lang, title=to_script(title, lang), value=value_words(verdict.value, lang, verdict.value_text)))
-            if verdict.explanation:
-                parts.append(verdict.explanation)
-            for case in verdict.cases:
-                parts.append(msg("case", lang, when=case.when, value=value_words(case.value, lang, case.value_text)))
-            steps = [s for s in verdict.trace if s.step][:6]
-            if steps:
-                parts.append(msg("why", lang))
-                parts.extend(f"  {'✓' if s.holds else '✗' if s.holds is False else '·'} {s.step}"
-                             for s in steps)
-            if verdict.assumptions:
-                parts.append(msg("assumptions", lang))
-                parts.extend(f"  * {a}" for a in verdict.assumptions)
-        elif unread:
-            parts.append(msg("unread", lang, numbers="、".join(map(str, unread)) if lang != "en"
-                             else ", ".join(map(str, unread))))
-            parts.append(msg("passages", lang))
-        elif needs:
-            parts.append(msg("needs", lang))
-            parts.extend(f"  * {to_script(m.ask['en' if lang == 'en' else 'zh-TW'], lang)}" for m in needs)
-            parts.append(msg("passages", lang))
-        elif citations:
-            parts.append(msg("no_verdict", lang))
-        else:
-            parts.append(msg("nothing", lang))
-        for amb in ambiguities[:2]:
-            parts.append(msg("ambiguous", lang, note=amb.note))
-            if amb.readings:
-                parts.append(msg("readings", lang, readings=" / ".join(amb.readings)))
-        for c in citations[:2]:
-            # Quotes stay verbatim, in the rulebook's own script, whatever the answer's language.
-            if c.kind == "ruling" and c.provenance:
-                head = msg("ruling", lang, id=c.id, kind=c.provenance.get("kind", ""),
-                           author=c.provenance.get("author", ""), date=c.provenance.get("date", ""), text="{text}")
-            else:
-                head = msg("quote", lang, id=c.id, text="{text}")
-            parts.append(head.replace("{text}", c.text))
-        return "\n".join(parts)
 
     def _out_of_scope(self, question: str, lang: str, started: float) -> AskResponse:
         key = "en" if lang == "en" else "zh-TW"

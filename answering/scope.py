@@ -87,3 +87,16 @@ def strip_game_names(question: str) -> str:
                 out = out[:m.start()] + " " + out[m.end():]
     out = re.sub(r"\s+", " ", out).strip()
     return out or question
+
+
+@lru_cache(maxsize=None)
+def _outside_patterns(game_id: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    load_games()
+    return tuple((phrase, _phrase_pattern(phrase)) for phrase in GAMES[game_id].outside)
+
+
+def outside_topic(question: str, game_id: str) -> str | None:
+    """The phrase by which a question asks about a part of the game the texts leave out (the base
+    game), if it does."""
+    folded = fold(question)
+    return next((phrase for phrase, pattern in _outside_patterns(game_id) if pattern.search(folded)), None)

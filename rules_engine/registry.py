@@ -20,6 +20,10 @@ class Game:
     names: dict[str, str]
     package: str
     aliases: tuple[str, ...] = ()
+    # What the rule texts cover (zh-TW, en), said when a question asks about what they leave out.
+    covers: dict[str, str] = field(default_factory=dict)
+    # Phrases naming parts of the game the texts leave to another rulebook (the base game).
+    outside: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

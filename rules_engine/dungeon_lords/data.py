@@ -60,6 +60,13 @@ TRAP_NAMES = MappingProxyType({"poison_dart": "毒鏢陷阱", "cursed_ring": "�
                                "kamikaze_imp": "神風特攻隊小鬼", "pendulum": "擺錘陷阱",
                                "anti_magic_dart": "反魔法飛鏢"})
 SPELL_NAMES = MappingProxyType({"hint": "暗示咒", "fireball": "火球術"})
+TILE_NAMES = MappingProxyType({"room": "房間", "corridor": "走廊"})
+
+# English names for the same words, as a player reads them (the glossary's names; values stay ids).
+TRAP_NAMES_EN = MappingProxyType({"poison_dart": "poison dart trap", "cursed_ring": "cursed ring",
+                                  "kamikaze_imp": "kamikaze imps", "pendulum": "pendulum trap",
+                                  "anti_magic_dart": "anti-magic dart"})
+SPELL_NAMES_EN = MappingProxyType({"hint": "Suggestion", "fireball": "Fireball"})
 
 
 def item_name(kind: str) -> str:
@@ -70,6 +77,26 @@ def item_name(kind: str) -> str:
 def marker_zh(owner: str, kind: str) -> str:
     """A coloured item in Chinese, e.g. '綠色治療藥水'."""
     return f"{COLOUR_NAMES[owner]}{item_name(kind)}"
+
+
+def marker_en(owner: str, kind: str) -> str:
+    """A coloured item in English, e.g. 'green potion' or 'blue blank marker'."""
+    return f"{owner} {'blank marker' if kind == BLANK else kind}"
+
+
+def plural(count: int, word: str, many: str = "") -> str:
+    """'1 trap icon', '2 trap icons' (English)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
+
+
+def join_en(words: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c' (English)."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else ""
+
+
+def capital(text: str) -> str:
+    """The text with its first letter capitalised (English sentence start)."""
+    return text[:1].upper() + text[1:]
 
 
 # Item effects are inferred from the seed's examples, never stated by it.
@@ -94,7 +121,7 @@ def item_effect_assumption(kind: str) -> str:
 
 def item_effect_assumption_en(kind: str) -> str:
     """The assumption sentence for one item kind's effect (English)."""
-    return f"Assumed item effect (the seed does not state it): {ITEM_EFFECTS[kind]}."
+    return f"Assumed item effect (the variant text does not state it): {ITEM_EFFECTS[kind]}."
 
 
 CLASSES: tuple[str, ...] = ("warrior", "thief", "wizard", "priest")
@@ -112,7 +139,7 @@ SUITABILITY_ASSUMPTION = (
     "假設的職業適用表（原文沒有提供，只寫到魔杖分給戰士、治療藥水分給盜賊）：治療藥水：盜賊、牧師；"
     "幸運四葉草：盜賊、戰士；魔杖：戰士、巫師；堅忍項鍊：巫師、牧師。")
 SUITABILITY_ASSUMPTION_EN = (
-    "Assumed class-suitability table (the seed does not give one; it only has wands going to warriors "
+    "Assumed class-suitability table (the variant text gives none; it only has wands going to warriors "
     "and potions to thieves): potion: thief, priest; clover: thief, warrior; wand: warrior, wizard; "
     "necklace: wizard, priest.")
 
@@ -223,10 +250,10 @@ class Spell:
 
 SPELLS: Mapping[str, Spell] = MappingProxyType({
     "hint": Spell(1, fast=True, banishes_unpaid=True,
-                  note="fast, level 1: drives off the first monster you sent that was not paid extra "
-                       "salary", cites=(P_WAND_WITCH, P_WAND_PENDULUM),
+                  note="a fast spell of level 1 that drives off the first monster you sent without "
+                       "extra salary", cites=(P_WAND_WITCH, P_WAND_PENDULUM),
                   note_zh="快速咒語，等級 1：趕走你派出的第一隻沒有支付額外薪水的怪物"),
-    "fireball": Spell(2, fast=False, note="level 2; its damage to monsters is not modelled",
+    "fireball": Spell(2, fast=False, note="level 2; its damage to monsters is not computed here",
                       cites=(P_WAND,), note_zh="等級 2；對怪物的傷害不在此計算"),
 })
 
@@ -248,7 +275,7 @@ def trap_assumption(name: str) -> str:
 
 def trap_assumption_en(name: str) -> str:
     """The assumption sentence for one trap (English)."""
-    return f"Assumed trap ({name}): {TRAPS[name].note}."
+    return f"Assumed trap ({TRAP_NAMES_EN[name]}): {TRAPS[name].note}."
 
 
 def spell_assumption(name: str) -> str:
@@ -258,7 +285,7 @@ def spell_assumption(name: str) -> str:
 
 def spell_assumption_en(name: str) -> str:
     """The assumption sentence for one spell (English)."""
-    return f"Assumed spell ({name}): {SPELLS[name].note}."
+    return f"Assumed spell ({SPELL_NAMES_EN[name]}): {SPELLS[name].note}."
 
 
 SCORE_PER_GOLD = 2

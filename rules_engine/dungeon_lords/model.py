@@ -84,6 +84,7 @@ class RoundState:
     party: tuple[Adventurer, ...]
     items: tuple[Item, ...]
     dungeon_owner: str | None = None
+    tile: str = "room"
     spells_blocked: bool = False
     banished: tuple[int, ...] = ()
     monster_attacked: bool = False
@@ -152,11 +153,11 @@ def mark_kind(state: RoundState, kind: str, why: Text, trace: Trace, *cites: str
     for index, it in carried(state, kind):
         if it.marked:
             trace.add(f"{it.label_zh()}先前已標記；只有第一次使用才算。", True, D.P_FIRST_USE,
-                      en=f"{it.label()} was already marked; only the first use counts.")
+                      en=f"The {it.label()} was already marked; only the first use counts.")
             continue
         state = _set_item(state, index, replace(it, marked=True))
         trace.add(f"{it.label_zh()}標記已使用（在上面放一個黃金）：{why[0]}。", True, *cites, D.P_GOLD,
-                  en=f"{it.label()} is marked as used (a gold is put on it): {why[1]}")
+                  en=f"The {it.label()} is marked as used (a gold is put on it): {why[1]}.")
     return state
 
 
@@ -167,20 +168,21 @@ def resolve_item(state: RoundState, index: int, when: Text, trace: Trace) -> Rou
         own = it.owner == state.dungeon_owner
         gold_to = f"{it.owner} dead-letter office"
         gold_to_zh = f"{D.COLOUR_NAMES[it.owner]}玩家的死信辦公室"
+        gold_to_en = f"{it.owner} player's dead-letter office"
         state = _set_item(state, index, replace(it, fate="discarded", gold_to=gold_to, scores=not own))
         if own:
             trace.add(f"{when[0]}：{it.label_zh()}是在擁有者自己的地城被使用的；黃金送進{gold_to_zh}，"
                       f"但不計分，物品棄置。", True, D.P_GOLD, D.P_OWN_COLOUR,
-                      en=f"{when[1]}: {it.label()} was used in its owner's own dungeon; its gold goes to the "
-                         f"{gold_to} but scores nothing, and the item is discarded.")
+                      en=f"{when[1]}: the {it.label()} was used in its owner's own dungeon; its gold goes to "
+                         f"the {gold_to_en} but scores nothing, and the item is discarded.")
         else:
             trace.add(f"{when[0]}：{it.label_zh()}已被使用，黃金送進{gold_to_zh}；物品棄置。", True, D.P_GOLD,
-                      en=f"{when[1]}: {it.label()} was used, so its gold goes to the {gold_to}; the item is "
-                         f"discarded.")
+                      en=f"{when[1]}: the {it.label()} was used, so its gold goes to the {gold_to_en}; the "
+                         f"item is discarded.")
     else:
         state = _set_item(state, index, replace(it, fate="discarded to the distant lands"))
         trace.add(f"{when[0]}：{it.label_zh()}從未被使用，棄置到遠方大陸板，沒有黃金。", False, D.P_GOLD,
-                  en=f"{when[1]}: {it.label()} was never used, so it is discarded to the distant lands "
+                  en=f"{when[1]}: the {it.label()} was never used, so it is discarded to the distant lands "
                      f"with no gold.")
     return state
 
@@ -191,7 +193,7 @@ def land_damage(state: RoundState, position: int, amount: int, source: Text, tra
     adv = adventurer(state, position)
     if adv.defeated:
         trace.add(f"{source[0]}：{adv.label_zh()}已被擊敗，這些傷害作廢。", None, *cites,
-                  en=f"{source[1]}: {adv.label()} is already defeated; the damage is lost.")
+                  en=f"{source[1]}: {adv.label()} is already defeated, so the damage is lost.")
         return state
     if amount <= 0:
         return state
@@ -223,7 +225,8 @@ def land_damage(state: RoundState, position: int, amount: int, source: Text, tra
                   en=f"{source[1]}: the damage jumps past {adv.label()}'s original {adv.hp} hit points "
                      f"without landing on them, so the necklace is not marked.")
     if adv.defeated and held:
-        state = resolve_item(state, held[0], (f"{adv.label_zh()}被擊敗", f"{adv.label()} is defeated"), trace)
+        state = resolve_item(state, held[0], (f"{adv.label_zh()}被擊敗", D.capital(f"{adv.label()} is defeated")),
+                             trace)
     return state
 
 
@@ -250,6 +253,7 @@ def trap_step(state: RoundState, play: TrapPlay | None, trace: Trace) -> RoundSt
         return state
     trap = D.TRAPS[play.name]
     zh = D.TRAP_NAMES[play.name]
+    en = D.TRAP_NAMES_EN[play.name]
     trace.assume(D.trap_assumption(play.name), en=D.trap_assumption_en(play.name))
     victims = _trap_victims(state, trap.targeting, play.target)
     icons = sum(a.traps for a in standing(state) if a.cls == "thief")
@@ -265,8 +269,9 @@ def trap_step(state: RoundState, play: TrapPlay | None, trace: Trace) -> RoundSt
         packets.append((pos, trap.damage - stop))
     trace.add(f"陷阱：{zh}造成 {trap.damage * len(victims)} 點可防止的傷害；盜賊的 {icons} 個陷阱圖示和 "
               f"{clovers} 個幸運四葉草從前排開始防止其中 {prevented} 點。", None, *trap.cites,
-              en=f"Traps: {play.name} deals {trap.damage * len(victims)} preventable damage; the thieves' "
-                 f"{icons} trap icon(s) and {clovers} clover(s) prevent {prevented} of it, front first.")
+              en=f"Traps: the {en} deals {trap.damage * len(victims)} preventable damage; the thieves' "
+                 f"{D.plural(icons, 'trap icon')} and {D.plural(clovers, 'clover')} prevent {prevented} of it, "
+                 f"front first.")
     if clovers:
         if prevented > icons:
             state = mark_kind(state, "clover",
@@ -274,22 +279,23 @@ def trap_step(state: RoundState, play: TrapPlay | None, trace: Trace) -> RoundSt
                                f"{prevented} trap damage was prevented and the thieves alone could prevent "
                                f"only {icons}"), trace, D.P_CLOVER, *trap.cites)
         else:
-            trace.add(f"幸運四葉草沒有防止任何盜賊防止不了的傷害（{prevented} ≤ {icons} 個圖示），所以不標記。",
+            trace.add(f"幸運四葉草沒有防止任何盜賊防止不了的傷害（防止 {prevented} 點，盜賊有 {icons} 個陷阱圖示），"
+                      f"所以不標記。",
                       False, D.P_CLOVER, *trap.cites,
-                      en=f"The clovers prevented nothing the thieves could not ({prevented} ≤ {icons} "
-                         f"icon(s)), so they are not marked.")
+                      en=f"The clovers prevented nothing the thieves could not ({prevented} prevented, "
+                         f"{D.plural(icons, 'trap icon')}), so they are not marked.")
     state = replace(state, prevented=state.prevented + prevented)
     for pos, dmg in packets:
-        state = land_damage(state, pos, dmg, (zh, f"Trap {play.name}"), trace, *trap.cites)
+        state = land_damage(state, pos, dmg, (zh, D.capital(f"the {en}")), trace, *trap.cites)
     if trap.poison and victims:
         # Poison is the trap's special effect: neither thieves nor clovers prevent it.
         state = land_damage(state, sorted(victims)[0], trap.poison,
-                            (f"{zh}的毒素（永遠無法防止）", f"{play.name} poison (never prevented)"),
+                            (f"{zh}的毒素（永遠無法防止）", D.capital(f"the {en}'s poison (never prevented)")),
                             trace, *trap.cites)
     if trap.blocks_spells:
         state = replace(state, spells_blocked=True)
         trace.add(f"{zh}：隊伍本回合無法施放任何咒語，魔杖也一樣。", True, *trap.cites,
-                  en=f"{play.name}: the party casts no spell this round, wands included.")
+                  en=D.capital(f"the {en}: the party casts no spell this round, wands included."))
     return state
 
 
@@ -300,12 +306,13 @@ def spell_step(state: RoundState, spell: str | None, monsters: tuple[MonsterPlay
         return state
     sp = D.SPELLS[spell]
     zh = D.SPELL_NAMES[spell]
+    en = D.SPELL_NAMES_EN[spell]
     trace.assume(D.spell_assumption(spell), en=D.spell_assumption_en(spell))
     when = "Fast spells" if fast else "Spells"
     when_zh = "快速咒語" if fast else "咒語"
     if state.spells_blocked:
         trace.add(f"{when_zh}：{zh}沒有施放，隊伍本回合無法施法。", False, D.P_WAND_ANTI,
-                  en=f"{when}: {spell} is not cast, the party cannot cast this round.")
+                  en=f"{when}: {en} is not cast; the party cannot cast this round.")
         return state
     magic = sum(a.magic for a in standing(state) if a.cls == "wizard")
     wands = len(carried(state, "wand"))
@@ -314,7 +321,7 @@ def spell_step(state: RoundState, spell: str | None, monsters: tuple[MonsterPlay
     cast = magic + wands >= sp.level
     trace.add(f"{when_zh}：{zh}需要 {sp.level} 點法力；巫師有 {magic} 點，魔杖加 {wands} 點，所以"
               f"{'施放成功' if cast else '無法施放'}。", cast, *dict.fromkeys((D.P_WAND,) + sp.cites),
-              en=f"{when}: {spell} needs {sp.level} magic; the wizards have {magic} and the wands add "
+              en=f"{when}: {en} needs {sp.level} magic; the wizards have {magic} and the wands add "
                  f"{wands}, so it is {'cast' if cast else 'not cast'}.")
     if not cast:
         return state
@@ -323,21 +330,21 @@ def spell_step(state: RoundState, spell: str | None, monsters: tuple[MonsterPlay
         if magic < sp.level:
             state = mark_kind(state, "wand",
                               (f"沒有魔杖就無法施放{zh}（不論咒語是否有作用）",
-                               f"{spell} could not have been cast without them (effect or not)"),
+                               f"{en} could not have been cast without them (effect or not)"),
                               trace, D.P_WAND, *sp.cites)
         else:
             trace.add(f"巫師不靠魔杖也能施放{zh}，所以魔杖不標記。", False, D.P_WAND, *sp.cites,
-                      en=f"The wizards could cast {spell} without the wands, so they are not marked.")
+                      en=f"The wizards could cast {en} without the wands, so they are not marked.")
     if sp.banishes_unpaid:
         for index, m in enumerate(monsters):
             if not m.paid_extra:
                 state = replace(state, banished=state.banished + (index,))
                 trace.add(f"{zh}趕走了沒有支付額外薪水的{D.MONSTER_NAMES[m.name]}。", True, *sp.cites,
-                          en=f"{spell} drives off the {m.name}, who was not paid extra salary.")
+                          en=f"{en} drives off the {m.name}, who was not paid extra salary.")
                 break
         else:
             trace.add(f"{zh}找不到沒有支付額外薪水的怪物可以趕走。", None, *sp.cites,
-                      en=f"{spell} finds no monster without extra salary to drive off.")
+                      en=f"{en} finds no monster without extra salary to drive off.")
     return state
 
 
@@ -393,8 +400,8 @@ def healing_step(state: RoundState, trace: Trace) -> RoundState:
     state = replace(state, healed=state.healed + healed)
     trace.add(f"治療：存活的冒險家身上有 {need} 點傷害；牧師的治療 {hearts} 點加治療藥水 {potions} 點，"
               f"從前排開始治療 {healed} 點。", healed > 0, D.P_POTION,
-              en=f"Healing: {need} damage on the standing adventurers; priests' hearts {hearts} + potions "
-                 f"{potions} heal {healed}, front first.")
+              en=f"Healing: {need} damage on the standing adventurers; the priests heal up to {hearts} and "
+                 f"the potions add {potions}, so {healed} is healed, front first.")
     if potions:
         if healed > hearts:
             state = mark_kind(state, "potion",
@@ -410,10 +417,11 @@ def healing_step(state: RoundState, trace: Trace) -> RoundState:
 
 def conquer_step(state: RoundState, fatigue: int, trace: Trace) -> RoundState:
     """Conquering: fatigue lands one point at a time on the front adventurer; conquered if one is left."""
+    tile_zh = D.TILE_NAMES[state.tile]
     if not standing(state):
-        trace.add("征服：所有冒險家都被擊敗了，所以沒有疲勞，這格地城也沒有被征服。", False, D.P_NECKLACE_WITCH,
-                  en="Conquering: every adventurer is defeated, so there is no fatigue and the tile is not "
-                     "conquered.")
+        trace.add(f"征服：所有冒險家都被擊敗了，所以沒有疲勞，{tile_zh}也沒有被征服。", False, D.P_NECKLACE_WITCH,
+                  en=f"Conquering: every adventurer is defeated, so there is no fatigue and the {state.tile} is "
+                     f"not conquered.")
         return replace(state, conquered=False)
     for point in range(fatigue):
         up = standing(state)
@@ -423,12 +431,12 @@ def conquer_step(state: RoundState, fatigue: int, trace: Trace) -> RoundState:
         state = land_damage(state, up[0].position, 1, (f"第 {point + 1} 點疲勞", f"Fatigue point {point + 1}"),
                             trace, D.P_NECKLACE_FATIGUE)
     conquered = bool(standing(state))
-    trace.add("征服：" + ("還有冒險家存活，所以這格地城被征服。" if conquered
-                         else "沒有冒險家撐過疲勞，所以這格地城沒有被征服。"), conquered,
+    trace.add("征服：" + (f"還有冒險家存活，所以{tile_zh}被征服。" if conquered
+                         else f"沒有冒險家撐過疲勞，所以{tile_zh}沒有被征服。"), conquered,
               D.P_NECKLACE_WITCH, D.P_NECKLACE_VAMPIRE,
-              en="Conquering: " + ("an adventurer is still standing, so the tile is conquered."
-                                   if conquered else "no adventurer survives the fatigue, so the tile is "
-                                                     "not conquered."))
+              en="Conquering: " + (f"an adventurer is still standing, so the {state.tile} is conquered."
+                                   if conquered else f"no adventurer survives the fatigue, so the {state.tile} "
+                                                     f"is not conquered."))
     return replace(state, conquered=conquered)
 
 

@@ -41,7 +41,7 @@ def _player(i: int) -> tuple[str, str]:
     """A 0-based player index from the start player, named in Chinese and English."""
     if i == 0:
         return "起始玩家", "the start player"
-    return f"從起始玩家算起第 {i + 1} 位玩家", f"the {_ordinal(i + 1)} player from the start player"
+    return f"從起始玩家算起第 {i + 1} 位玩家", f"the {_ordinal(i + 1)} player in turn order"
 
 
 # ====================================================================== item_slot
@@ -65,6 +65,17 @@ def _slot_zh(index: int) -> str:
     return f"第 {index + 1} 位冒險家"
 
 
+# How the winter value ("no item in winter") reads (zh-TW, English).
+_NO_ITEM_TEXT = ("冬季不分送物品", "no item is given in winter")
+
+
+def _slot_case(when: str, when_en: str, value: str, index: int | None) -> Case:
+    """One item_slot case: an adventurer's slot, or no item (winter) when `index` is None."""
+    text = (_slot_zh(index), value) if index is not None else _NO_ITEM_TEXT
+    return Case(when=when, when_en=when_en, value=value, value_text=text[0], value_text_en=text[1],
+                cites=[D.P_PLACING])
+
+
 def evaluate_item_slot(inp: ItemSlotInput) -> Verdict:
     """Map a player's place from the start player to the adventurer his item goes under."""
     rid = f"{GAME}.item_slot"
@@ -80,7 +91,8 @@ def evaluate_item_slot(inp: ItemSlotInput) -> Verdict:
         t.add("現在是冬季：不能分送物品。", False, D.P_PLACING, en="It is winter: no item may be given.")
         return t.verdict(rid, no_item, "冬季不能把魔法物品放到冒險家下方。",
                          explanation_en="In winter no magic item may be placed under an adventurer.",
-                         details={"allowed": False, "season": inp.season})
+                         details={"allowed": False, "season": inp.season},
+                         value_text=_NO_ITEM_TEXT[0], value_text_en=_NO_ITEM_TEXT[1])
     if inp.player_index_from_start is not None:
         i = inp.player_index_from_start
         value = _slot_value(i)
@@ -93,22 +105,24 @@ def evaluate_item_slot(inp: ItemSlotInput) -> Verdict:
             return t.verdict(rid, value, f"{season_zh}時，{who_zh}把物品面朝下放在程序板塊上{slot_zh}的下方。",
                              explanation_en=f"In {inp.season}, {who} places the item face down under "
                                             f"{value} on the progress board.",
-                             details={"allowed": True, "adventurer": i + 1, "season": inp.season})
-        cases = [Case(when="春季、夏季或秋季", when_en="spring, summer or autumn", value=value,
-                      cites=[D.P_PLACING]),
-                 Case(when="冬季", when_en="winter", value=no_item, cites=[D.P_PLACING])]
+                             details={"allowed": True, "adventurer": i + 1, "season": inp.season},
+                             value_text=slot_zh, value_text_en=value)
+        cases = [_slot_case("春季、夏季或秋季", "spring, summer or autumn", value, i),
+                 _slot_case("冬季", "winter", no_item, None)]
         return t.verdict(rid, DEPENDS, f"冬季以外，{who_zh}把物品放在{slot_zh}下方；冬季不分送物品。",
                          explanation_en=f"Outside winter {who} places the item under {value}; in winter "
                                         f"no item is given.", cases=cases, details={"adventurer": i + 1})
-    cases = [Case(when=_player(i)[0], when_en=_player(i)[1].removeprefix("the "),
-                  value=_slot_value(i), cites=[D.P_PLACING]) for i in range(D.MAX_PLAYERS)]
+    cases = [_slot_case(_player(i)[0], _player(i)[1].removeprefix("the "), _slot_value(i), i)
+             for i in range(D.MAX_PLAYERS)]
     if inp.season is None:
-        cases.append(Case(when="冬季（任何玩家）", when_en="winter (any player)", value=no_item,
-                          cites=[D.P_PLACING]))
-    return t.verdict(rid, DEPENDS, "由起始玩家放在第一位冒險家下方，下一位玩家放在第二位，依此類推；"
-                     "冬季則沒有人分送物品。",
-                     explanation_en="The start player places under the first adventurer, the next player "
-                                    "under the second, and so on; nobody places an item in winter.",
+        cases.append(_slot_case("冬季（任何玩家）", "winter (any player)", no_item, None))
+    if inp.season is None:
+        tail_zh, tail_en = "；冬季則沒有人分送物品。", "; none in winter."
+    else:
+        tail_zh, tail_en = f"（{D.SEASON_NAMES[inp.season]}可以分送）。", f" ({inp.season} allows it)."
+    return t.verdict(rid, DEPENDS, "由起始玩家放在第一位冒險家下方，下一位玩家放在第二位，依此類推" + tail_zh,
+                     explanation_en="The start player's item goes under adventurer 1, the next player's under "
+                                    "adventurer 2, and so on" + tail_en,
                      cases=cases)
 
 
@@ -139,14 +153,17 @@ def evaluate_assign_items(inp: AssignInput) -> Verdict:
     t = Trace()
     t.assume(D.SUITABILITY_ASSUMPTION, en=D.SUITABILITY_ASSUMPTION_EN)
     if not inp.adventurers and not inp.items:
+        back = {"value": "returns to its owner", "value_text": "退回給擁有者",
+                "value_text_en": "it returns to its owner"}
         cases = [
-            Case(when="指示物是空白指示物", when_en="the marker is a blank", value="returns to its owner",
-                 cites=[D.P_BLANKS]),
+            Case(when="指示物是空白指示物", when_en="the marker is a blank", **back, cites=[D.P_BLANKS]),
             Case(when="有能使用該物品、且還沒有物品的冒險家",
                  when_en="an adventurer who can use the item has no item yet",
-                 value="goes to the first such adventurer in board order", cites=[D.P_ASSIGN]),
+                 value="goes to the first such adventurer in board order",
+                 value_text="分給程序板塊上順序最前的那一位",
+                 value_text_en="it goes to the first such adventurer in board order", cites=[D.P_ASSIGN]),
             Case(when="沒有物品的冒險家都不能使用它", when_en="no adventurer without an item can use it",
-                 value="returns to its owner", cites=[D.P_LEFTOVERS]),
+                 **back, cites=[D.P_LEFTOVERS]),
         ]
         t.add("分配冒險家時依序翻開指示物；空白指示物退回。", None, D.P_BLANKS,
               en="Markers are revealed in order when the adventurers are assigned; blanks go back.")
@@ -154,11 +171,10 @@ def evaluate_assign_items(inp: AssignInput) -> Verdict:
               en="Each item goes to a suitable adventurer; each adventurer holds at most one.")
         t.add("沒人能拿的物品退回給擁有者；之後不再重新分配。", None, D.P_LEFTOVERS, D.P_NO_REASSIGN,
               en="Items nobody can take return to their owners; no reassignment later.")
-        return t.verdict(rid, DEPENDS, "依序翻開指示物：空白指示物退回給擁有者；物品分給程序板塊上順序最前、"
-                         "能使用它且還沒有物品的冒險家；剩下的退回給擁有者。",
-                         explanation_en="Reveal the markers in order: a blank returns to its owner; an item "
-                                        "goes to the first adventurer in board order who can use it and has "
-                                        "none yet; anything left returns to its owner.", cases=cases)
+        return t.verdict(rid, DEPENDS, "依序翻開：物品分給順序最前、能使用它又還沒有物品的冒險家；"
+                         "空白指示物和沒人能拿的物品退回擁有者。",
+                         explanation_en="Each item goes to the first adventurer in line who can use it and has "
+                                        "none; blanks and leftovers return to their owners.", cases=cases)
     holder: dict[int, dict] = {}
     assignments, returned = [], []
     for n, marker in enumerate(inp.items, start=1):
@@ -166,7 +182,7 @@ def evaluate_assign_items(inp: AssignInput) -> Verdict:
         if marker.item == D.BLANK:
             returned.append({"owner": marker.owner, "item": D.BLANK, "reason": "blank"})
             t.add(f"第 {n} 個指示物（{owner_zh}）是空白指示物，退回給{owner_zh}玩家。", False, D.P_BLANKS,
-                  en=f"Marker {n} ({marker.owner}) is a blank and returns to {marker.owner}.")
+                  en=f"Marker {n} ({marker.owner}) is a blank and returns to the {marker.owner} player.")
             continue
         free = [p for p, cls in enumerate(inp.adventurers, start=1)
                 if p not in holder and D.suits(marker.item, cls)]
@@ -187,19 +203,40 @@ def evaluate_assign_items(inp: AssignInput) -> Verdict:
             returned.append({"owner": marker.owner, "item": marker.item, "reason": reason})
             t.add(f"第 {n} 個指示物：{item_zh}退回給{owner_zh}玩家：{_REASONS_ZH[reason]}。", False,
                   D.P_LEFTOVERS,
-                  en=f"Marker {n}: the {marker.owner} {marker.item} returns to {marker.owner}: {reason}.")
+                  en=f"Marker {n}: the {marker.owner} {marker.item} returns to the {marker.owner} player: "
+                     f"{reason}.")
     t.add("這些物品在整場戰鬥中都留在這些冒險家身上；不會重新分配。", None, D.P_NO_REASSIGN,
           en="The items stay with these adventurers for the whole combat; nothing is reassigned.")
     ordered = sorted(assignments, key=lambda a: a["adventurer"])
     value = [f"adventurer {a['adventurer']} ({a['class']}) ← {a['owner']} {a['item']}" for a in ordered]
-    value_zh = [f"第 {a['adventurer']} 位冒險家（{D.CLASS_NAMES[a['class']]}）← {D.marker_zh(a['owner'], a['item'])}"
-                for a in ordered]
-    back = ", ".join(f"{r['owner']} {r['item']}" for r in returned) or "nothing"
-    back_zh = "、".join(D.marker_zh(r["owner"], r["item"]) for r in returned) or "無"
-    explanation = (f"Assigned: {'; '.join(value) or 'nothing'}. Returned to their owners: {back}.")
-    explanation_zh = f"分配結果：{'；'.join(value_zh) or '無'}。退回給擁有者：{back_zh}。"
+    # How the value reads: each adventurer and the item he gets, in board order.
+    value_zh = "；".join(f"第 {a['adventurer']} 位冒險家（{D.CLASS_NAMES[a['class']]}）拿到"
+                        f"{D.marker_zh(a['owner'], a['item'])}" for a in ordered) or "沒有物品分給冒險家"
+    value_en = ("; ".join(f"adventurer {a['adventurer']} ({a['class']}) gets the "
+                          f"{D.marker_en(a['owner'], a['item'])}" for a in ordered)
+                or "no item goes to an adventurer")
+    # The answer line: who gets what (classes are in the value), then what goes back.
+    got_zh = "、".join(f"{D.marker_zh(a['owner'], a['item'])}給第 {a['adventurer']} 位冒險家" for a in ordered)
+    got_en = D.join_en([f"adventurer {a['adventurer']} gets the {D.marker_en(a['owner'], a['item'])}"
+                        for a in ordered])
+    back_zh = "、".join(D.marker_zh(r["owner"], r["item"]) for r in returned)
+    back_en = "the " + D.join_en([D.marker_en(r["owner"], r["item"]) for r in returned]) if returned else ""
+    if not ordered:
+        explanation_zh = (f"沒有冒險家拿到物品；{back_zh}退回擁有者。" if returned
+                          else "沒有翻開任何指示物，所以沒有冒險家拿到物品。")
+        explanation = (f"No adventurer gets an item; {back_en} {'return' if len(returned) > 1 else 'returns'} to "
+                       f"{'their owners' if len(returned) > 1 else 'its owner'}." if returned
+                       else "No marker was revealed, so no adventurer gets an item.")
+    elif returned:
+        explanation_zh = f"{got_zh}；{back_zh}退回擁有者。"
+        explanation = (f"{D.capital(got_en)}; {back_en} {'return' if len(returned) > 1 else 'returns'} to "
+                       f"{'their owners' if len(returned) > 1 else 'its owner'}.")
+    else:
+        explanation_zh = f"{got_zh}；沒有物品退回。"
+        explanation = f"{D.capital(got_en)}; nothing goes back."
     return t.verdict(rid, value, explanation_zh, explanation_en=explanation,
-                     details={"assignments": ordered, "returned": returned})
+                     details={"assignments": ordered, "returned": returned},
+                     value_text=value_zh, value_text_en=value_en)
 
 
 # ====================================================================== item_marked
@@ -252,11 +289,22 @@ _FIELD_NAMES = {"damage_to_heal": "待治療傷害", "priest_hearts": "牧師治
                 "trap_damage": "陷阱傷害", "thief_icons": "盜賊陷阱圖示", "clovers": "幸運四葉草數量",
                 "spell_level": "咒語等級", "party_magic": "巫師法力", "wands": "魔杖數量",
                 "hit_points": "原本血量", "damage": "傷害順序"}
+_FIELD_NAMES_EN = {"damage_to_heal": "the damage to heal", "priest_hearts": "the priests' healing",
+                   "potions": "the number of potions", "trap_damage": "the trap damage",
+                   "thief_icons": "the thieves' trap icons", "clovers": "the number of clovers",
+                   "spell_level": "the spell level", "party_magic": "the wizards' magic",
+                   "wands": "the number of wands", "hit_points": "the original hit points",
+                   "damage": "the damage in the order it lands"}
 
 
 def _yes(flag: bool) -> str:
     """是/否 for a boolean shown in a Chinese trace step."""
     return "是" if flag else "否"
+
+
+def _yes_en(flag: bool) -> str:
+    """yes/no for a boolean shown in an English trace step."""
+    return "yes" if flag else "no"
 
 
 def _decisive_no(kind: str, inp: ItemMarkedInput) -> tuple[str, str] | None:
@@ -281,14 +329,9 @@ def evaluate_item_marked(inp: ItemMarkedInput) -> Verdict:
         cases = [Case(when=f"{D.item_name(kind)}：{zh}", when_en=f"{kind}: {en}", value=v,
                       cites=_KIND_CITES[kind])
                  for kind in D.ITEMS for zh, en, v in _KIND_CASES[kind]]
-        return t.verdict(rid, DEPENDS, "物品在第一次真正發揮作用時標記已使用：治療藥水是治療需要用到它時，"
-                         "幸運四葉草是防止了盜賊防止不了的陷阱傷害時，魔杖是咒語需要它才能施放時，堅忍項鍊是"
-                         "傷害剛好等於持有者原本的血量時。同一種物品會一起標記。",
-                         explanation_en="An item is marked the first time it made a difference: potions when "
-                                        "healing needed them, clovers when they prevented trap damage the "
-                                        "thieves could not, wands when the spell needed them, the necklace "
-                                        "when damage landed exactly on the carrier's original hit points. All "
-                                        "items of a kind are marked together.",
+        return t.verdict(rid, DEPENDS, "魔法物品在第一次真正派上用場時標記已使用，同一種物品一起標記。",
+                         explanation_en="An item is marked as used the first time it makes a difference; all "
+                                        "items of that kind are marked together.",
                          cases=cases)
     kind = inp.item
     name = D.item_name(kind)
@@ -296,8 +339,8 @@ def evaluate_item_marked(inp: ItemMarkedInput) -> Verdict:
     if inp.already_marked:
         t.add(f"{name}先前已標記；之後再使用也不會增加什麼。", True, D.P_FIRST_USE,
               en=f"The {kind} was already marked; a later use adds nothing.")
-        return t.verdict(rid, True, f"{name}已經標記過了；只有第一次使用才算。",
-                         explanation_en=f"The {kind} is already marked; only the first use counts.",
+        return t.verdict(rid, True, f"是：{name}已經標記過了，只有第一次使用才算。",
+                         explanation_en=f"Yes: the {kind} is already marked, and only the first use counts.",
                          details={"item": kind})
     needed = {"potion": ("damage_to_heal", "priest_hearts", "potions"),
               "clover": ("trap_damage", "thief_icons", "clovers"),
@@ -308,25 +351,26 @@ def evaluate_item_marked(inp: ItemMarkedInput) -> Verdict:
         # One stated fact settles it whatever the quantities are.
         zh, en = decisive
         t.add(zh, False, *cites, en=en)
-        return t.verdict(rid, False, f"不會：{zh}", explanation_en=f"No: {en}", details={"item": kind})
+        return t.verdict(rid, False, f"否：{zh}", explanation_en=f"No: {en}", details={"item": kind})
     missing = [f for f in needed if getattr(inp, f) is None]
     if missing:
         missing_zh = "、".join(_FIELD_NAMES[f] for f in missing)
+        missing_en = D.join_en([_FIELD_NAMES_EN[f] for f in missing])
         t.add(f"未提供：{missing_zh}；答案取決於這些數值。", None, *cites,
-              en=f"Not given: {', '.join(missing)}; the answer depends on them.")
+              en=f"Not given: {missing_en}; the answer depends on them.")
         cases = [Case(when=zh, when_en=en, value=v, cites=cites) for zh, en, v in _KIND_CASES[kind]]
         return t.verdict(rid, DEPENDS, f"{name}是否標記取決於{missing_zh}。",
-                         explanation_en=f"Whether the {kind} is marked depends on {', '.join(missing)}.",
+                         explanation_en=f"Whether the {kind} is marked depends on {missing_en}.",
                          cases=cases, details={"item": kind, "missing": missing})
     if kind == "potion":
         marked = potion_marked(inp.damage_to_heal, inp.priest_hearts, inp.potions, inp.monster_attacked)
         healed = min(inp.damage_to_heal, inp.priest_hearts + inp.potions) if inp.monster_attacked else 0
         t.add(f"只有怪物攻擊過才會治療：有怪物攻擊＝{_yes(inp.monster_attacked)}。", inp.monster_attacked,
-              D.P_POTION, en=f"Healing happens only if a monster attacked: {inp.monster_attacked}.")
+              D.P_POTION, en=f"Healing happens only if a monster attacked; one did: {_yes_en(inp.monster_attacked)}.")
         t.add(f"待治療傷害 {inp.damage_to_heal} 點；牧師治療 {inp.priest_hearts} 點加治療藥水 {inp.potions} 點，"
               f"共治療 {healed} 點；需要用到治療藥水＝{_yes(marked)}。", marked, D.P_POTION, D.P_POTION_EX,
-              en=f"{inp.damage_to_heal} damage to heal; hearts {inp.priest_hearts} + potions {inp.potions} heal "
-                 f"{healed}; potions needed: {marked}.")
+              en=f"{inp.damage_to_heal} damage to heal; the priests' {inp.priest_hearts} plus "
+                 f"{D.plural(inp.potions, 'potion')} heal {healed}; potions needed: {_yes_en(marked)}.")
         why = (f"隊伍治療了 {healed} 點，多於牧師的 {inp.priest_hearts} 點" if marked
                else "牧師的治療就足夠（或根本沒有治療）")
         why_en = (f"the party heals {healed}, more than the priests' {inp.priest_hearts}" if marked
@@ -338,11 +382,12 @@ def evaluate_item_marked(inp: ItemMarkedInput) -> Verdict:
         t.add(f"可防止的陷阱傷害 {inp.trap_damage} 點；陷阱圖示 {inp.thief_icons} 個加幸運四葉草 {inp.clovers} 個，"
               f"防止 {prevented} 點；需要用到幸運四葉草＝{_yes(marked)}。特殊效果永遠無法防止。",
               marked, D.P_CLOVER, D.P_CLOVER_EX,
-              en=f"{inp.trap_damage} preventable trap damage; icons {inp.thief_icons} + clovers {inp.clovers} "
-                 f"prevent {prevented}; clovers needed: {marked}. Special effects are never prevented.")
+              en=f"{inp.trap_damage} preventable trap damage; {D.plural(inp.thief_icons, 'trap icon')} plus "
+                 f"{D.plural(inp.clovers, 'clover')} prevent {prevented}; clovers needed: {_yes_en(marked)}. "
+                 f"Special effects are never prevented.")
         why = (f"防止了 {prevented} 點，多於盜賊的 {inp.thief_icons} 點" if marked
                else "單靠盜賊就能防止所有可防止的傷害")
-        why_en = (f"{prevented} prevented, more than the thieves' {inp.thief_icons}" if marked
+        why_en = (f"{prevented} damage is prevented, more than the thieves' {inp.thief_icons} alone" if marked
                   else "the thieves alone prevent all that can be prevented")
         details = {"prevented": prevented}
     elif kind == "wand":
@@ -350,26 +395,29 @@ def evaluate_item_marked(inp: ItemMarkedInput) -> Verdict:
         cast = not inp.spells_blocked and inp.party_magic + inp.wands >= inp.spell_level
         t.add(f"咒語等級 {inp.spell_level}；巫師法力 {inp.party_magic} 加魔杖 {inp.wands}；施放成功＝{_yes(cast)}；"
               f"需要用到魔杖＝{_yes(marked)}。", marked, D.P_WAND,
-              en=f"Spell level {inp.spell_level}; wizards {inp.party_magic} + wands {inp.wands}; cast: {cast}; "
-                 f"wands needed: {marked}.")
+              en=f"Spell level {inp.spell_level}; the wizards' magic {inp.party_magic} plus "
+                 f"{D.plural(inp.wands, 'wand')}; cast: {_yes_en(cast)}; wands needed: {_yes_en(marked)}.")
         why = ("沒有魔杖就無法施放咒語，不論咒語有沒有作用" if marked
                else "咒語沒有施放，或巫師自己就能施放")
-        why_en = ("the spell could not be cast without them, whatever its effect" if marked
+        why_en = ("the spell could not be cast without wands, whatever its effect" if marked
                   else "the spell is not cast, or the wizards cast it alone")
         details = {"cast": cast}
     else:
         marked = necklace_marked(inp.hit_points, inp.damage, inp.damage_before)
         t.add(f"原本血量 {inp.hit_points}；已有傷害 {inp.damage_before} 之後，依序受到傷害 {'、'.join(map(str, inp.damage)) or '無'}；"
               f"剛好等於 {inp.hit_points}＝{_yes(marked)}。", marked, D.P_NECKLACE,
-              en=f"Original hit points {inp.hit_points}; damage lands {inp.damage} after {inp.damage_before}; "
-                 f"lands exactly on {inp.hit_points}: {marked}.")
+              en=f"Original hit points {inp.hit_points}; after {inp.damage_before} earlier damage, damage lands "
+                 f"{', '.join(map(str, inp.damage)) or 'none'} in that order; lands exactly on "
+                 f"{inp.hit_points}: {_yes_en(marked)}.")
         why = ("傷害剛好等於原本的血量" if marked else "傷害低於原本血量，或一次就越過了它")
         why_en = ("the damage landed exactly on the original hit points" if marked
                   else "the damage stayed below or jumped past the original hit points")
         details = {}
     t.add(f"多件{name}會一起標記。", None, *cites, en=f"Several {kind}s are marked together.")
-    return t.verdict(rid, marked, f"{name}{'標記已使用' if marked else '不標記已使用'}：{why}。",
-                     explanation_en=f"The {kind} is {'marked' if marked else 'not marked'}: {why_en}.",
+    return t.verdict(rid, marked, f"{'是' if marked else '否'}：{name}{'標記已使用' if marked else '不標記已使用'}，"
+                     f"因為{why}。",
+                     explanation_en=f"{'Yes' if marked else 'No'}: the {kind} is {'marked' if marked else 'not marked'} "
+                                    f"as used, because {why_en}.",
                      details={"item": kind, **details})
 
 
@@ -498,6 +546,8 @@ class CombatInput(_In):
 
 
 _NUMBER_NAMES = {"hp": "血量", "hearts": "治療點數", "traps": "陷阱圖示", "magic": "法力"}
+_NUMBER_NAMES_EN = {"hp": ("hit point", "hit points"), "hearts": ("healing heart", "healing hearts"),
+                    "traps": ("trap icon", "trap icons"), "magic": ("magic", "magic")}
 
 
 def _initial_state(inp: CombatInput, t: Trace) -> RoundState:
@@ -514,15 +564,15 @@ def _initial_state(inp: CombatInput, t: Trace) -> RoundState:
             if given is None and relevant:
                 t.assume(f"假設的職業預設值（原文圖片已遺失）：{pos}號{D.CLASS_NAMES[a.cls]}的"
                          f"{_NUMBER_NAMES[field]}為 {nums[field]}。",
-                         en=f"Assumed class default (the seed's pictures are lost): {a.cls} #{pos} has "
-                            f"{field} {nums[field]}.")
+                         en=f"Assumed class default (the variant's pictures are lost): {a.cls} #{pos} has "
+                            f"{D.plural(nums[field], *_NUMBER_NAMES_EN[field])}.")
         party.append(Adventurer(position=pos, cls=a.cls, damage=a.damage, **nums))
     desc = ", ".join(f"{p.cls} #{p.position} {p.hp} hp" + (f" ({p.damage} damage)" if p.damage else "")
                      for p in party)
     desc_zh = "、".join(f"{p.label_zh()} {p.hp} 點血量" + (f"（已受 {p.damage} 點傷害）" if p.damage else "")
                        for p in party)
     t.assume(f"本題假設的血量（原文沒有提供）：{desc_zh}。",
-             en=f"Hit points assumed for this question (the seed does not give them): {desc}.")
+             en=f"Hit points assumed for this question (the variant text does not give them): {desc}.")
     items = tuple(Item(kind=i.item, owner=i.owner, carrier=i.carrier, marked=i.marked) for i in inp.items)
     for it in items:
         t.assume(D.item_effect_assumption(it.kind), en=D.item_effect_assumption_en(it.kind))
@@ -537,7 +587,7 @@ def _initial_state(inp: CombatInput, t: Trace) -> RoundState:
              en="Assumed base-game damage handling: an attack on the first adventurer does not spill over; "
                 "damage beyond what defeats an adventurer is lost; fatigue lands one point at a time on the "
                 "front adventurer.")
-    return RoundState(party=tuple(party), items=items, dungeon_owner=inp.dungeon_owner)
+    return RoundState(party=tuple(party), items=items, dungeon_owner=inp.dungeon_owner, tile=inp.events.tile)
 
 
 def _events(inp: CombatInput, order: tuple[int, ...] | None = None) -> RoundEvents:
@@ -570,17 +620,24 @@ def _summary(state: RoundState) -> dict:
 
 
 def _round_value(state: RoundState) -> str:
-    """Short verdict value: tile conquered or not, and the marked items."""
+    """Short verdict value (machine form): tile conquered or not, and the marked items."""
     marked = [it.label() for it in state.items if it.marked]
     tile = "tile conquered" if state.conquered else "tile not conquered"
     return f"{tile}; marked: {', '.join(marked) if marked else 'none'}"
 
 
 def _round_zh(state: RoundState) -> str:
-    """The round's outcome in Chinese, matching _round_value."""
+    """How _round_value reads in Chinese: the room (or corridor) conquered or not, and the marked items."""
     marked = [it.label_zh() for it in state.items if it.marked]
-    tile = "這格地城被征服" if state.conquered else "這格地城沒有被征服"
-    return f"{tile}；標記已使用：{'、'.join(marked) if marked else '無'}"
+    tile = D.TILE_NAMES[state.tile] + ("被征服" if state.conquered else "沒有被征服")
+    return f"{tile}；{'、'.join(marked) + '標記已使用' if marked else '沒有物品標記已使用'}"
+
+
+def _round_en(state: RoundState) -> str:
+    """How _round_value reads in English."""
+    marked = [it.label() for it in state.items if it.marked]
+    tile = f"the {state.tile} is {'conquered' if state.conquered else 'not conquered'}"
+    return f"{tile}; {'marked as used: ' + ', '.join(marked) if marked else 'no item is marked as used'}"
 
 
 def _defeated_zh(state: RoundState) -> str:
@@ -589,21 +646,37 @@ def _defeated_zh(state: RoundState) -> str:
     return "、".join(names[label] for label in state.fallen) or "無"
 
 
+def _outcome(state: RoundState) -> tuple[str, str]:
+    """The round's outcome as a player reads it (zh-TW, English): the tile, the marks and who fell."""
+    fallen_zh = f"被擊敗：{_defeated_zh(state)}" if state.fallen else "沒有冒險家被擊敗"
+    fallen_en = f"defeated: {', '.join(state.fallen)}" if state.fallen else "nobody is defeated"
+    return f"{_round_zh(state)}；{fallen_zh}", f"{_round_en(state)}; {fallen_en}"
+
+
+def _gold_step(state: RoundState, t: Trace) -> None:
+    """A closing step: healing, prevention, and where each gold went (the detail the answer line leaves out)."""
+    golds_zh, golds_en = [], []
+    for it in state.items:
+        if it.gold_to:
+            own = "" if it.scores else "（自己的地城，不計分）"
+            golds_zh.append(f"{it.label_zh()} → {D.COLOUR_NAMES[it.owner]}玩家的死信辦公室{own}")
+            golds_en.append(f"{it.label()} → {it.owner} player's dead-letter office"
+                            + ("" if it.scores else " (own dungeon, scores nothing)"))
+    t.add(f"結果：治療 {state.healed} 點，防止陷阱傷害 {state.prevented} 點；黃金："
+          f"{'；'.join(golds_zh) if golds_zh else '沒有黃金進入死信辦公室'}。", None, D.P_GOLD,
+          en=f"Result: healed {state.healed}, trap damage prevented {state.prevented}; gold: "
+             f"{'; '.join(golds_en) if golds_en else 'none goes to a dead-letter office'}.")
+
+
 def evaluate_combat_round(inp: CombatInput) -> Verdict:
     """Play one combat round and report damage, defeats, healing, marked items and where gold goes."""
     rid = f"{GAME}.combat_round"
     t = Trace()
     state = play_round(_initial_state(inp, t), _events(inp), t)
-    details = _summary(state)
-    golds = [f"{i['owner']} {i['item']} → {i['gold_to']}" for i in details["items"] if i["gold_to"]]
-    golds_zh = [f"{it.label_zh()} → {D.COLOUR_NAMES[it.owner]}玩家的死信辦公室" for it in state.items if it.gold_to]
-    explanation = (f"{_round_value(state).capitalize()}. Defeated: {', '.join(details['defeated']) or 'nobody'}. "
-                   f"Healed {state.healed}, trap damage prevented {state.prevented}. "
-                   f"Gold: {'; '.join(golds) if golds else 'none placed in a dead-letter office'}.")
-    explanation_zh = (f"{_round_zh(state)}。被擊敗：{_defeated_zh(state)}。治療 {state.healed} 點，"
-                      f"防止陷阱傷害 {state.prevented} 點。黃金："
-                      f"{'；'.join(golds_zh) if golds_zh else '沒有黃金進入死信辦公室'}。")
-    return t.verdict(rid, _round_value(state), explanation_zh, explanation_en=explanation, details=details)
+    _gold_step(state, t)
+    outcome_zh, outcome_en = _outcome(state)
+    return t.verdict(rid, _round_value(state), f"{outcome_zh}。", explanation_en=f"{D.capital(outcome_en)}.",
+                     details=_summary(state), value_text=_round_zh(state), value_text_en=_round_en(state))
 
 
 class AttackOrderInput(CombatInput):
@@ -626,39 +699,42 @@ def evaluate_attack_order(inp: CombatInput) -> Verdict:
         for zh, en in zip(sub.assumptions, sub.assumptions_en):
             t.assume(zh, en=en)
         names = " then ".join(inp.events.monsters[i].name for i in order) or "no monster"
+        names_en = ", then ".join(inp.events.monsters[i].name for i in order) or "no monster"
         names_zh = "，再".join(D.MONSTER_NAMES[inp.events.monsters[i].name] for i in order)
         names_zh = f"先{names_zh}" if n > 1 else (names_zh or "沒有怪物")
         summary = _summary(state)
         outcome = f"{_round_value(state)}; defeated: {', '.join(summary['defeated']) or 'nobody'}"
-        outcome_zh = f"{_round_zh(state)}；被擊敗：{_defeated_zh(state)}"
-        outcomes.append((names, outcome, summary, names_zh, outcome_zh))
+        outcome_zh, outcome_en = _outcome(state)
+        outcomes.append((names, outcome, summary, names_zh, outcome_zh, names_en, outcome_en))
         t.add(f"{names_zh}：{outcome_zh}；治療 {summary['healed']} 點。", None,
               *sorted({c for s in sub.steps for c in s.cites}),
-              en=f"{names}: {_round_value(state)}; defeated: {', '.join(summary['defeated']) or 'nobody'}; "
-                 f"healed {summary['healed']}.")
+              en=f"{D.capital(names_en)}: {outcome_en}; healed {summary['healed']}.")
     details = {"orders": [{"order": names, "outcome": value, **summary}
-                          for names, value, summary, _, _ in outcomes]}
+                          for names, value, summary, *_ in outcomes]}
     # Orders differ if anything a player would see differs, not only the tile and the marks.
-    values = {(value, str(summary["adventurers"])) for _, value, summary, _, _ in outcomes}
+    values = {(value, str(summary["adventurers"])) for _, value, summary, *_ in outcomes}
     if len(values) == 1 and {m.name for m in inp.events.monsters} == {"goblin", "slime"}:
         # The seed claims the order decides the second potion, but its stated numbers cannot show it.
         t.add("原文說攻擊順序決定第二瓶治療藥水是否被使用；但哥布林對第一位冒險家造成 2 點、史萊姆對每位各造成 "
               "1 點時，不論順序第一位冒險家都受到 3 點、其他人各 1 點，所以這個差別一定來自原文已遺失圖片中的數值。",
               None, D.P_POTION_EX,
-              en="The seed says the order decides whether the second potion is used; with a goblin dealing "
-                 "2 to the first adventurer and a slime 1 to each, the first adventurer takes 3 in either "
-                 "order and everyone else 1, so that difference must come from numbers in the seed's lost "
-                 "picture.")
+              en="The variant text says the order decides whether the second potion is used; with a goblin "
+                 "dealing 2 to the first adventurer and a slime 1 to each, the first adventurer takes 3 in "
+                 "either order and everyone else 1, so that difference must come from numbers in the text's "
+                 "lost picture.")
     if len(values) > 1:
-        cases = [Case(when=names_zh, when_en=names, value=value) for names, value, _, names_zh, _ in outcomes]
-        return t.verdict(rid, DEPENDS, "結果取決於怪物的攻擊順序："
-                         + "；".join(f"{nz}：{oz}" for _, _, _, nz, oz in outcomes) + "。",
-                         explanation_en="The outcome depends on the order the monsters attack: "
-                                        + "; ".join(f"{c.when_en}: {c.value}" for c in cases) + ".",
-                         cases=cases, details=details)
-    return t.verdict(rid, "same in every order", f"每種攻擊順序的結果都一樣：{outcomes[0][4]}。",
-                     explanation_en=f"Every attack order gives the same result: {outcomes[0][1]}.",
-                     details=details)
+        cases = [Case(when=names_zh, when_en=ne, value=value, value_text=oz, value_text_en=oe)
+                 for _, value, _, names_zh, oz, ne, oe in outcomes]
+        return t.verdict(rid, DEPENDS, "會：不同的攻擊順序結果不同，各順序的結果如下。",
+                         explanation_en="Yes: the outcome changes with the order the monsters attack, as "
+                                        "listed below.", cases=cases, details=details)
+    if n < 2:
+        zh, en = "只有一種攻擊順序", "There is only one attack order"
+    else:
+        zh, en = "每種攻擊順序的結果都一樣", "Every attack order gives the same result"
+    return t.verdict(rid, "same in every order", f"不會：{zh}（{outcomes[0][4]}）。",
+                     explanation_en=f"No: {en[0].lower()}{en[1:]} ({outcomes[0][6]}).", details=details,
+                     value_text=f"不會，{zh}", value_text_en=f"no, {en[0].lower()}{en[1:]}")
 
 
 # ====================================================================== item_bonus
@@ -693,8 +769,8 @@ def evaluate_item_bonus(inp: ItemBonusInput) -> Verdict:
              "defeating adventurers.")
     t.add(f"{inp.golds} 個黃金中有 {inp.own_colour} 個來自在你自己地城被使用的物品，不計分。",
           inp.own_colour == 0, D.P_OWN_COLOUR,
-          en=f"{inp.own_colour} of {inp.golds} gold(s) came from items used in your own dungeon and score "
-             f"nothing.")
+          en=f"{inp.own_colour} of {D.plural(inp.golds, 'gold')} came from items used in your own dungeon and "
+             f"score nothing.")
     details = {"golds": inp.golds, "counted": counted, "per_gold": D.SCORE_PER_GOLD}
     if inp.final_score is None:
         t.add("只有在你的最終分數為正分時才有這項加分。", None, D.P_SCORING,
@@ -704,17 +780,21 @@ def evaluate_item_bonus(inp: ItemBonusInput) -> Verdict:
                       cites=[D.P_SCORING])]
         return t.verdict(rid, DEPENDS, f"最終分數為正分時，計分的 {counted} 個黃金加 {bonus} 分；"
                          f"零分或負分時則沒有加分。",
-                         explanation_en=f"With a positive final score the {counted} counted gold(s) give "
-                                        f"+{bonus}; with zero or less they give nothing.",
+                         explanation_en=f"With a positive final score your {D.plural(counted, 'counted gold')} "
+                                        f"give +{bonus}; with zero or less they give nothing.",
                          cases=cases, details=details)
     positive = inp.final_score > 0
     t.add(f"最終分數 {inp.final_score} {'是正分' if positive else '不是正分'}。", positive, D.P_SCORING,
           en=f"Final score {inp.final_score} is {'positive' if positive else 'not positive'}.")
     value = bonus if positive else 0
-    return t.verdict(rid, value, f"加分 +{value}（最終分數 {inp.final_score}，計分黃金 {counted} 個 × "
-                     f"{D.SCORE_PER_GOLD}）；合計 {inp.final_score + value} 分。",
-                     explanation_en=f"Bonus +{value} (final score {inp.final_score}, {counted} counted gold(s) × "
-                                    f"{D.SCORE_PER_GOLD}); total {inp.final_score + value}.",
+    if positive:
+        zh = (f"加 {value} 分：計分黃金 {counted} 個 × {D.SCORE_PER_GOLD} 分，合計 {inp.final_score + value} 分。")
+        en = (f"+{value} points: {D.plural(counted, 'counted gold')} × {D.SCORE_PER_GOLD}, for a total of "
+              f"{inp.final_score + value}.")
+    else:
+        zh = f"沒有加分：最終分數 {inp.final_score} 不是正分，合計仍是 {inp.final_score} 分。"
+        en = f"No bonus: the final score {inp.final_score} is not positive, so the total stays {inp.final_score}."
+    return t.verdict(rid, value, zh, explanation_en=en,
                      details={**details, "bonus": value, "total": inp.final_score + value})
 
 

@@ -27,8 +27,10 @@ OWN_COLOUR = Slot("count", {"zh-TW": "來自自己地城的黃金數", "en": "go
 ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
             values=(("potion", ("藥水", "potion")), ("clover", ("幸運草", "四葉草", "clover")),
                     ("wand", ("魔杖", "wand")), ("necklace", ("項鍊", "項鏈", "necklace"))),
-            value_labels=(("potion", {"zh-TW": "藥水", "en": "potion"}), ("clover", {"zh-TW": "幸運草", "en": "clover"}),
-                          ("wand", {"zh-TW": "魔杖", "en": "wand"}), ("necklace", {"zh-TW": "項鍊", "en": "necklace"})),
+            value_labels=(("potion", {"zh-TW": "治療藥水", "en": "healing potion"}),
+                          ("clover", {"zh-TW": "幸運四葉草", "en": "four-leaf clover"}),
+                          ("wand", {"zh-TW": "魔杖", "en": "wand"}),
+                          ("necklace", {"zh-TW": "堅忍項鍊", "en": "necklace of endurance"})),
             unstated="general")
 HIT_POINTS = Slot("count", {"zh-TW": "原本的生命值", "en": "original hit points"},
                   cues=("生命值", "生命", "血量", "hp", "hit points", "health"),

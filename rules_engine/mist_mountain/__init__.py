@@ -6,6 +6,7 @@ GAME = register_game(Game(
     names={"zh-TW": "迷霧山城", "zh-CN": "迷雾山城", "en": "Hilltown in the Mist"},
     package=__name__,
     aliases=("迷霧山城", "迷雾山城", "hilltown in the mist", "hilltown", "mist mountain"),
+    covers={"zh-TW": "迷霧山城的完整規則與變體規則", "en": "the full rules of Hilltown in the Mist and its variant"},
 ))
 
 # Importing the rules registers them.

@@ -1,6 +1,7 @@
 """Cards of 迷霧山城: names and aliases, path cards, memory cards, and the deck composition."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from types import MappingProxyType
 
@@ -67,15 +68,27 @@ EN_NAMES = MappingProxyType({
 })
 
 
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
 def en(name: str | None) -> str:
-    """English name of a card, path or character; anything else (a player's own name) as given."""
+    """English name of a card, path or character; anything else (a player's own name) as given, in
+    quotation marks when it is written in Chinese (an English reader sees it is a name, not a word)."""
     if name is None:
         return "?"
     if name in EN_NAMES:
         return EN_NAMES[name]
     if name.startswith("未命名路徑"):
         return f"unnamed path {name[len('未命名路徑'):]}".strip()
-    return name
+    return f"“{name}”" if _CJK.search(name) else name
+
+
+def en_path(name: str) -> str:
+    """English name of a path with its article: "the Cherry Blossom Path", "the unnamed path A", and for
+    a path the asker named in Chinese "the path “無名小徑”"."""
+    if name in EN_NAMES or name.startswith("未命名路徑") or not _CJK.search(name):
+        return f"the {en(name)}"
+    return f"the path {en(name)}"
 
 
 def en_a(name: str | None) -> str:

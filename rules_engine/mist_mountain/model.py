@@ -1,6 +1,7 @@
 """Seats, priority, qualification and the morning adventure of 迷霧山城 as pure functions."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from . import cards as C
@@ -54,26 +55,42 @@ def seat_label(seat: int, players: int) -> str:
     return f"下家{seat}"
 
 
+# English seat names: one scheme for every English text. Seats are numbered in turn order from the
+# captain; seat 1 is the captain's next player (下家, acts first, lowest priority) and the last seat the
+# captain's previous player (上家, priority 2, captain after a failed morning).
+CAPTAIN_EN = "the captain"
+NEXT_EN = "the captain's next player"
+PREVIOUS_EN = "the captain's previous player"
+_SEAT_LABEL = re.compile(r"下家(\d+)(（上家）)?")
+
+
+def _seat_en(seat: int, last: bool) -> str:
+    """English name of a seat: "the captain", "seat 1 (the captain's next player)", "seat 2", …,
+    "seat 5 (the captain's previous player)" for the last seat."""
+    if seat == 0:
+        return CAPTAIN_EN
+    if last:
+        return f"seat {seat} ({PREVIOUS_EN})"
+    if seat == 1:
+        return f"seat 1 ({NEXT_EN})"
+    return f"seat {seat}"
+
+
 def label_en(label: str) -> str:
     """English form of a zh-TW seat label (or a character / player name, kept if unknown)."""
-    if label == "隊長":
-        return "the captain"
-    if label == "你":
-        return "you"
-    if label == "其他玩家":
-        return "another player"
-    if label.startswith("下家"):
-        rest = label[2:]
-        if rest.endswith("（上家）") and rest[:-4].isdigit():
-            return f"{label[:-4]} (seat {rest[:-4]}, 上家)"
-        if rest.isdigit():
-            return f"{label} (seat {rest})"
+    fixed = {"隊長": CAPTAIN_EN, "你": "you", "其他玩家": "another player", "上家": PREVIOUS_EN,
+             "下家": NEXT_EN}
+    if label in fixed:
+        return fixed[label]
+    seat = _SEAT_LABEL.fullmatch(label)
+    if seat:
+        return _seat_en(int(seat.group(1)), bool(seat.group(2)))
     return C.en(label)
 
 
 def seat_label_en(seat: int, players: int) -> str:
     """Readable English name of a seat."""
-    return label_en(seat_label(seat, players))
+    return _seat_en(seat, seat == players - 1)
 
 
 def cap(text: str) -> str:
@@ -84,6 +101,19 @@ def cap(text: str) -> str:
 def poss(who: str) -> str:
     """Possessive of an English label: "your" for "you", else "<who>'s"."""
     return "your" if who == "you" else f"{who}'s"
+
+
+def of(who: str, thing: str) -> str:
+    """Something of an English label: "your lantern", "seat 2's lantern", and for a label ending in a
+    parenthesis "the lantern of seat 1 (the captain's next player)"."""
+    if who == "you" or not who.endswith(")"):
+        return f"{poss(who)} {thing}"
+    return f"the {thing} of {who}"
+
+
+def pron(who: str) -> str:
+    """The pronoun standing for an English label later in a sentence: "you", else "they"."""
+    return "you" if who == "you" else "they"
 
 
 def their(who: str) -> str:
@@ -323,7 +353,7 @@ def resolve_play(m: Morning, owner: int, by: int, card: str, target: int | None,
     me = len(m.plays) - 1
     who = label(owner)
     w = label_en(who)
-    name, path = C.en(card), C.en(m.path.name)
+    name, path = C.en(card), C.en_path(m.path.name)
     notes: list[Note] = []
     if card in C.TOOLS:
         pts = play_points(m, m.plays[me])
@@ -332,14 +362,14 @@ def resolve_play(m: Morning, owner: int, by: int, card: str, target: int | None,
         if m.literal_four and m.path.tool_value(card) == 4 and m.path.requirement > 8:
             cites.append(CITE_FOUR)
         notes.append(Note(f"{who} 出{card}，在{m.path.name}值 {pts} 分{doubled}", True, tuple(cites),
-                          cap(f"{w} {verb(w, 'plays', 'play')} {C.en_a(card)}, worth {pts} on the {path}"
+                          cap(f"{w} {verb(w, 'plays', 'play')} {C.en_a(card)}, worth {pts} on {path}"
                               + (" (doubled)" if doubled else ""))))
     elif card in C.DOUBLES:
         tool = C.DOUBLES[card]
         notes.append(Note(f"{who} 出{card}：本日{who}出的{tool}分數加倍，且無法被取消", True,
                           (CITE_VILLAGER[card],),
-                          cap(f"{w} {verb(w, 'plays', 'play')} the {name}: every {C.en(tool)} {w} "
-                              f"{verb(w, 'plays', 'play')} today scores double, and this cannot be cancelled")))
+                          cap(f"{w} {verb(w, 'plays', 'play')} the {name}: every {C.en(tool)} {pron(w)} "
+                              "play today scores double, and this cannot be cancelled")))
     elif card == C.RAILWAY:
         notes.append(Note(f"{who} 出鐵路工，視為 4 分（非照明工具）", True, (CITE_VILLAGER[card],),
                           cap(f"{w} {verb(w, 'plays', 'play')} the Railway Worker, counted as 4 points "
@@ -348,7 +378,7 @@ def resolve_play(m: Morning, owner: int, by: int, card: str, target: int | None,
         pts = play_points(m, m.plays[me])
         notes.append(Note(f"{who} 出路徑小卡{card}，今日路徑為{m.path.name}，值 {pts} 分；留在場上",
                           pts == 1, (CITE_PATH_CARD[card],),
-                          cap(f"{w} {verb(w, 'plays', 'play')} the path card {name}; today's path is the "
+                          cap(f"{w} {verb(w, 'plays', 'play')} {C.en_a(card)}; today's path is "
                               f"{path}, so it is worth {pts}; it stays on the table")))
     elif card == C.GOLD:
         notes.append(Note(f"{who} 出金礦小巷，留在場上，不算貢獻", None, (CITE_GOLD,),
@@ -361,13 +391,13 @@ def resolve_play(m: Morning, owner: int, by: int, card: str, target: int | None,
                               "while kept in hand; played, it adds no contribution")))
     elif card == C.LOST_ONE:
         notes.append(Note(f"{who} 出迷途者：本日 Pass 後可立即抽三張牌", None, (CITE_VILLAGER[card],),
-                          cap(f"{w} {verb(w, 'plays', 'play')} the Lost One: after passing today, {w} "
-                              f"immediately {verb(w, 'draws', 'draw')} three cards")))
+                          cap(f"{w} {verb(w, 'plays', 'play')} the Lost One: after passing today, {pron(w)} "
+                              "immediately draw three cards")))
     elif card == C.OFFICER:
         notes.append(Note(f"{who} 出警官：若今日出團，{who} 成為第四順位出團者", None,
                           (CITE_VILLAGER[card],),
-                          cap(f"{w} {verb(w, 'plays', 'play')} the Officer: if the team departs today, {w} "
-                              f"{verb(w, 'goes', 'go')} as the fourth qualifier (fourth in priority)")))
+                          cap(f"{w} {verb(w, 'plays', 'play')} the Officer: if the team departs today, {pron(w)} "
+                              "go as the fourth qualifier (fourth in priority)")))
     elif card == C.FOG:
         m, more = fog_effect(m, owner, target, target_card, label)
         notes += more
@@ -377,7 +407,7 @@ def resolve_play(m: Morning, owner: int, by: int, card: str, target: int | None,
     elif card == C.PAINTER:
         if target is None or not 0 <= target < m.players:
             notes.append(Note(f"{who} 的畫師沒有指定玩家，沒有效果", False, (CITE_VILLAGER[card],),
-                              cap(f"{poss(w)} Painter names no player and has no effect")))
+                              cap(f"{of(w, 'Painter')} names no player and has no effect")))
         else:
             notes.append(Note(f"{who} 出畫師，替 {label(target)} 喊 Pass", not m.passed[target],
                               (CITE_VILLAGER[card],),
@@ -395,33 +425,34 @@ def fog_effect(m: Morning, owner: int, target: int | None, target_card: str | No
          label) -> tuple[Morning, list[Note]]:
     """濃霧時刻: discard one lighting tool in play, unless doubled; never 鐵路工."""
     who = label(owner)
-    w = poss(label_en(who))
+    w = label_en(who)
+    fog = of(w, "Thick Fog")
     t_en = label_en(label(target)) if target is not None else "?"
     card_en = C.en(target_card)
     if target_card == C.RAILWAY:
         return m, [Note(f"{who} 的濃霧時刻不能棄掉鐵路工（非照明工具），沒有效果", False,
                         (CITE_FOG, CITE_VILLAGER[C.RAILWAY]),
-                        cap(f"{w} Thick Fog cannot discard the Railway Worker (not a lighting tool); no effect"))]
+                        cap(f"{fog} cannot discard the Railway Worker (not a lighting tool); no effect"))]
     if target_card not in C.TOOLS:
         return m, [Note(f"{who} 的濃霧時刻只能棄照明工具，{target_card or '未指定'}不行，沒有效果", False,
                         (CITE_FOG,),
-                        cap(f"{w} Thick Fog can only discard a lighting tool, not "
+                        cap(f"{fog} can only discard a lighting tool, not "
                             f"{card_en if target_card else 'an unnamed card'}; no effect"))]
     idx = _find_play(m, target, target_card)
     if idx is None:
         return m, [Note(f"{who} 的濃霧時刻：{label(target) if target is not None else '?'} 場上沒有"
                         f"{target_card}，沒有效果", False, (CITE_FOG,),
-                        cap(f"{w} Thick Fog: {t_en} {verb(t_en, 'has', 'have')} no {card_en} in play; "
+                        cap(f"{fog}: {t_en} {verb(t_en, 'has', 'have')} no {card_en} in play; "
                             "no effect"))]
     if is_doubled(m, target, target_card):
         doubler = next(k for k, v in C.DOUBLES.items() if v == target_card)
         return m, [Note(f"{who} 的濃霧時刻不能棄掉 {label(target)} 被{doubler}加倍的{target_card}"
                         f"（無法被取消），沒有效果", False, (CITE_FOG, CITE_VILLAGER[doubler]),
-                        cap(f"{w} Thick Fog cannot discard {poss(t_en)} {card_en} doubled by the "
+                        cap(f"{fog} cannot discard {of(t_en, card_en)} doubled by the "
                             f"{C.en(doubler)} (it cannot be cancelled); no effect"))]
     m = replace(m, plays=_set(m.plays, idx, replace(m.plays[idx], status=FOGGED)))
     return m, [Note(f"{who} 的濃霧時刻棄掉 {label(target)} 的{target_card}", True, (CITE_FOG,),
-                    cap(f"{w} Thick Fog discards {poss(t_en)} {card_en}"))]
+                    cap(f"{fog} discards {of(t_en, card_en)}"))]
 
 
 def tea_effect(m: Morning, owner: int, target: int | None, target_card: str | None,
@@ -432,7 +463,7 @@ def tea_effect(m: Morning, owner: int, target: int | None, target_card: str | No
     card_en = C.en(target_card)
     if target is None or target == owner:
         return m, [Note(f"{who} 的品茶師只能拿其他玩家出的牌，沒有效果", False, (cite,),
-                        cap(f"{poss(w)} Tea Master can only take a card another player played; no effect"))]
+                        cap(f"{of(w, 'Tea Master')} can only take a card another player played; no effect"))]
     t_en = label_en(label(target))
     idx = _find_play(m, target, target_card)
     if idx is None:
@@ -442,16 +473,16 @@ def tea_effect(m: Morning, owner: int, target: int | None, target_card: str | No
         why_en = "already discarded by Thick Fog" if fogged else "not in play"
         return m, [Note(f"{who} 的品茶師不能拿 {label(target)} 的{target_card}（{why}），沒有效果",
                         False, (cite, CITE_FOG) if fogged else (cite,),
-                        cap(f"{poss(w)} Tea Master cannot take {poss(t_en)} {card_en} ({why_en}); no effect"))]
+                        cap(f"{of(w, 'Tea Master')} cannot take {of(t_en, card_en)} ({why_en}); no effect"))]
     m = replace(m, plays=_set(m.plays, idx, replace(m.plays[idx], status=TAKEN)))
     if m.hands is not None:
         m = replace(m, hands=_set(m.hands, owner, m.hands[owner] + (target_card,)))
     notes = [Note(f"{who} 的品茶師把 {label(target)} 的{target_card}加入自己的手牌", True, (cite,),
-                  cap(f"{poss(w)} Tea Master takes {poss(t_en)} {card_en} into {their(w)} own hand"))]
+                  cap(f"{of(w, 'Tea Master')} takes {of(t_en, card_en)} into {their(w)} own hand"))]
     t = label(target)
     if target_card == C.OFFICER:
         notes.append(Note(f"警官被奪走：{t} 的第四資格取消", True, (CITE_VILLAGER[C.OFFICER],),
-                          f"The Officer is taken: {poss(t_en)} fourth qualification is cancelled"))
+                          f"The Officer is taken: {of(t_en, 'fourth qualification')} is cancelled"))
     elif target_card == C.LOST_ONE:
         if m.passed[target]:
             notes.append(Note(f"{t} 已 Pass 並抽了三張，迷途者被奪走後抽牌依然有效", True,
@@ -466,8 +497,8 @@ def tea_effect(m: Morning, owner: int, target: int | None, target_card: str | No
     elif target_card in C.DOUBLES:
         notes.append(Note(f"{target_card}的加倍無法被取消，{t} 的{C.DOUBLES[target_card]}仍加倍", True,
                           (CITE_VILLAGER[target_card], cite),
-                          f"The {card_en}'s doubling cannot be cancelled: {poss(t_en)} "
-                          f"{C.en(C.DOUBLES[target_card])} stays doubled"))
+                          f"The {card_en}'s doubling cannot be cancelled: "
+                          f"{of(t_en, C.en(C.DOUBLES[target_card]))} stays doubled"))
     elif target_card == C.ACTOR:
         notes.append(Note("戲子被奪走，不影響已進行的協助出牌", True, (CITE_VILLAGER[C.ACTOR],),
                           "The Actor is taken; the card already played through it is not affected"))
@@ -488,12 +519,12 @@ def actor_effect(m: Morning, owner: int, target: int | None, card: str | None, s
     w = label_en(who)
     if target is None or target == owner or not 0 <= target < m.players:
         return m, [Note(f"{who} 的戲子要指定另一位玩家，沒有效果", False, (cite,),
-                        cap(f"{poss(w)} Actor must name another player; no effect"))]
+                        cap(f"{of(w, 'Actor')} must name another player; no effect"))]
     t_en = label_en(label(target))
     if card is None or card in (C.PASS, C.ACTOR):
         # A nested 戲子 is not covered by the text; it is refused here (an assumption).
         return m, [Note(f"{who} 的戲子沒有替 {label(target)} 出可執行的牌，沒有效果", False, (cite,),
-                        cap(f"{poss(w)} Actor plays no usable card for {t_en}; no effect"))]
+                        cap(f"{of(w, 'Actor')} plays no usable card for {t_en}; no effect"))]
     if m.hands is not None and card not in m.hands[target]:
         return m, [Note(f"{label(target)} 手上沒有{card}，戲子沒有效果", False, (cite,),
                         cap(f"{t_en} {verb(t_en, 'has', 'have')} no {C.en(card)} in hand; the Actor has "
@@ -502,8 +533,8 @@ def actor_effect(m: Morning, owner: int, target: int | None, card: str | None, s
     notes = [Note(f"{who} 出戲子，替 {label(target)} 出{card}並執行效果（算是 {label(target)} 出的牌）",
                   True, (cite,),
                   cap(f"{w} {verb(w, 'plays', 'play')} the Actor and {verb(w, 'plays', 'play')} "
-                      f"{C.en_a(card)} from {poss(t_en)} hand for them, carrying out its effect (it counts as "
-                      f"{poss(t_en)} play)"))]
+                      f"{C.en_a(card)} from {of(t_en, 'hand')} for them, carrying out its effect (it counts as "
+                      "their play)"))]
     m, more = resolve_play(m, target, owner, card, sub_target, sub_card, None, None, label)
     return m, notes + more
 

@@ -11,8 +11,8 @@ from .inputs import (ContributionInput, EscapeInput, MorningInput, NextCaptainIn
 from .model import (CITE_DEPART, CITE_FAIL, CITE_FOUR, CITE_HANDOVER, CITE_PATHS, CITE_PRIORITY,
                     CITE_VILLAGER, IN, P, Morning, Note, Standing, apply_action, fog_effect, is_doubled,
                     play_points, resolve_play, tea_effect, captain_after_departure, captain_after_failure,
-                    cap, contributions, label_en, plural, priorities, priority, qualify, seat_label, seat_label_en, start_morning,
-                    standing)
+                    NEXT_EN, PREVIOUS_EN, cap, of, contributions, label_en, plural, priorities, priority, qualify,
+                    seat_label, seat_label_en, start_morning, standing)
 
 GAME = "mist-mountain"
 CITE_NEEDED = P + "goal/memories-needed"
@@ -30,7 +30,7 @@ EXAMPLES = {
 MEETS = ("原文寫「貢獻度超過需求值」，但其範例在總和剛好等於 12 時也出團（例如 4/4/4 與只有一人貢獻 12），"
          "故採「達到或超過」")
 FOUR_AS_EXAMPLES = ("「其中4分貢獻度的工具在貢獻>8以上的路徑時為0貢獻」語意不明：依芒草小路範例（需求 12，反光盤仍算 4 分），"
-                    "4 分工具照常計 4 分；若照字面讀，需求 >8 的路徑上 4 分工具為 0 分（four_point_rule='literal'）")
+                    "4 分工具照常計 4 分；若照字面讀，需求 >8 的路徑上 4 分工具為 0 分（可以指定改用這個讀法）")
 FOUR_LITERAL = ("照字面採用「4分貢獻度的工具在貢獻>8以上的路徑時為0貢獻」：需求 >8 的路徑上，印著 4 分的照明工具計 0 分"
                 "（此讀法與芒草小路範例中反光盤算 4 分相矛盾；鐵路工不是照明工具，不受影響）")
 UNNAMED_PATH = "此路徑的數值由提問者提供：原文有 6 張冒險路徑卡，只列出櫻花小徑、竹林小道、芒草小路三張"
@@ -40,7 +40,7 @@ MEETS_EN = ("The text says the contribution must exceed the requirement, but its
 FOUR_AS_EXAMPLES_EN = ("\"A 4-point tool gives 0 contribution on a path of requirement >8\" is unclear: following the "
                        "Silver Grass Path example (requirement 12, the reflector still counts 4), 4-point tools count 4 "
                        "as usual; read literally, a 4-point tool is worth 0 on a path with requirement >8 "
-                       "(four_point_rule='literal')")
+                       "(that reading can be asked for instead)")
 FOUR_LITERAL_EN = ("Literal reading of \"a 4-point tool gives 0 contribution on a path of requirement >8\": on a path "
                    "with requirement >8, a lighting tool printed with 4 points counts 0 (this contradicts the Silver "
                    "Grass Path example where the reflector counts 4; the Railway Worker is not a lighting tool and "
@@ -48,7 +48,7 @@ FOUR_LITERAL_EN = ("Literal reading of \"a 4-point tool gives 0 contribution on 
 UNNAMED_PATH_EN = ("This path's numbers were given by the asker: the text has 6 adventure path cards but lists only "
                    "three: Cherry Blossom Path, Bamboo Path and Silver Grass Path")
 REQ_12_EN = ("The text only calls these three \"paths of 12 or more contribution\", and only the Silver Grass Path "
-             "example gives 12; the requirement of the {name} is assumed to be 12")
+             "example gives 12; the requirement of {name} is assumed to be 12")
 
 
 def _path_assumptions(t: Trace, path: C.PathCard, literal: bool, four_played: bool,
@@ -57,7 +57,7 @@ def _path_assumptions(t: Trace, path: C.PathCard, literal: bool, four_played: bo
     if not path.named_in_text:
         t.assume(UNNAMED_PATH, en=UNNAMED_PATH_EN)
     elif requirement_matters and path.name != C.GRASS and path.requirement == 12:
-        t.assume(REQ_12.format(name=path.name), en=REQ_12_EN.format(name=C.en(path.name)))
+        t.assume(REQ_12.format(name=path.name), en=REQ_12_EN.format(name=C.en_path(path.name)))
     if literal and path.requirement > 8:
         t.assume(FOUR_LITERAL, en=FOUR_LITERAL_EN)
     elif four_played and path.requirement > 8:
@@ -76,7 +76,7 @@ def _tie_notes(contribs: list[int] | tuple[int, ...], labels: list[str],
         group = [s for s in sorted(range(n), key=lambda s: priority(s, n)) if contribs[s] == value]
         if len(group) > 1 and any(s in top for s in group) and (zero or value > 0):
             shown = "、".join(f"{labels[s]}（順位{priority(s, n)}）" for s in group)
-            shown_en = ", ".join(f"{label_en(labels[s])} (priority {priority(s, n)})" for s in group)
+            shown_en = ", ".join(f"{label_en(labels[s])} with priority {priority(s, n)}" for s in group)
             out.append((f"同為 {value} 分：{shown}，順位高者優先",
                         f"Tied at {value}: {shown_en}; the better priority goes first"))
     return out
@@ -110,8 +110,28 @@ def _standing_text(st: Standing, labels: list[str]) -> str:
 
 def _standing_text_en(st: Standing, labels: list[str]) -> str:
     """The English line: the qualifiers with their contributions and the total."""
-    parts = ", ".join(f"{label_en(labels[s])} {st.contributions[s]}" for s in st.qualified)
-    return f"qualifiers: {parts}, total {st.total}"
+    parts = ", ".join(f"{label_en(labels[s])} with {st.contributions[s]}" for s in st.qualified)
+    return f"qualifiers: {parts}; total {st.total}"
+
+
+def _and(items: list[str]) -> str:
+    """An English list: "a", "a and b", "a, b and c"."""
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _card_en(card: str) -> str:
+    """English name of a played card; a path card is named as a card ("Cherry Blossom Path card")."""
+    return f"{C.en(card)} card" if card in C.PATH_CARDS else C.en(card)
+
+
+def _previous(labels: list[str], en: list[str]) -> tuple[str, str]:
+    """The captain's previous player (上家) named for a reader (zh-TW, English): the seat label already
+    says so ("下家5（上家）"); a player's name is introduced as the 上家."""
+    if "上家" in labels[-1]:
+        return labels[-1], en[-1]
+    return f"上家 {labels[-1]}", f"{PREVIOUS_EN}, {en[-1]}"
 
 
 # --- mist-mountain.qualification -------------------------------------------------------------
@@ -124,10 +144,10 @@ def qualification(inp: QualificationInput) -> Verdict:
     labels = inp.names or [seat_label(s, n) for s in range(n)]
     en = [label_en(x) for x in labels]
     pr = priorities(n)
-    t.add("順位：" + "、".join(f"{labels[s]} {pr[s]}" for s in range(n)) + "（隊長最高，下家1最低）",
+    t.add("順位：" + "、".join(f"{labels[s]} {pr[s]}" for s in range(n)) + "（隊長最高，隊長的下家最低）",
           None, CITE_PRIORITY,
-          en="Priority: " + ", ".join(f"{en[s]} {pr[s]}" for s in range(n))
-             + " (the captain highest, 下家1 (seat 1) lowest)")
+          en=f"Priority (the captain highest, {NEXT_EN} lowest): "
+             + ", ".join(f"{pr[s]} for {en[s]}" for s in range(n)))
     q = qualify(c)
     total = sum(c[s] for s in q)
     for note, note_en in _tie_notes(c, labels):
@@ -135,7 +155,7 @@ def qualification(inp: QualificationInput) -> Verdict:
     t.add("貢獻度前三名（同分比順位）：" + "、".join(f"第{i + 1} {labels[s]}（{c[s]} 分）"
                                              for i, s in enumerate(q)), True, CITE_PRIORITY,
           en="Top three by contribution (ties by priority): "
-             + ", ".join(f"#{i + 1} {en[s]} ({plural(c[s], 'point')})" for i, s in enumerate(q)))
+             + ", ".join(f"#{i + 1} {en[s]} with {plural(c[s], 'point')}" for i, s in enumerate(q)))
     example = EXAMPLES.get(tuple(c)) if inp.requirement == 12 else None
     if example:
         t.add("與原文範例相同", True, example, en="Same as the example in the rules")
@@ -159,15 +179,13 @@ def qualification(inp: QualificationInput) -> Verdict:
     nxt = captain_after_departure(n, set(went)) if departs else captain_after_failure(n)
     _five_player_stay(t, n, departs, nxt)
     who = "、".join(labels[s] for s in q)
-    who_en = ", ".join(en[s] for s in q)
+    who_en = _and([en[s] for s in q])
     if departs:
-        expl = f"資格者依序為 {who}，合計 {total} 分，達到需求 {inp.requirement} 分，可以出團。"
-        expl_en = (f"The qualifiers, in order, are {who_en}, totalling {total}, which meets the requirement of "
-                   f"{inp.requirement}: the team departs.")
+        expl = f"可以出團：資格者 {who} 合計 {total} 分，達到需求 {inp.requirement} 分。"
+        expl_en = f"The team departs: {who_en} qualify with {total}, meeting the {inp.requirement} required."
     else:
-        expl = f"資格者依序為 {who}，合計只有 {total} 分，未達需求 {inp.requirement} 分，無法出團。"
-        expl_en = (f"The qualifiers, in order, are {who_en}, totalling only {total}, short of the requirement of "
-                   f"{inp.requirement}: the team cannot depart.")
+        expl = f"無法出團：資格者 {who} 合計只有 {total} 分，未達需求 {inp.requirement} 分。"
+        expl_en = f"The team cannot depart: {who_en} qualify with only {total}, short of the {inp.requirement} required."
     return t.verdict("mist-mountain.qualification", departs, expl, explanation_en=expl_en, details={
         "qualified": q, "qualified_names": [labels[s] for s in q], "total": total,
         "requirement": inp.requirement, "priorities": pr, "went": went,
@@ -183,18 +201,18 @@ def morning(inp: MorningInput) -> Verdict:
     labels = inp.labels()
     en = [label_en(x) for x in labels]
     path = resolve_path(inp.path)
-    path_en = C.en(path.name)
+    path_en = C.en_path(path.name)
     literal = inp.four_point_rule == "literal"
     m = start_morning(n, path, literal)
     t.add(f"今日路徑 {path.name}：需求 {path.requirement}，燈籠 {path.lantern}、工作帽 {path.cap}、"
           f"反光盤 {path.reflector}", None, P + "morning/path", CITE_PATHS,
-          en=f"Today's path is the {path_en}: requirement {path.requirement}, lantern {path.lantern}, "
+          en=f"Today's path is {path_en}: requirement {path.requirement}, lantern {path.lantern}, "
              f"work cap {path.cap}, reflector {path.reflector}")
     first = f"{labels[1]}" if inp.names or inp.is_walkthrough() else "下家1"
-    first_en = en[1] if inp.names or inp.is_walkthrough() else "下家1 (seat 1)"
+    first_en = f"{NEXT_EN} ({en[1]})" if inp.names or inp.is_walkthrough() else en[1]
     t.add(f"由隊長的下家（{first}）開始，依序出一張牌或 Pass，Pass 後本日不可再出牌", None,
           P + "morning/play-or-pass",
-          en=f"Starting with the captain's next player ({first_en}), each in turn plays one card or passes; "
+          en=f"Starting with {first_en}, each in turn plays one card or passes; "
              "after passing, a player may not play again today")
     running = []
     four_played = False
@@ -231,7 +249,8 @@ def morning(inp: MorningInput) -> Verdict:
     if not m.finished:
         who = labels[m.turn]
         t.add(f"尚未所有玩家都 Pass，輪到 {who}；以下為目前的情況", None, P + "morning/departure",
-              en=f"Not every player has passed yet; it is {en[m.turn]}'s turn. What follows is the situation now")
+              en=f"Not every player has passed yet; it is {of(en[m.turn], 'turn')}. What follows is the "
+                 "situation now")
         t.assume("還有玩家未 Pass：結果是「若現在全部 Pass」時的情況，之後出牌仍可能改變",
                  en="Some players have not passed: the result is what happens if everyone passes now; later "
                     "plays may still change it")
@@ -258,25 +277,26 @@ def morning(inp: MorningInput) -> Verdict:
     _five_player_stay(t, n, departs, nxt)
     details.update(went=went, went_names=[labels[s] for s in went], departs=departs,
                    next_captain=nxt, next_captain_name=labels[nxt])
-    who = "、".join(f"{labels[s]} {st.contributions[s]}" for s in st.qualified)
-    who_en = ", ".join(f"{en[s]} {st.contributions[s]}" for s in st.qualified)
     if departs:
-        expl = (f"{path.name}需求 {path.requirement}：前三名 {who}，共 {st.total} 分，可以出團，進入黃昏。")
-        expl_en = (f"The {path_en} requires {path.requirement}: the top three are {who_en}, {st.total} in all, "
-                   "so the team departs and the day moves on to dusk.")
+        who = "、".join(labels[s] for s in st.qualified)
+        expl = f"可以出團：前三名 {who} 合計 {st.total} 分，達到{path.name}需求 {path.requirement} 分。"
+        expl_en = (f"The team departs: {_and([en[s] for s in st.qualified])} total {st.total}, meeting the "
+                   f"{path.requirement} {path_en} requires.")
+        going = list(dict.fromkeys(went))
+        t.add(f"出團：{'、'.join(labels[s] for s in going)} 出發冒險，進入黃昏", True, CITE_DEPART,
+              en=f"The team departs: {_and([en[s] for s in going])} go on the adventure, and the day moves on "
+                 "to dusk")
     else:
-        expl = (f"{path.name}需求 {path.requirement}：前三名 {who}，共 {st.total} 分，不足，無法出團；"
-                f"出的牌棄掉（留場的牌除外），所有玩家抽兩張，隊長交給上家 {labels[n - 1]}，翻開新路徑。")
-        expl_en = (f"The {path_en} requires {path.requirement}: the top three are {who_en}, only {st.total} in "
-                   "all, so the team cannot depart; the played cards are discarded (except those that stay on "
-                   f"the table), every player draws two, the captain card passes to the player to the captain's "
-                   f"right (上家), {en[n - 1]}, and a new path is revealed.")
-        t.add("出團失敗：所有玩家抽兩張，隊長交給上家", True, CITE_FAIL,
-              en="Failed to depart: every player draws two and the captain card passes to the player to the "
-                 "captain's right (上家)")
+        expl = f"無法出團：前三名合計只有 {st.total} 分，未達{path.name}需求 {path.requirement} 分。"
+        expl_en = (f"The team cannot depart: the top three total only {st.total}, short of the "
+                   f"{path.requirement} {path_en} requires.")
+        prev, prev_en = _previous(labels, en)
+        t.add(f"出團失敗：出的牌棄掉（留場的牌除外），所有玩家抽兩張，隊長交給{prev}，翻開新路徑", True, CITE_FAIL,
+              en="Failed to depart: the played cards are discarded (except those that stay on the table), every "
+                 f"player draws two, the captain card passes to {prev_en}, and a new path is revealed")
     if not m.finished:
-        expl = "（尚未結束）" + expl
-        expl_en = "(Not finished yet) " + expl_en
+        expl = "（尚未結束，以目前情況計）" + expl
+        expl_en = "(Not finished; as things stand now) " + expl_en
     return t.verdict("mist-mountain.morning", departs, expl, explanation_en=expl_en, details=details)
 
 
@@ -336,13 +356,12 @@ def contribution(inp: ContributionInput) -> Verdict:
             table = {tool: (0 if literal and path.tool_value(tool) == 4 and path.requirement > 8
                             else path.tool_value(tool)) for tool in C.TOOLS}
             table.update({C.RAILWAY: C.RAILWAY_POINTS, f"路徑小卡{path.name}": 1})
-            table_en = ", ".join(f"{C.en(k)} {v}" for k, v in table.items() if k in C.TOOLS + (C.RAILWAY,))
-            table_en += f", path card {C.en(path.name)} 1"
-            cases.append(Case(when=path.name, value=table, cites=[CITE_PATHS],
-                              explanation="、".join(f"{k} {v}" for k, v in table.items()),
-                              when_en=C.en(path.name), explanation_en=table_en))
-            t.add(f"{path.name}：" + cases[-1].explanation, None, CITE_PATHS,
-                  en=f"{C.en(path.name)}: {table_en}")
+            table_zh = "、".join(f"{k} {table[k]} 分" for k in C.TOOLS + (C.RAILWAY,)) + f"、{path.name}路徑小卡 1 分"
+            table_en = ", ".join(f"{C.en(k)} {table[k]}" for k in C.TOOLS + (C.RAILWAY,))
+            table_en += f", {C.en_a(path.name)} 1"
+            cases.append(Case(when=path.name, value=table, cites=[CITE_PATHS], when_en=C.en(path.name),
+                              value_text=table_zh, value_text_en=table_en))
+            t.add(f"{path.name}：{table_zh}", None, CITE_PATHS, en=f"{C.en(path.name)}: {table_en}")
             _path_assumptions(t, path, literal, True, requirement_matters=literal)
         t.add("鐵路工 4 分，非照明工具", None, CITE_VILLAGER[C.RAILWAY],
               en="The Railway Worker is worth 4 and is not a lighting tool")
@@ -351,12 +370,15 @@ def contribution(inp: ContributionInput) -> Verdict:
         t.add("燈匠/洗金工/礦工讓本日你出的燈籠/反光盤/工作帽加倍", None, CITE_VILLAGER[C.LAMP_MAKER],
               CITE_VILLAGER[C.GOLD_WASHER], CITE_VILLAGER[C.MINER],
               en="The Lamp Maker / Gold Washer / Miner doubles the lanterns / reflectors / work caps you play today")
-        return t.verdict("mist-mountain.contribution", DEPENDS,
-                         "每張牌的貢獻視路徑而定：" + "；".join(f"{c.when}：{c.explanation}" for c in cases)
-                         + "。鐵路工恆為 4 分；加倍村民讓對應工具加倍。", cases=cases,
-                         explanation_en="Each card's contribution depends on the path: "
-                         + "; ".join(f"{c.when_en}: {c.explanation_en}" for c in cases)
-                         + ". The Railway Worker is always 4; a doubling villager doubles its tool.")
+        if len(cases) == 1:
+            expl = f"在{cases[0].when}：{cases[0].value_text}；加倍村民讓對應工具加倍。"
+            expl_en = (f"On {C.en_path(paths[0].name)}: {cases[0].value_text_en}; a doubling villager doubles "
+                       "its tool.")
+        else:
+            expl = "照明工具的分數視路徑而定；鐵路工恆為 4 分，加倍村民讓對應工具加倍。"
+            expl_en = ("A lighting tool's points depend on the path; the Railway Worker is always 4, and a doubling "
+                       "villager doubles its tool.")
+        return t.verdict("mist-mountain.contribution", DEPENDS, expl, cases=cases, explanation_en=expl_en)
     results = []
     for path in paths:
         points, notes, extra = _one_player(path, inp.cards, inp.effects, literal)
@@ -369,7 +391,7 @@ def contribution(inp: ContributionInput) -> Verdict:
         for note in notes:
             t.add(note.text, note.holds, *note.cites, en=note.en)
         t.add(f"你在{path.name}的貢獻合計 {points} 分", None, CITE_PATHS,
-              en=f"Your total contribution on the {C.en(path.name)} is {points}")
+              en=f"Your total contribution on {C.en_path(path.name)} is {points}")
         if extra["fourth_qualifier"]:
             t.add("警官在場：若今日出團，你是第四順位出團者（警官本身不加分）", None, CITE_VILLAGER[C.OFFICER],
                   en="The Officer is in play: if the team departs today, you go as the fourth qualifier "
@@ -378,9 +400,9 @@ def contribution(inp: ContributionInput) -> Verdict:
             # Order matters only against a doubler or a 迷途者; the input gives no timing.
             t.assume("效果依列出的順序在你出完所有牌之後發生",
                      en="The effects happen in the order listed, after you have played all your cards")
-        expl = f"你出的 {'、'.join(inp.cards)} 在{path.name}共貢獻 {points} 分。"
-        expl_en = (f"The cards you play ({', '.join(C.en(c) for c in inp.cards)}) contribute {points} in all "
-                   f"on the {C.en(path.name)}.")
+        expl = f"共貢獻 {points} 分：你在{path.name}出的 {'、'.join(inp.cards)}。"
+        expl_en = (f"{plural(points, 'point')} in all for your {_and([_card_en(c) for c in inp.cards])} "
+                   f"on {C.en_path(path.name)}.")
         return t.verdict("mist-mountain.contribution", points, expl, explanation_en=expl_en,
                          details={"path": path.name, "points": points, **extra})
     cases = []
@@ -390,9 +412,11 @@ def contribution(inp: ContributionInput) -> Verdict:
                           explanation="；".join(n.text for n in notes),
                           when_en=C.en(path.name), explanation_en="; ".join(n.en for n in notes)))
         t.add(f"{path.name}：{points} 分", None, CITE_PATHS, en=f"{C.en(path.name)}: {plural(points, 'point')}")
-    expl = f"{'、'.join(inp.cards)} 的貢獻依路徑而定：" + "，".join(f"{c.when} {c.value} 分" for c in cases) + "。"
-    expl_en = (f"The contribution of {', '.join(C.en(c) for c in inp.cards)} depends on the path: "
-               + ", ".join(f"{c.when_en} {c.value}" for c in cases) + ".")
+    expl = f"視路徑而定：你出的 {'、'.join(inp.cards)} " + "，".join(f"在{c.when} {c.value} 分" for c in cases) + "。"
+    expl_en = (f"It depends on the path: your {_and([_card_en(c) for c in inp.cards])} "
+               f"{'score' if len(inp.cards) > 1 else 'scores'} "
+               + _and([f"{c.value} on {C.en_path(p.name)}" for c, (p, *_) in zip(cases, results)])
+               + ".")
     return t.verdict("mist-mountain.contribution", DEPENDS, expl, cases=cases, explanation_en=expl_en,
                      details={"by_path": {c.when: c.value for c in cases}})
 
@@ -414,9 +438,9 @@ def memories_needed(inp: PlayersInput) -> Verdict:
         cases = [Case(when=f"{k} 人", value=v, cites=[CITE_NEEDED], when_en=f"{k} players")
                  for k, v in NEEDED.items()]
         return t.verdict("mist-mountain.memories_needed", DEPENDS,
-                         "需要的自身角色回憶數依人數而定：4 人 6 張、5 人 5 張、6 人 4 張。", cases=cases,
-                         explanation_en="The number of memories of your own character you need depends on the "
-                                        "player count: 6 with 4 players, 5 with 5 players, 4 with 6 players.")
+                         "視人數而定：需要的自身角色回憶 4 人 6 張、5 人 5 張、6 人 4 張。", cases=cases,
+                         explanation_en="It depends on the player count: 6 memories of your own character with 4 "
+                                        "players, 5 with 5 players, 4 with 6 players.")
     v = NEEDED[inp.players]
     return t.verdict("mist-mountain.memories_needed", v,
                      f"{inp.players} 人遊戲需要 {v} 份自身角色的回憶才能脫逃。", details={"players": inp.players},
@@ -433,25 +457,27 @@ def next_captain(inp: NextCaptainInput) -> Verdict:
     labels = (inp.names or [seat_label(s, n) for s in range(n)]) if n else None
     en = [label_en(x) for x in labels] if labels else None
     fail_text = "出團失敗：隊長交給上家"
-    fail_en = "Failed to depart: the captain card passes to the player to the captain's right (上家)"
+    fail_en = f"Failed to depart: the captain card passes to {PREVIOUS_EN}"
     dep_text = "出團後：往上家方向傳給第一個沒出團的玩家；都出團了（或只剩隊長沒出團）就由隊長續任"
-    dep_en = ("After a departure: the captain card passes towards the player to the captain's right (上家), to the "
-              "first player who did not depart; if everyone departed (or only the captain stayed), the captain "
-              "stays captain")
+    dep_en = (f"After a departure: the captain card passes to the first player who did not depart, counting back "
+              f"from {PREVIOUS_EN}; if everyone departed (or only the captain stayed), the captain stays captain")
     if inp.departed is False or (inp.departed is None and inp.went is None):
         t.add(fail_text, True if inp.departed is False else None, CITE_FAIL, en=fail_en)
     if inp.departed is not False:
         t.add(dep_text, None, CITE_HANDOVER, en=dep_en)
     if inp.departed is False:
         if n is None:
-            return t.verdict("mist-mountain.next_captain", "上家", "出團失敗時，隊長交給上家。",
-                             explanation_en="When the team fails to depart, the captain card passes to the player "
-                                            "to the captain's right (上家).")
+            return t.verdict("mist-mountain.next_captain", "上家", "交給上家：出團失敗時，隊長卡交給隊長的上家。",
+                             explanation_en=f"To {PREVIOUS_EN}: when the team fails to depart, the captain card "
+                                            "passes to them.",
+                             value_text="隊長的上家", value_text_en=PREVIOUS_EN)
         s = captain_after_failure(n)
-        return t.verdict("mist-mountain.next_captain", s, f"出團失敗，隊長交給上家 {labels[s]}。",
+        prev, prev_en = _previous(labels, en)
+        return t.verdict("mist-mountain.next_captain", s, f"交給{prev}：出團失敗時，隊長卡交給上家。",
                          details={"seat": s, "name": labels[s]},
-                         explanation_en=f"The team failed to depart, so the captain card passes to the player to "
-                                        f"the captain's right (上家), {en[s]}.")
+                         explanation_en=f"To {prev_en}: after a failed morning the captain card passes to "
+                                        f"{PREVIOUS_EN}.",
+                         value_text=labels[s], value_text_en=en[s])
     if inp.went is not None:
         went = set(inp.went)
         s = captain_after_departure(n, went)
@@ -468,34 +494,47 @@ def next_captain(inp: NextCaptainInput) -> Verdict:
                 t.add("只有隊長沒出團，隊長由同一人續任", True, CITE_HANDOVER,
                       en="Only the captain did not depart; the captain stays captain")
             _five_player_stay(t, n, True, s)
-        to = "隊長續任" if s == 0 else f"隊長交給 {labels[s]}"
-        to_en = "the captain stays captain" if s == 0 else f"the captain card passes to {en[s]}"
-        return t.verdict("mist-mountain.next_captain", s, f"出團者為 {'、'.join(labels[x] for x in inp.went)}，"
-                         f"{to}。", details={"seat": s, "name": labels[s]},
-                         explanation_en=f"Departed: {', '.join(en[x] for x in inp.went)}; {to_en}.")
+        if s == 0:
+            everyone = 0 in went
+            expl = "隊長續任：" + ("所有玩家都出團了。" if everyone else "除了隊長，其他玩家都出團了。")
+            expl_en = "The captain keeps the card: " + ("every player departed." if everyone
+                                                        else "every other player departed.")
+            text, text_en = "隊長續任", "the captain keeps the card"
+        else:
+            expl = f"交給 {labels[s]}：往上家方向最近一位沒出團的玩家。"
+            expl_en = f"To {en[s]}: the nearest player before the captain who did not depart."
+            text, text_en = labels[s], en[s]
+        return t.verdict("mist-mountain.next_captain", s, expl, details={"seat": s, "name": labels[s]},
+                         explanation_en=expl_en, value_text=text, value_text_en=text_en)
     if inp.departed is True:
-        t.add("需要知道哪些座位出團（went）才能指出是誰", None, CITE_HANDOVER,
-              en="Which seats departed (went) is needed to say who it is")
+        t.add("需要知道哪些座位出團，才能指出是誰", None, CITE_HANDOVER,
+              en="Which seats departed is needed to say who it is")
+    first_left = "往上家方向第一位未出團的玩家（無人則隊長續任）"
+    first_left_en = (f"the first player who did not depart, counting back from {PREVIOUS_EN} (if there is none, "
+                     "the captain keeps the card)")
     cases = []
     if inp.departed is None:
         cases.append(Case(when="出團失敗", value=labels[n - 1] if n else "上家", cites=[CITE_FAIL],
-                          when_en="the team fails to depart"))
-    cases.append(Case(when="出團成功", value="往上家方向第一位未出團的玩家（無人則隊長續任）",
-                      cites=[CITE_HANDOVER], when_en="the team departs"))
+                          when_en="the team fails to depart",
+                          value_text=labels[n - 1] if n else "隊長的上家",
+                          value_text_en=en[n - 1] if n else PREVIOUS_EN))
+    cases.append(Case(when="出團成功", value=first_left, cites=[CITE_HANDOVER], when_en="the team departs",
+                      value_text=first_left, value_text_en=first_left_en))
     if n == 4 or n is None:
         cases.append(Case(when="4 人局，隊長未出團或警官讓 4 人皆出團", value="隊長續任",
                           cites=[CITE_HANDOVER],
-                          when_en="4 players, and the captain did not depart or the Officer let all 4 depart"))
+                          when_en="4 players, and the captain did not depart or the Officer let all 4 depart",
+                          value_text="隊長續任", value_text_en="the captain keeps the card"))
     if len(cases) < 2:
         cases.append(Case(when="出團成功且只有隊長沒出團，或所有人都出團", value="隊長續任",
                           cites=[CITE_HANDOVER],
-                          when_en="the team departs and only the captain did not go, or everyone went"))
+                          when_en="the team departs and only the captain did not go, or everyone went",
+                          value_text="隊長續任", value_text_en="the captain keeps the card"))
     return t.verdict("mist-mountain.next_captain", DEPENDS,
-                     "出團失敗時隊長交給上家；出團後交給往上家方向第一個沒出團的玩家（4 人局可能由原隊長續任）。",
+                     "出團失敗交給上家；出團後交給往上家方向最近一位沒出團的玩家，沒有就由隊長續任。",
                      cases=cases,
-                     explanation_en="After a failed morning the captain card passes to the player to the captain's "
-                                    "right (上家); after a departure it passes towards the 上家 to the first player "
-                                    "who did not depart (in a 4-player game the captain may stay captain).")
+                     explanation_en=f"After a failure, {PREVIOUS_EN}; after a departure, the nearest player before "
+                                    "the captain who did not go, or else the captain.")
 
 
 # --- mist-mountain.escape --------------------------------------------------------------------
@@ -511,14 +550,12 @@ def escape(inp: EscapeInput) -> Verdict:
               en="Escape master: among those who escape, the one with the most Gold Mine Alleys (on the table and "
                  "in hand both count); ties go to that day's priority")
         cases = [Case(when=f"{k} 人", value=f"至少 {v} 份自身角色回憶", cites=[CITE_NEEDED],
-                      when_en=f"{k} players") for k, v in NEEDED.items()]
+                      when_en=f"{k} players", value_text=f"至少 {v} 份自身角色回憶",
+                      value_text_en=f"at least {v} memories of your own character") for k, v in NEEDED.items()]
         return t.verdict("mist-mountain.escape", DEPENDS,
-                         "遊戲結束時，擁有足夠自身角色回憶（4 人 6、5 人 5、6 人 4）者逃脫；逃出者中金礦小巷"
-                         "（場上加手牌）最多者為脫逃大師，同數比較當日順位。", cases=cases,
-                         explanation_en="At the end of the game, players with enough memories of their own "
-                                        "character (6 with 4 players, 5 with 5, 4 with 6) escape; among them the "
-                                        "one with the most Gold Mine Alleys (table plus hand) is the escape master, "
-                                        "ties going to that day's priority.")
+                         "自身角色回憶夠多者逃脫；逃出者中金礦小巷最多者為脫逃大師。", cases=cases,
+                         explanation_en="Players with enough memories of their own character escape; among them, the "
+                                        "most Gold Mine Alleys makes the escape master.")
     n = len(inp.players)
     need = NEEDED[n]
     labels = [p.name or seat_label(s, n) for s, p in enumerate(inp.players)]
@@ -549,20 +586,23 @@ def escape(inp: EscapeInput) -> Verdict:
         t.add("逃出者的金礦小巷（場上+手牌）：" + "、".join(f"{labels[s]} {gold[s]}" for s in escaped), None,
               CITE_MASTER,
               en="Gold Mine Alleys of those who escape (table + hand): "
-                 + ", ".join(f"{en[s]} {gold[s]}" for s in escaped))
+                 + ", ".join(f"{en[s]} with {gold[s]}" for s in escaped))
         if len(tied) > 1:
             t.add("金礦同數，比較當日順位：" + "、".join(f"{labels[s]}（順位{priority(s, n)}）" for s in tied),
                   True, CITE_END,
                   en="Tied on Gold Mine Alleys, so that day's priority decides: "
-                     + ", ".join(f"{en[s]} (priority {priority(s, n)})" for s in tied))
+                     + ", ".join(f"{en[s]} with priority {priority(s, n)}" for s in tied))
         expl = (f"逃脫成功：{'、'.join(labels[s] for s in escaped)}；脫逃大師是 {labels[master]}"
                 f"（金礦小巷 {best} 張）。")
-        expl_en = (f"Escaped: {', '.join(en[s] for s in escaped)}; the escape master is {en[master]} "
-                   f"({plural(best, 'Gold Mine Alley')}).")
+        expl_en = (f"Escaped: {_and([en[s] for s in escaped])}; the escape master is {en[master]}, with "
+                   f"{plural(best, 'Gold Mine Alley')}.")
     else:
-        expl = "沒有人湊齊足夠的回憶，無人逃脫，也沒有脫逃大師。"
-        expl_en = "Nobody gathered enough memories: nobody escapes and there is no escape master."
-    return t.verdict("mist-mountain.escape", escaped, expl, explanation_en=expl_en, details={
+        expl = "無人逃脫：沒有人湊齊足夠的回憶，也沒有脫逃大師。"
+        expl_en = "Nobody escapes: nobody gathered enough memories, and there is no escape master."
+    text = "、".join(labels[s] for s in escaped) or "無人"
+    text_en = _and([en[s] for s in escaped]) or "nobody"
+    return t.verdict("mist-mountain.escape", escaped, expl, explanation_en=expl_en,
+                     value_text=text, value_text_en=text_en, details={
         "needed": need, "memories": counts, "gold": gold, "escaped": escaped,
         "escaped_names": [labels[s] for s in escaped], "master": master,
         "master_name": labels[master] if master is not None else None})
@@ -585,20 +625,18 @@ def variant_deck(inp: PlayersInput) -> Verdict:
                       explanation_en=f"remove {plural(6 - k, 'personal memory card')}, deal {k}: 21 − {6 - k} − {k} = 15")
                  for k in (4, 5, 6)]
         return t.verdict("mist-mountain.variant_deck", 15,
-                         "變體規則下，不論幾人，回憶牌庫都由 21 張變成 15 張（棄掉的個人回憶張數加上發出的張數恆為 6）。",
+                         "剩 15 張：不論幾人，棄掉的個人回憶加上發出的張數恆為 6，21 張變成 15 張。",
                          cases=cases, details={"deck": 15},
-                         explanation_en="In the variant the memory deck goes from 21 to 15 cards whatever the "
-                                        "player count (the personal memories removed plus the cards dealt always "
-                                        "make 6).")
+                         explanation_en="15 cards remain whatever the player count: the personal memories removed "
+                                        "plus the cards dealt always make 6 of the 21.")
     k = inp.players
     t.add(f"{k} 人：棄 {6 - k} 張個人回憶，發出 {k} 張，21 − {6 - k} − {k} = 15", True, CITE_VARIANT,
           en=f"{k} players: remove {plural(6 - k, 'personal memory card')}, deal {k}: 21 − {6 - k} − {k} = 15")
     return t.verdict("mist-mountain.variant_deck", 15,
-                     f"{k} 人局變體：棄掉 {6 - k} 張未使用角色的個人回憶，每人先發 1 張（共 {k} 張），回憶牌庫剩 15 張。",
+                     f"剩 15 張：{k} 人局棄掉 {6 - k} 張未使用角色的個人回憶，再每人發 1 張（共 {k} 張）。",
                      details={"deck": 15, "removed_personal": 6 - k, "dealt": k},
-                     explanation_en=f"{k}-player variant: remove the {plural(6 - k, 'personal memory card')} "
-                                    f"of unused characters and deal each player 1 memory card ({k} in all); 15 memory cards "
-                                    "remain in the deck.")
+                     explanation_en=f"15 cards remain: with {k} players, remove the unused characters' "
+                                    f"{plural(6 - k, 'personal memory card')} and deal one to each player.")
 
 
 # --- mist-mountain.priority ------------------------------------------------------------------
@@ -607,32 +645,32 @@ def priority_rule(inp: PlayersInput) -> Verdict:
     """Priority (順位) of every seat and the acting order."""
     t = Trace()
     t.add("順位隊長最高，下家最低，即愈晚出牌者愈有利", None, CITE_PRIORITY,
-          en="The captain has the highest priority and the captain's next player (下家) the lowest, so acting "
-             "later is better")
-    t.add("由隊長的下家開始行動", None, P + "morning/play-or-pass",
-          en="The captain's next player (下家) acts first")
+          en=f"The captain has the highest priority and {NEXT_EN} the lowest, so acting later is better")
+    t.add("由隊長的下家開始行動", None, P + "morning/play-or-pass", en=cap(f"{NEXT_EN} acts first"))
+    t.add("貢獻度同分時，順位高者優先", None, CITE_PRIORITY, en="On a tie in contribution the better priority goes first")
     counts = [inp.players] if inp.players else [4, 5, 6]
     cases = []
     for n in counts:
         pr = priorities(n)
         text = "、".join(f"{seat_label(s, n)} 順位{pr[s]}" for s in range(n))
-        text_en = ", ".join(f"{seat_label_en(s, n)} priority {pr[s]}" for s in range(n))
-        cases.append(Case(when=f"{n} 人", value=pr, explanation=text, cites=[CITE_PRIORITY],
-                          when_en=f"{n} players", explanation_en=text_en))
+        text_en = ", ".join(f"{pr[s]} for {seat_label_en(s, n)}" for s in range(n))
+        cases.append(Case(when=f"{n} 人", value=pr, cites=[CITE_PRIORITY], when_en=f"{n} players",
+                          value_text=text, value_text_en=text_en))
     if inp.players:
         n = inp.players
-        t.add(cases[0].explanation, None, P + "morning/example-tie-captain-first", en=cap(cases[0].explanation_en))
+        t.add(cases[0].value_text, None, P + "morning/example-tie-captain-first",
+              en=f"Priority: {cases[0].value_text_en}")
         return t.verdict("mist-mountain.priority", priorities(n),
-                         f"{n} 人：{cases[0].explanation}；出牌順序從下家1開始，隊長最後。",
+                         f"{n} 人局：順位由隊長 1 往上家方向排到隊長的下家（下家1）為 {n}；下家1 先出牌，隊長最後。",
                          details={"order": list(range(1, n)) + [0]},
-                         explanation_en=f"{n} players: {cases[0].explanation_en}; play starts with 下家1 (seat 1) "
-                                        "and the captain acts last.")
+                         explanation_en=f"With {n} players priority runs from the captain (1) back round the table "
+                                        f"to seat 1 ({n}); seat 1 acts first, the captain last.",
+                         value_text=cases[0].value_text, value_text_en=cases[0].value_text_en)
     return t.verdict("mist-mountain.priority", DEPENDS,
-                     "順位：隊長 1，然後往上家方向 2、3…，隊長的下家（第一個出牌者）最低；同分時順位高者優先。",
+                     "順位：隊長 1，然後往上家方向 2、3…，隊長的下家（第一個出牌者）最低。",
                      cases=cases,
-                     explanation_en="Priority: the captain 1, then 2, 3, … going towards the player to the "
-                                    "captain's right (上家); the captain's next player (下家, who plays first) is "
-                                    "lowest. On a tie the better priority goes first.")
+                     explanation_en=f"The captain has priority 1, {PREVIOUS_EN} 2, and so on back to {NEXT_EN}, "
+                                    "who is last and acts first.")
 
 
 def _rule(id_: str, titles: dict[str, str], model, passages: tuple[str, ...], fn,
@@ -695,7 +733,8 @@ _rule("mist-mountain.next_captain", {"zh-TW": "隊長卡交給誰", "en": "Who b
       ("出团之后队长卡要交给谁？", "出团失败队长换谁？", "4人局队长可以连任吗？"),
       ("Once the team has set off, who is handed the captain card for tomorrow?", "Who becomes captain if the morning fails?",
        "Can the captain stay captain in a 4-player game?"),
-      "After failure: 上家; after departure: first player towards 上家 who did not go.")
+      "After failure: the captain's previous player; after departure: the first player back from the captain "
+      "who did not go.")
 
 _rule("mist-mountain.escape", {"zh-TW": "脫逃成功與脫逃大師", "en": "Escaping and the escape master"},
       EscapeInput, (CITE_END, CITE_NEEDED, CITE_MASTER, P + "hand/gold-alley", CITE_VILLAGER[C.ABBOT],
@@ -724,4 +763,5 @@ _rule("mist-mountain.priority", {"zh-TW": "順位與出牌順序", "en": "Priori
       ("How is priority determined?", "Who wins a tie in contribution?", "Why is playing later better?",
        "In a 4-player game, what is the priority ranking of the seats?",
        "Which seat has the highest priority after the captain?"),
-      "Captain 1, then 上家 2, …, 下家1 last; 下家1 acts first.")
+      "Captain 1, then the captain's previous player 2, …, the captain's next player last; the captain's next "
+      "player acts first.")

@@ -6,9 +6,8 @@ from . import cards as C
 
 PLAYERS = Slot("count", {"zh-TW": "玩家人數", "en": "number of players"},
                units=("個人", "人", "位玩家", "名玩家", "個玩家", "人局", "人遊戲", "players", "player", "people", "-player"),
-               domain=(4, 5, 6), value_labels=((4, {"zh-TW": "4 人", "en": "4 players"}),
-                                               (5, {"zh-TW": "5 人", "en": "5 players"}),
-                                               (6, {"zh-TW": "6 人", "en": "6 players"})),
+               # A count's case reads "<label><value label>": 玩家人數為 4 人, number of players is 4.
+               domain=(4, 5, 6), value_labels=tuple((k, {"zh-TW": f"為 {k} 人", "en": f"is {k}"}) for k in (4, 5, 6)),
                unstated="cases")
 DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the team departed"},
                 values=((True, ("出團", "出發", "成團", "departed", "departs", "set off", "went out")),
@@ -24,7 +23,8 @@ CONTRIBUTIONS = Slot("seat_list", {"zh-TW": "每位玩家的貢獻度", "en": "e
                      cues=("貢獻", "分", "點", "contribution", "contributes", "points", "pts"),
                      unstated="ask",
                      ask={"zh-TW": "告訴我每位玩家的貢獻度（從隊長開始，依下家1、下家2…到上家）",
-                          "en": "Tell me each player's contribution, from the captain round to the player before them"})
+                          "en": "Tell me each player's contribution in turn order: the captain first, then seat 1 "
+                                "(the captain's next player), seat 2, … up to the captain's previous player"})
 REQUIREMENT = Slot("count", {"zh-TW": "路徑需求", "en": "path requirement"},
                    cues=("需求", "門檻", "requirement", "requires", "needs", "-point path", "point path"),
                    unstated="reading",

@@ -6,6 +6,10 @@ GAME = register_game(Game(
     names={"zh-TW": "Onirim 夢境", "zh-CN": "Onirim 梦境", "en": "Onirim"},
     package=__name__,
     aliases=("onirim", "奧尼里姆", "夢境", "梦境"),
+    covers={"zh-TW": "Onirim 三個擴充與綜合難度的規則，不含基本遊戲",
+            "en": "the rules of Onirim's three expansions and the combined difficulty levels, not the base game"},
+    outside=("基本遊戲", "基本规则", "基本規則", "基礎規則", "基础规则", "基本版", "base game", "basic game",
+             "core game", "base rules", "basic rules", "core rules"),
 ))
 
 # Importing the rules registers them (after the game, which they belong to).

@@ -38,7 +38,7 @@ TOWER_EDGES: dict[tuple[str, int], tuple[frozenset[str], frozenset[str]]] = {
     ("brown", 5): (frozenset(), frozenset({"sun"})),
 }
 TOWER_EDGES_SOURCE = ("Tower edge symbols come from two independent implementations of The Towers, "
-                      "not from the seed text (which only says touching symbols may not match)")
+                      "not from the rules text (which only says touching symbols may not match)")
 TOWER_EDGES_SOURCE_ZH = ("高塔卡兩邊的圖示取自高塔擴充的兩個獨立實作，並非出自規則原文"
                          "（原文只說相連的圖示不能相同）")
 
@@ -113,6 +113,21 @@ def tower(name: str) -> Card:
     if not TOWER_ID_RE.match(name):
         raise ValueError(f"expected {TOWER_ID_HINT}, found {name!r}")
     return BY_NAME[name]
+
+
+# How players name a Tower: its colour and number. Chinese text uses the compact form the players write
+# ("紅4高塔右邊可以放藍4嗎？"); English text says "red 4". Card ids ("red-4") stay in machine values only.
+COLOUR_SHORT_ZH = {"red": "紅", "blue": "藍", "green": "綠", "brown": "棕"}
+
+
+def tower_zh(card: Card) -> str:
+    """A Tower as Chinese answer text names it, e.g. '紅4'."""
+    return f"{COLOUR_SHORT_ZH[str(card.colour)]}{card.number}"
+
+
+def tower_en(card: Card) -> str:
+    """A Tower as English answer text names it, e.g. 'red 4'."""
+    return f"{card.colour} {card.number}"
 
 
 def tower_edges(card: Card) -> tuple[frozenset[str], frozenset[str]]:

@@ -12,30 +12,25 @@ from ..verdict import DEPENDS, Case, Trace, Verdict
 from . import model
 from . import slots as S
 from .cards import (BY_NAME, CARDS, COLOURS, GOAL_CARDS, PREMONITIONS, SPELLS, TOWER_EDGES_SOURCE,
-                    TOWER_EDGES_SOURCE_ZH, TOWER_ID_HINT, TOWER_ID_RE, Card, spell_cost, tower, tower_edges)
+                    TOWER_EDGES_SOURCE_ZH, TOWER_ID_HINT, TOWER_ID_RE, Card, spell_cost, tower, tower_edges,
+                    tower_en, tower_zh)
 
 Colour = Literal["red", "blue", "green", "brown"]
 SpellName = Literal["paradoxical_prophecy", "parallel_planning", "powerful_punishment"]
 
 # Assumption texts as (Traditional Chinese, English) pairs: pass them as t.assume(*PAIR).
-LOST_TOWER_LIMBO = ("失去的高塔依規則原文放進Limbo牌堆；另有兩個實作改放到棄牌堆："
-                    "可用 lost_tower_to 比較",
-                    "A lost Tower goes to Limbo, as the seed says (放進Limbo牌堆); other sources "
-                    "(two implementations) put it on the discard pile instead: set lost_tower_to to compare")
+# (The default readings are the slots' notes, so that a partial answer says them once.)
+LOST_TOWER_LIMBO = S.LOST_TOWER_LIMBO
 LOST_TOWER_DISCARD = ("失去的高塔依兩個實作的做法放到棄牌堆；規則原文則是放進Limbo牌堆",
-                      "A lost Tower goes to the discard pile, as two implementations do; the seed itself "
+                      "A lost Tower goes to the discard pile, as two implementations do; the rules text itself "
                       "sends it to Limbo")
-SPELL_PAYMENT_REMOVE = ("施放咒文時，從棄牌堆自選相應張數的牌移出遊戲（依The Book本身的文字，見 rules-notes）；"
-                        "規則原文只說棄牌堆的張數要夠多",
-                        "Paying a spell removes that many cards of your choice from the discard pile from the "
-                        "game (the Book's own text, per rules-notes); the seed only says the pile must be "
-                        "big enough")
+SPELL_PAYMENT_REMOVE = S.SPELL_PAYMENT_REMOVE
 SPELL_PAYMENT_COUNT = ("施放咒文只要求棄牌堆的張數夠多，牌仍留在棄牌堆（照字面解讀規則原文）；"
-                       "The Book本身的文字則是把這些牌移出遊戲",
+                       "The Book擴充本身的規則則是把這些牌移出遊戲",
                        "Paying a spell only requires the discard pile to be big enough and keeps the cards "
-                       "(a literal reading of the seed); the Book's own text removes them from the game")
-ROW_LENGTH_UNCONFIRMED = ("高塔列能否超過四張高塔尚未確認；本模型允許",
-                          "Whether the Tower row may grow beyond four Towers is unconfirmed; this model allows it")
+                       "(a literal reading of the rules text); the Book's own rules remove them from the game")
+ROW_LENGTH_UNCONFIRMED = ("高塔列能否超過四張高塔尚未確認；這裡允許",
+                          "Whether the Tower row may grow beyond four Towers is unconfirmed; it is allowed here")
 EDGES_SOURCE = (TOWER_EDGES_SOURCE_ZH, TOWER_EDGES_SOURCE)
 
 COLOUR_ZH = {"red": "紅色", "blue": "藍色", "green": "綠色", "brown": "棕色"}
@@ -61,13 +56,18 @@ def _no_repeats(names: list[str] | None, what: str) -> None:
 
 
 def _symbols(edge: frozenset[str]) -> str:
-    """Readable edge symbols, e.g. 'sun+moon' or 'none'."""
+    """Edge symbols as a machine value (details), e.g. 'sun+moon' or 'none'."""
     return "+".join(s for s in ("sun", "moon") if s in edge) or "none"
 
 
+def _symbols_en(edge: frozenset[str]) -> str:
+    """Edge symbols in English text, e.g. 'sun and moon' or 'no symbol'."""
+    return " and ".join(s for s in ("sun", "moon") if s in edge) or "no symbol"
+
+
 def _symbols_zh(edge: frozenset[str]) -> str:
-    """Edge symbols in Chinese, e.g. '太陽+月亮' or '無圖示'."""
-    return "+".join(zh for s, zh in (("sun", "太陽"), ("moon", "月亮")) if s in edge) or "無圖示"
+    """Edge symbols in Chinese, e.g. '太陽和月亮' or '無圖示'."""
+    return "和".join(zh for s, zh in (("sun", "太陽"), ("moon", "月亮")) if s in edge) or "無圖示"
 
 
 def _row_clash(row: list[Card]) -> tuple[str, str] | None:
@@ -75,14 +75,30 @@ def _row_clash(row: list[Card]) -> tuple[str, str] | None:
     for a, b in zip(row, row[1:]):
         shared = model.edge_clash(a, b)
         if shared:
-            return (f"{a.name}與{b.name}以{_symbols_zh(shared)}對{_symbols_zh(shared)}相連",
-                    f"{a.name} and {b.name} touch {_symbols(shared)} to {_symbols(shared)}")
+            return (f"{tower_zh(a)}與{tower_zh(b)}以{_symbols_zh(shared)}對{_symbols_zh(shared)}相連",
+                    f"{tower_en(a)} and {tower_en(b)} touch {_symbols_en(shared)} to {_symbols_en(shared)}")
     return None
 
 
 def _names(cards: list[Card]) -> list[str]:
-    """Card names of a list of cards."""
+    """Card ids of a list of cards (machine values, for details)."""
     return [c.name for c in cards]
+
+
+def _list_zh(cards: list[Card]) -> str:
+    """Towers named in Chinese text, e.g. '紅4、綠4'."""
+    return "、".join(tower_zh(c) for c in cards)
+
+
+def _list_en(cards: list[Card], last: str = "and") -> str:
+    """Towers named in English text, e.g. 'red 4, green 4 and blue 5'."""
+    names = [tower_en(c) for c in cards]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}"
+
+
+def _count_en(n: int, word: str) -> str:
+    """'1 card', '3 cards'."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _register(id: str, titles: dict[str, str], input_model: type[BaseModel], passages: tuple[str, ...],
@@ -162,23 +178,22 @@ def tower_placement(inp: TowerPlacementInput) -> Verdict:
                  en=f"The given row could not have been built ({clash[1]}); only the new edge is judged")
     pair = model.placement_edges(row, new, inp.side)
     if pair is None:
-        t.add(f"高塔列是空的，所以{new.name}不會與其他高塔相連", True, "onirim/towers/row",
-              en=f"the row is empty, so {new.name} touches no other Tower")
-        return t.verdict(rule, True, f"可以：{new.name}成為高塔列的第一張高塔。",
-                         explanation_en=f"Yes: {new.name} starts the Tower row.",
+        t.add(f"高塔列是空的，所以{tower_zh(new)}不會與其他高塔相連", True, "onirim/towers/row",
+              en=f"the row is empty, so {tower_en(new)} touches no other Tower")
+        return t.verdict(rule, True, f"可以：{tower_zh(new)}成為高塔列的第一張高塔。",
+                         explanation_en=f"Yes: {tower_en(new)} starts the Tower row.",
                          details={"row_after": [new.name], "touching": None, "shared": []})
     left, right = pair
     left_edge, right_edge = tower_edges(left)[1], tower_edges(right)[0]
-    t.add(f"{left.name}的右邊（{_symbols_zh(left_edge)}）與{right.name}的左邊（{_symbols_zh(right_edge)}）相連",
+    lz, rz, le, re_ = tower_zh(left), tower_zh(right), tower_en(left), tower_en(right)
+    t.add(f"{lz}的右邊（{_symbols_zh(left_edge)}）與{rz}的左邊（{_symbols_zh(right_edge)}）相連",
           None, "onirim/towers/row",
-          en=f"{left.name}'s right edge ({_symbols(left_edge)}) touches {right.name}'s left edge "
-             f"({_symbols(right_edge)})")
+          en=f"{le}'s right edge ({_symbols_en(left_edge)}) touches {re_}'s left edge ({_symbols_en(right_edge)})")
     shared = model.edge_clash(left, right)
     ok = model.can_place_tower(row, new, inp.side)
-    sz = _symbols_zh(shared)
+    sz, se = _symbols_zh(shared), _symbols_en(shared)
     t.add("相連的兩邊沒有相同圖示" if ok else f"相連的兩邊都有{sz}：{sz}對{sz}", ok, "onirim/towers/row",
-          en="the touching edges share no symbol" if ok else f"the touching edges share {_symbols(shared)}: "
-             f"{_symbols(shared)} meets {_symbols(shared)}")
+          en="the touching edges share no symbol" if ok else f"the touching edges share {se}: {se} meets {se}")
     after = [new] + row if inp.side == "left" else row + [new]
     if len(after) > model.ALIGNMENT_LENGTH:
         t.assume(*ROW_LENGTH_UNCONFIRMED)
@@ -187,15 +202,15 @@ def tower_placement(inp: TowerPlacementInput) -> Verdict:
                "shared": sorted(shared), "row_after": _names(after) if ok else _names(row),
                "alignment_after": ok and model.alignment_start(after) is not None}
     if ok:
-        text = (f"可以：{new.name}可以放在{SIDE_ZH[inp.side]}；{left.name}（{_symbols_zh(left_edge)}）與"
-                f"{right.name}（{_symbols_zh(right_edge)}）沒有相同圖示。")
-        text_en = (f"Yes: {new.name} may go on the {inp.side}; {left.name} ({_symbols(left_edge)}) and "
-                   f"{right.name} ({_symbols(right_edge)}) share no symbol.")
+        text = (f"可以：{tower_zh(new)}可以放在{SIDE_ZH[inp.side]}；{lz}（{_symbols_zh(left_edge)}）與"
+                f"{rz}（{_symbols_zh(right_edge)}）沒有相同圖示。")
+        text_en = (f"Yes: {tower_en(new)} may go on the {inp.side}; {le} ({_symbols_en(left_edge)}) and "
+                   f"{re_} ({_symbols_en(right_edge)}) share no symbol.")
     else:
-        text = (f"不行：放在{SIDE_ZH[inp.side]}時，{left.name}的{_symbols_zh(left_edge)}邊會與"
-                f"{right.name}的{_symbols_zh(right_edge)}邊相連（{sz}對{sz}）。")
-        text_en = (f"No: on the {inp.side}, {left.name}'s {_symbols(left_edge)} edge would touch "
-                   f"{right.name}'s {_symbols(right_edge)} edge ({_symbols(shared)} meets {_symbols(shared)}).")
+        text = (f"不行：放在{SIDE_ZH[inp.side]}時，{lz}的{_symbols_zh(left_edge)}邊會與"
+                f"{rz}的{_symbols_zh(right_edge)}邊相連（{sz}對{sz}）。")
+        text_en = (f"No: on the {inp.side}, {le}'s {_symbols_en(left_edge)} edge would touch "
+                   f"{re_}'s {_symbols_en(right_edge)} edge ({se} meets {se}).")
     return t.verdict(rule, ok, text, explanation_en=text_en, details=details)
 
 
@@ -255,7 +270,8 @@ def nightmare_tower_penalty(inp: NightmareTowerInput) -> Verdict:
                  "has its power")
         cases = [
             Case(when="高塔列正在成形（尚未完成）", when_en="Tower row in progress (no complete Alignment)",
-                 value=True, explanation=f"失去一張高塔，放到{where_zh}", explanation_en=f"lose one Tower to {where}",
+                 value=True, explanation=f"高塔列正在成形時，失去的那張高塔放到{where_zh}",
+                 explanation_en=f"with a Tower row in progress, the Tower lost goes to {where}",
                  cites=["onirim/towers/nightmare", "onirim/towers/removal"]),
             Case(when="高塔列已完成且產生效應（難度第3級）", when_en="Alignment complete, with power (ladder rung 3)",
                  value=False, cites=["onirim/towers/exceptions", "onirim/ladder/3-towers-power"]),
@@ -267,10 +283,10 @@ def nightmare_tower_penalty(inp: NightmareTowerInput) -> Verdict:
             Case(when="還沒有擺出任何高塔", when_en="no Tower built yet", value=False,
                  cites=["onirim/towers/nightmare"]),
         ]
-        return t.verdict(rule, DEPENDS, "要看情況：高塔列正在成形時，夢魘會讓你失去一張高塔，除非把夢魘放回"
-                         "Limbo牌堆，或已完成的高塔列產生效應。",
-                         explanation_en="It depends: a Nightmare costs a Tower while a Tower row is in progress, "
-                         "unless you send the Nightmare to Limbo or a complete Alignment has its power.", cases=cases)
+        return t.verdict(rule, DEPENDS, "要看情況：已擺出高塔時，夢魘會讓你失去一張，除非把夢魘放回Limbo牌堆，"
+                         "或完成的高塔列產生效應。",
+                         explanation_en="It depends: with Towers built, a Nightmare costs one, unless it goes to "
+                         "Limbo or a complete Alignment has its power.", cases=cases)
     row = [tower(n) for n in inp.row]
     clash = _row_clash(row)
     if clash:
@@ -281,12 +297,13 @@ def nightmare_tower_penalty(inp: NightmareTowerInput) -> Verdict:
     state = model.State(options=model.Options(towers=True, alignment_power=inp.alignment_power,
                                               lost_tower_to=inp.lost_tower_to),
                         seed=0, towers=tuple(c.index for c in row))
-    removable = [row[i].name for i in model.removable_towers(row)]
+    removable_cards = [row[i] for i in model.removable_towers(row)]
+    removable = _names(removable_cards)
     complete = model.alignment_complete(state)
     details: dict[str, Any] = {"removable": removable, "alignment_complete": complete,
                                "lost_tower_to": inp.lost_tower_to}
     if not t.add(f"高塔列正在成形（{len(row)}張高塔）", bool(row), "onirim/towers/nightmare",
-                 en=f"a Tower row is in progress ({len(row)} Tower(s))"):
+                 en=f"a Tower row is in progress ({_count_en(len(row), 'Tower')})"):
         return t.verdict(rule, False, "不必：還沒有擺出任何高塔，所以夢魘不會讓你失去高塔。",
                          explanation_en="No: no Tower is built, so a Nightmare costs no Tower.",
                          details={**details, "removable": []})
@@ -306,21 +323,22 @@ def nightmare_tower_penalty(inp: NightmareTowerInput) -> Verdict:
         if 0 < i < len(row) - 1:
             ok = c.name in removable
             clash = model.edge_clash(row[i - 1], row[i + 1])
-            t.add(f"移除中間的{c.name}會讓{row[i - 1].name}與{row[i + 1].name}相連"
+            t.add(f"移除中間的{tower_zh(c)}會讓{tower_zh(row[i - 1])}與{tower_zh(row[i + 1])}相連"
                   + ("" if ok else f"（{_symbols_zh(clash)}對{_symbols_zh(clash)}）"), ok, "onirim/towers/removal",
-                  en=f"removing inner {c.name} would make {row[i - 1].name} touch {row[i + 1].name}"
-                     + ("" if ok else f" ({_symbols(clash)} meets {_symbols(clash)})"))
-    t.add(f"可以失去的高塔（兩端的一定可以；中間的只有在左右兩張可以相連時才行）：{'、'.join(removable)}",
+                  en=f"removing inner {tower_en(c)} would make {tower_en(row[i - 1])} touch {tower_en(row[i + 1])}"
+                     + ("" if ok else f" ({_symbols_en(clash)} meets {_symbols_en(clash)})"))
+    t.add(f"可以失去的高塔（兩端的一定可以；中間的只有在左右兩張可以相連時才行）：{_list_zh(removable_cards)}",
           None, "onirim/towers/removal",
           en=f"Towers that may be lost (ends always; inner ones only if the neighbours may touch): "
-             f"{', '.join(removable)}")
+             f"{_list_en(removable_cards)}")
     spared = _limbo_spares(rule, t, inp, details)
     if spared:
         return spared
-    return t.verdict(rule, True, f"必須：從{'、'.join(removable)}中選一張失去，放到{where_zh}；或改把夢魘放回"
-                     "Limbo牌堆。",
-                     explanation_en=f"Yes: lose one of {', '.join(removable)} to {where}, or send the Nightmare to "
-                     "Limbo instead.", details=details)
+    lose_zh = (f"失去{tower_zh(removable_cards[0])}" if len(removable_cards) == 1 else
+               f"從{_list_zh(removable_cards)}中選一張失去")
+    return t.verdict(rule, True, f"必須：{lose_zh}，放到{where_zh}；或改把夢魘放回Limbo牌堆。",
+                     explanation_en=f"Yes: lose {_list_en(removable_cards, 'or')} to {where}, or send the Nightmare "
+                     "to Limbo instead.", details=details)
 
 
 def _power_spares(rule: str, t: Trace, inp: NightmareTowerInput, details: dict[str, Any]) -> Verdict | None:
@@ -362,10 +380,11 @@ def _nightmare_by_row_state(rule: str, t: Trace, inp: NightmareTowerInput, where
     spared = _limbo_spares(rule, t, inp, details)
     if spared:
         return spared
-    return t.verdict(rule, True, f"必須：失去一張高塔（兩端的，或移除後左右可以相連的中間那張），放到{where_zh}；"
-                     "或改把夢魘放回Limbo牌堆。",
-                     explanation_en=f"Yes: lose one Tower (an end one, or an inner one whose neighbours may then "
-                                    f"touch) to {where}, or send the Nightmare to Limbo instead.", details=details)
+    t.add("可以失去兩端的高塔，或移除後左右兩張可以相連的中間那張", None, "onirim/towers/removal",
+          en="an end Tower may be lost, or an inner one whose neighbours may then touch")
+    return t.verdict(rule, True, f"必須：失去一張高塔，放到{where_zh}；或改把夢魘放回Limbo牌堆。",
+                     explanation_en=f"Yes: lose one Tower to {where}, or send the Nightmare to Limbo instead.",
+                     details=details)
 
 
 # ---------------------------------------------------------------- onirim.alignment_complete
@@ -420,21 +439,22 @@ def alignment_complete(inp: AlignmentInput) -> Verdict:
         return t.verdict(rule, False, f"否：這個高塔列排不出來，因為{clash[0]}。",
                          explanation_en=f"No: this row cannot be built, since {clash[1]}.", details={"alignment": []})
     t.add(f"高塔列有{len(row)}張高塔", len(row) >= model.ALIGNMENT_LENGTH, "onirim/towers/row",
-          en=f"the row holds {len(row)} Tower(s)")
+          en=f"the row holds {_count_en(len(row), 'Tower')}")
     start = model.alignment_start(row)
     if start is None:
         colours = [c.colour for c in row]
-        t.add(f"沒有四張相連且顏色各不相同的高塔（{'、'.join(COLOUR_ZH[c] for c in colours) or '空'}）", False,
-              "onirim/towers/row",
-              en=f"no four adjacent Towers show four different colours ({', '.join(colours) or 'empty'})")
+        t.add(f"有四張相連且顏色各不相同的高塔（高塔列的顏色：{'、'.join(COLOUR_ZH[c] for c in colours) or '空'}）",
+              False, "onirim/towers/row",
+              en=f"four adjacent Towers show four different colours (the row's colours: "
+                 f"{', '.join(colours) or 'none'})")
         return t.verdict(rule, False, "否：高塔列中沒有四張相連且顏色各不相同的高塔。",
                          explanation_en="No: the row has no four adjacent Towers of four different colours.",
                          details={"alignment": []})
     found = row[start:start + model.ALIGNMENT_LENGTH]
-    t.add(f"{'、'.join(_names(found))}相連且顏色各不相同", True, "onirim/towers/row",
-          "onirim/towers/exceptions", en=f"{', '.join(_names(found))} are adjacent and of four different colours")
-    return t.verdict(rule, True, f"是：{'、'.join(_names(found))}組成完成的高塔列。",
-                     explanation_en=f"Yes: {', '.join(_names(found))} form a complete Alignment.",
+    t.add(f"{_list_zh(found)}相連且顏色各不相同", True, "onirim/towers/row",
+          "onirim/towers/exceptions", en=f"{_list_en(found)} are adjacent and of four different colours")
+    return t.verdict(rule, True, f"是：{_list_zh(found)}組成完成的高塔列。",
+                     explanation_en=f"Yes: {_list_en(found)} form a complete Alignment.",
                      details={"alignment": _names(found)})
 
 
@@ -478,20 +498,36 @@ def tower_discard_peek(inp: TowerPeekInput) -> Verdict:
     after = model.apply(state, model.Discard(card.index))
     pending = after.pending
     count = pending.count if isinstance(pending, model.PendingArrange) else 0
-    t.add(f"{card.name}的數字是{card.number}", None, "onirim/towers/discard",
-          en=f"{card.name} shows the number {card.number}")
+    t.add(f"{tower_zh(card)}的數字是{card.number}", None, "onirim/towers/discard",
+          en=f"{tower_en(card)} shows the number {card.number}")
     if inp.deck_size is not None and inp.deck_size < (card.number or 0):
         t.add(f"補充牌堆只剩{inp.deck_size}張牌", True, "onirim/towers/discard",
-              en=f"only {inp.deck_size} card(s) are left in the deck")
+              en=f"only {_count_en(inp.deck_size, 'card')} left in the deck")
         t.assume("補充牌堆的張數少於高塔卡的數字時，就看全部的牌（規則原文沒有說）",
-                 en="With fewer cards in the deck than the Tower's number, you look at all of them (the seed does "
-                    "not say)")
-    return t.verdict(rule, count, f"看補充牌堆頂的{count}張牌，再依任意順序放回牌堆頂。",
-                     explanation_en=f"Look at the top {count} card(s) and put them back on top in any order.",
+                 en="With fewer cards in the deck than the Tower's number, you look at all of them (the rules text "
+                    "does not say)")
+    if count == 0:
+        text, text_en = "沒有牌可看：補充牌堆已經沒有牌了。", "Nothing to look at: the deck is empty."
+    elif count == 1:
+        text, text_en = "看補充牌堆頂的1張牌，再放回牌堆頂。", "Look at the top card and put it back on top."
+    else:
+        text = f"看補充牌堆頂的{count}張牌，再依任意順序放回牌堆頂。"
+        text_en = f"Look at the top {count} cards and put them back on top in any order."
+    return t.verdict(rule, count, text, explanation_en=text_en,
                      details={"number": card.number, "count": count, "reorder": True, "discard": False})
 
 
 # ---------------------------------------------------------------- onirim.book_door
+
+# How the two outcomes for a Door read (zh-TW, English): the verdict's value is "keep" or "limbo".
+DOOR_OUTCOME = {"keep": ("保留", "keep it"), "limbo": ("放進Limbo牌堆", "it goes to Limbo")}
+
+
+def _door_case(when: str, when_en: str, value: str) -> Case:
+    """A case of the Door verdict, its value worded for players."""
+    return Case(when=when, when_en=when_en, value=value, value_text=DOOR_OUTCOME[value][0],
+                value_text_en=DOOR_OUTCOME[value][1], cites=["onirim/book/goal-order"])
+
 
 class BookDoorInput(_Input):
     """The Goals still to reach, in row order, and the colour of a Door just obtained."""
@@ -528,17 +564,14 @@ def book_door(inp: BookDoorInput) -> Verdict:
           en="Doors must be collected in the order of the Goal row; a Door out of order goes to Limbo and is "
              "shuffled back later")
     t.assume("規則原文「目標順序以外的門卡放進Limbo牌堆」套用在每一種取得門卡的方式（迷宮連續三張或鑰匙卡）",
-             en="The seed's 'out of order goes to Limbo' is applied to every way of obtaining a Door (Labyrinth "
-                "run or Key)")
+             en="The rule that a Door out of Goal order goes to Limbo is applied to every way of obtaining a Door "
+                "(a Labyrinth run or a Key)")
     if inp.goals is None or inp.door is None:
-        cases = [Case(when="門卡符合下一張尚未達成的目標卡", when_en="the Door matches the first Goal still to reach",
-                      value="keep", cites=["onirim/book/goal-order"]),
-                 Case(when="門卡是其他顏色", when_en="the Door is of another colour", value="limbo",
-                      cites=["onirim/book/goal-order"])]
+        cases = [_door_case("門卡符合下一張尚未達成的目標卡", "the Door matches the first Goal still to reach", "keep"),
+                 _door_case("門卡是其他顏色", "the Door is of another colour", "limbo")]
         if inp.goals:
-            cases = [Case(when=f"{COLOUR_ZH[c]}門卡", when_en=f"a {c} Door",
-                          value="keep" if model.door_fits_goal(inp.goals[0], c) else "limbo",
-                          cites=["onirim/book/goal-order"]) for c in COLOURS]
+            cases = [_door_case(f"{COLOUR_ZH[c]}門卡", f"a {c} Door",
+                                "keep" if model.door_fits_goal(inp.goals[0], c) else "limbo") for c in COLOURS]
         return t.verdict(rule, DEPENDS, "要看顏色：只有符合下一張目標卡的門卡才能保留。",
                          explanation_en="It depends on the colour: only a Door matching the next Goal is kept.",
                          cases=cases)
@@ -550,13 +583,19 @@ def book_door(inp: BookDoorInput) -> Verdict:
     fits = model.door_fits_goal(next_colour, inp.door)
     t.add(f"{door_zh}門卡符合這張目標卡", fits, "onirim/book/goal-order", en=f"the {inp.door} Door matches it")
     value = "keep" if fits else "limbo"
-    text = (f"保留：{door_zh}門卡放在{door_zh}目標卡上。" if fits else
-            f"放進Limbo牌堆：{door_zh}門卡不符合下一張目標卡（{next_zh or '無'}），所以放進Limbo牌堆，"
-            "之後再洗回補充牌堆。")
-    text_en = (f"Keep it: the {inp.door} Door goes on the {inp.door} Goal." if fits else
-               f"Limbo: the {inp.door} Door does not match the next Goal ({next_colour or 'none'}), so it goes to "
-               "Limbo and is shuffled back into the deck.")
+    if fits:
+        text = f"保留：{door_zh}門卡放在{door_zh}目標卡上。"
+        text_en = f"Keep it: the {inp.door} Door goes on the {inp.door} Goal."
+    elif next_colour is None:
+        text = f"放進Limbo牌堆：目標卡已全部達成，{door_zh}門卡沒有目標可放，之後會洗回補充牌堆。"
+        text_en = (f"It goes to Limbo: every Goal is reached, so the {inp.door} Door fits none; it is shuffled "
+                   "back later.")
+    else:
+        text = f"放進Limbo牌堆：{door_zh}門卡不符合下一張目標卡（{next_zh}），之後會洗回補充牌堆。"
+        text_en = (f"It goes to Limbo: the {inp.door} Door does not match the next Goal ({next_colour}) and is "
+                   "shuffled back into the deck later.")
     return t.verdict(rule, value, text, explanation_en=text_en,
+                     value_text=DOOR_OUTCOME[value][0], value_text_en=DOOR_OUTCOME[value][1],
                      details={"next_goal": next_colour, "goals_after": inp.goals[1:] if fits else inp.goals})
 
 
@@ -614,14 +653,17 @@ def book_return_door(inp: BookReturnInput) -> Verdict:
     t.add("接下來要先達成的目標卡，就是剛繳回的那張門卡所在的目標卡", None, "onirim/book/nightmare-door",
           en="the Goal of that Door is the next one to reach")
     if inp.goals is None or inp.returned is None:
-        return t.verdict(rule, "the returned Door's Goal", "你繳回的那張門卡所在的目標卡成為下一個要達成的目標；"
+        return t.verdict(rule, "the returned Door's Goal", "繳回的那張門卡所在的目標卡成為下一個目標；"
                          "達成後，再從第一張尚未達成的目標卡繼續。",
-                         explanation_en="The Goal whose Door you gave back becomes the next Goal "
-                         "to reach; after it, the order continues from the first Goal still open.")
+                         explanation_en="The Goal whose Door you gave back is next; after it, the order resumes "
+                         "at the first Goal still open.",
+                         value_text="繳回的門卡所在的目標卡", value_text_en="the Goal whose Door went back")
     reached = inp.reached if inp.reached is not None else inp.returned
     if inp.reached is None:
-        t.assume(f"假設前{reached}張目標卡已放有門卡（沒有提供 reached）",
-                 en=f"The first {reached} Goal(s) are taken to hold Doors (reached not given)")
+        t.assume(f"假設前{reached}張目標卡已放有門卡（題目沒有說已達成幾個目標）",
+                 en=f"The first {_count_en(reached, 'Goal')} are taken to hold Doors (the question does not say how "
+                    "many Goals are reached)" if reached != 1 else
+                    "The first Goal is taken to hold a Door (the question does not say how many Goals are reached)")
     state = _goal_state(list(inp.goals), reached)
     door = state.goal_doors[inp.returned - 1]
     before = model.open_goal(state)
@@ -632,17 +674,18 @@ def book_return_door(inp: BookReturnInput) -> Verdict:
     colour_zh = COLOUR_ZH[colour]
     t.add(f"之前：下一個目標是{f'第{before + 1}張' if before is not None else '無（全部已達成）'}；"
           f"第{inp.returned}張目標卡上的門卡（{colour_zh}）放回Limbo牌堆", None, "onirim/book/nightmare-door",
-          en=f"before: the next Goal was position {before + 1 if before is not None else 'none'}; the Door on Goal "
-             f"{inp.returned} ({colour}) goes to Limbo")
+          en=f"before: the next Goal was {f'Goal {before + 1}' if before is not None else 'none (all reached)'}; "
+             f"the Door on Goal {inp.returned} ({colour}) goes to Limbo")
     later = model.first_open_goal([CARDS[g].colour for g in after.goals],
                                   [d is not None or i == pos for i, d in enumerate(after.goal_doors)])
     t.add(f"現在下一個目標是第{pos + 1}張（{colour_zh}）", True, "onirim/book/nightmare-door",
-          en=f"the next Goal is now position {pos + 1} ({colour})")
+          en=f"the next Goal is now Goal {pos + 1} ({colour})")
     later_colour = CARDS[after.goals[later]].colour if later is not None else None
     return t.verdict(rule, colour, f"第{pos + 1}張目標卡（{colour_zh}）再次成為下一個目標；達成之後，下一個是"
                      + (f"第{later + 1}張（{COLOUR_ZH[later_colour]}）。" if later is not None else "無：全部已達成。"),
                      explanation_en=f"Goal {pos + 1} ({colour}) is next again; once it is reached, the next is "
                      + (f"Goal {later + 1} ({later_colour})." if later is not None else "none: all reached."),
+                     value_text=f"第{pos + 1}張目標卡（{colour_zh}）", value_text_en=f"Goal {pos + 1} ({colour})",
                      details={"position": pos + 1, "colour": colour,
                               "then": None if later is None else {"position": later + 1,
                                                                   "colour": CARDS[after.goals[later]].colour}})
@@ -691,18 +734,23 @@ def spell_castable(inp: SpellInput) -> Verdict:
         cases = []
         for s in spells:
             cost = spell_cost(s, inp.side)
-            cases.append(Case(when=f"{SPELLS[s]['name']}，{side_zh}：棄牌堆至少{cost}張",
-                              when_en=f"{SPELLS[s]['name']}, {inp.side} side: discard pile of at least {cost}",
+            cases.append(Case(when=f"{SPELLS[s]['name']}用{side_zh}，棄牌堆至少{cost}張",
+                              when_en=f"{SPELLS[s]['name']} on the {inp.side} side, with at least {cost} cards in "
+                                      "the discard pile",
                               value=True, cites=[str(SPELLS[s]["passage"])]))
         cases.append(Case(when="棄牌堆的張數少於代價", when_en="discard pile smaller than the cost", value=False,
                           cites=["onirim/book/spells"]))
         details: dict[str, Any] = {"costs": costs}
         if inp.spell:
             details["cost"] = spell_cost(inp.spell, inp.side)
-        return t.verdict(rule, DEPENDS, "要看棄牌堆的張數：Paradoxical Prophecy花費5（6）張、Parallel Planning "
-                         "花費7（9）張、Powerful Punishment花費10（12）張棄牌。",
-                         explanation_en="It depends on the discard pile: Paradoxical Prophecy costs 5 (6), "
-                         "Parallel Planning 7 (9), Powerful Punishment 10 (12) cards.", cases=cases, details=details)
+            name, cost = SPELLS[inp.spell]["name"], details["cost"]
+            text = f"要看棄牌堆的張數：{name}在{side_zh}花費{cost}張棄牌。"
+            text_en = f"It depends on the discard pile: {name} costs {cost} cards on the {inp.side} side."
+        else:
+            text = "要看棄牌堆的張數：三個咒文分別花費5、7、10張棄牌（代價較多的一面是6、9、12張）。"
+            text_en = ("It depends on the discard pile: the three spells cost 5, 7 and 10 cards (6, 9 and 12 on "
+                       "the expensive side).")
+        return t.verdict(rule, DEPENDS, text, explanation_en=text_en, cases=cases, details=details)
     name = str(SPELLS[inp.spell]["name"])
     state = model.State(options=model.Options(book=True, spells=inp.side), seed=0,
                         discard=tuple(range(inp.discard_pile)))
@@ -711,21 +759,25 @@ def spell_castable(inp: SpellInput) -> Verdict:
     t.add(f"{name}在{side_zh}花費{cost}張棄牌", None, str(SPELLS[inp.spell]["passage"]), "onirim/book/spell-sides",
           en=f"{name} costs {cost} on the {inp.side} side")
     t.add(f"棄牌堆有{inp.discard_pile}張牌，至少{cost}張", affordable, "onirim/book/spells",
-          en=f"the discard pile holds {inp.discard_pile} card(s), at least {cost}")
+          en=f"the discard pile holds {_count_en(inp.discard_pile, 'card')}, at least {cost}")
     ok = affordable
     if inp.spell == "powerful_punishment":
         if inp.nightmare_just_drawn is None:
             t.assume("Powerful Punishment只能用在剛抽到的夢魘上；此處假設已經抽到一張",
-                     en="Powerful Punishment only answers a Nightmare just drawn; that one has been drawn is assumed")
+                     en="Powerful Punishment only answers a Nightmare just drawn; one is assumed to have been drawn")
         elif not t.add("剛抽到一張夢魘", inp.nightmare_just_drawn, "onirim/book/powerful-punishment",
                        en="a Nightmare has just been drawn"):
             ok = False
     left = inp.discard_pile - cost if (affordable and inp.payment == "remove") else inp.discard_pile
-    text = (f"可以：{name}花費{cost}張；棄牌堆從{inp.discard_pile}張變成{left}張。" if ok else
+    after_zh = (f"棄牌堆從{inp.discard_pile}張變成{left}張" if left != inp.discard_pile else
+                f"棄牌堆仍有{left}張")
+    after_en = (f"the discard pile goes from {inp.discard_pile} to {left}" if left != inp.discard_pile else
+                f"the discard pile keeps its {_count_en(left, 'card')}")
+    text = (f"可以：{name}花費{cost}張；{after_zh}。" if ok else
             f"不行：{name}在{side_zh}花費{cost}張" + (
                 f"，而棄牌堆只有{inp.discard_pile}張。" if not affordable else
                 "，而且只能用在剛抽到的夢魘上。"))
-    text_en = (f"Yes: {name} costs {cost}; the discard pile goes from {inp.discard_pile} to {left}." if ok else
+    text_en = (f"Yes: {name} costs {cost}; {after_en}." if ok else
                f"No: {name} costs {cost} on the {inp.side} side" + (
                    f" and the discard pile holds only {inp.discard_pile}." if not affordable else
                    ", and it is cast only on a Nightmare just drawn."))
@@ -789,12 +841,14 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
     if inp.face_up is None and inp.new_door is None and not inp.doors:
         cases = [Case(when=f"黑暗徵兆{n}已翻開，且{PREMONITIONS[n]['trigger_zh']}",
                       when_en=f"Premonition {n} face up and {PREMONITIONS[n]['trigger']}", value=[n],
-                      explanation=PREMONITIONS[n]["penalty_zh"], explanation_en=PREMONITIONS[n]["penalty"],
+                      value_text=f"觸發黑暗徵兆{n}", value_text_en=f"Premonition {n} triggers",
+                      explanation=f"黑暗徵兆{n}的懲罰：{PREMONITIONS[n]['penalty_zh']}",
+                      explanation_en=f"Premonition {n}'s penalty: {PREMONITIONS[n]['penalty']}",
                       cites=[PREMONITIONS[n]["passage"]]) for n in all_numbers]
         return t.verdict(rule, DEPENDS, "要看桌上的門卡與翻開的黑暗徵兆：取得門卡時，每張已翻開且條件成立的"
                          "黑暗徵兆都會觸發。",
-                         explanation_en="It depends on the Doors in play and which Premonitions are face up: each "
-                         "face-up one whose condition holds triggers when a Door is obtained.", cases=cases)
+                         explanation_en="It depends on the Doors and face-up Premonitions: each face-up one whose "
+                         "condition holds triggers when you get a Door.", cases=cases)
     doors = inp.doors + ([inp.new_door] if inp.new_door else [])
     face_up = inp.face_up if inp.face_up is not None else all_numbers
     if inp.face_up is None:
@@ -819,8 +873,9 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
         revealed += shown
         for m in shown:
             fires = premonition_holds_now(state, m)
-            t.add(f"黑暗徵兆{n}翻開了{m}（{PREMONITIONS[m]['trigger_zh']}）", fires, PREMONITIONS[n]["passage"],
-                  PREMONITIONS[m]["passage"], en=f"Premonition {n} reveals {m} ({PREMONITIONS[m]['trigger']})")
+            t.add(f"黑暗徵兆{n}翻開了黑暗徵兆{m}（{PREMONITIONS[m]['trigger_zh']}）", fires,
+                  PREMONITIONS[n]["passage"], PREMONITIONS[m]["passage"],
+                  en=f"Premonition {n} reveals Premonition {m} ({PREMONITIONS[m]['trigger']})")
             if fires:
                 triggered.append(m)
                 if m in (6, 8):
@@ -831,22 +886,30 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
         hidden = [n for n in all_numbers if n not in face_up]
         may = [n for n in hidden if premonition_holds_now(state, n)]
         details["may_cascade"] = may
-        t.add(f"不知道6/8會翻開哪幾張；蓋著的黑暗徵兆中會馬上觸發的：{'、'.join(map(str, may)) or '無'}", None,
-              "onirim/premonitions/five-doors", "onirim/premonitions/three-doors",
-              en=f"reveals from 6/8 are unknown; face-down ones that would trigger at once: {may or 'none'}")
+        t.add(f"不知道黑暗徵兆6或8會翻開哪幾張；蓋著的黑暗徵兆中會馬上觸發的：{'、'.join(map(str, may)) or '無'}",
+              None, "onirim/premonitions/five-doors", "onirim/premonitions/three-doors",
+              en=f"which cards Premonitions 6 and 8 reveal is unknown; face-down ones that would trigger at once: "
+                 f"{', '.join(map(str, may)) or 'none'}")
     if 8 in triggered:
-        t.assume("黑暗徵兆8：規則原文只說丟棄所有手牌；實作接著抽5張新的地點卡（本模型照常補滿手牌）",
-                 en="Premonition 8: the seed only says to discard your hand; implementations then draw 5 new "
-                    "Locations (this model refills the hand as usual)")
+        t.assume("黑暗徵兆8：規則原文只說丟棄所有手牌；實作接著抽5張新的地點卡（這裡照常補滿手牌）",
+                 en="Premonition 8: the rules text only says to discard your hand; implementations then draw 5 new "
+                    "Locations (here the hand is refilled as usual)")
     if len(triggered) > 1:
         t.assume("同時觸發的黑暗徵兆全部都要處理，順序由玩家決定，即使先處理的懲罰改變了桌上的門卡",
                  en="Premonitions triggered together are all resolved, in the player's chosen order, even if an "
                     "earlier penalty changes the Doors")
-    text = (f"觸發：{'、'.join(map(str, triggered))}" + ("；處理順序由你決定。" if len(triggered) > 1 else "。")
-            if triggered else "已翻開的黑暗徵兆都沒有觸發。")
-    text_en = (f"Triggered: {', '.join(map(str, triggered))}" + ("; you choose the order." if len(triggered) > 1 else ".")
-               if triggered else "None of the face-up Premonitions triggers.")
-    return t.verdict(rule, triggered, text, explanation_en=text_en, details=details)
+    numbers_zh = "、".join(map(str, triggered))
+    numbers_en = (", ".join(map(str, triggered[:-1])) + " and " if len(triggered) > 1 else "") + \
+        (str(triggered[-1]) if triggered else "")
+    text = (f"觸發黑暗徵兆{numbers_zh}" + ("；處理順序由你決定。" if len(triggered) > 1 else "。")
+            if triggered else "沒有：已翻開的黑暗徵兆都不會觸發。")
+    text_en = ((f"Premonitions {numbers_en} trigger; you choose the order." if len(triggered) > 1 else
+                f"Premonition {numbers_en} triggers.")
+               if triggered else "None: no face-up Premonition triggers.")
+    return t.verdict(rule, triggered, text, explanation_en=text_en, details=details,
+                     value_text=f"黑暗徵兆{numbers_zh}" if triggered else "沒有",
+                     value_text_en=(f"Premonitions {numbers_en}" if len(triggered) > 1 else
+                                    f"Premonition {numbers_en}") if triggered else "none")
 
 
 def premonition_holds_now(state: model.State, number: int) -> bool:
@@ -896,8 +959,9 @@ def happy_dream_options(inp: HappyDreamInput) -> Verdict:
     if not state.deck:
         offered -= {2, 3}
     reveal = min(model.HAPPY_DREAM_REVEAL, deck_size)
+    top_en = "the top card" if reveal == 1 else f"the top {reveal} cards"
     labels = {1: "remove one face-up Premonition",
-              2: f"reveal the top {reveal} cards, discard any, put the rest back on top in any order",
+              2: f"reveal {top_en}, discard any, put the rest back on top in any order",
               3: "take any one card from the deck, shuffle the deck, put that card on top"}
     labels_zh = {1: "移除一張已翻開的黑暗徵兆",
                  2: f"翻開補充牌堆頂的{reveal}張牌，丟棄任意張，再將剩下的牌依想要的順序放回牌堆頂",
@@ -905,14 +969,28 @@ def happy_dream_options(inp: HappyDreamInput) -> Verdict:
     for n, (_, pid) in HAPPY_OPTIONS.items():
         t.add(labels_zh[n], n in offered, pid, en=labels[n])
     t.assume("執行選擇的行動後，美夢卡放到棄牌堆（規則原文沒有說）",
-             en="After its choice the Happy Dream goes to the discard pile (the seed does not say)")
+             en="After its choice the Happy Dream goes to the discard pile (the rules text does not say)")
     if inp.deck_size is not None and inp.deck_size < model.HAPPY_DREAM_REVEAL:
         t.assume("補充牌堆不到7張時，就全部翻開（規則原文沒有說）",
-                 en="With fewer than 7 cards in the deck you reveal them all (the seed does not say)")
-    value = [HAPPY_OPTIONS[n][0] for n in sorted(offered)]
-    return t.verdict(rule, value, "選擇一種：" + "；".join(f"（{n}）{labels_zh[n]}" for n in sorted(offered)) + "。",
-                     explanation_en="Choose one: " + "; ".join(f"({n}) {labels[n]}" for n in sorted(offered)) + ".",
-                     details={"options": {HAPPY_OPTIONS[n][0]: labels[n] for n in sorted(offered)}})
+                 en="With fewer than 7 cards in the deck you reveal them all (the rules text does not say)")
+    chosen = sorted(offered)
+    value = [HAPPY_OPTIONS[n][0] for n in chosen]
+    # Short forms for the answer line; the steps above give each choice in full.
+    short_zh = {1: "移除一張已翻開的黑暗徵兆", 2: f"翻開牌堆頂{reveal}張來棄牌或重排", 3: "挑一張牌放到牌堆頂"}
+    short_en = {1: "remove a face-up Premonition", 2: f"reveal {top_en} to discard or reorder",
+                3: "put a chosen card on top"}
+    zh, en = [short_zh[n] for n in chosen], [short_en[n] for n in chosen]
+    if len(chosen) > 1:
+        text = f"選擇一種：{'、'.join(zh[:-1])}，或{zh[-1]}。"
+        text_en = f"Choose one: {', '.join(en[:-1])}, or {en[-1]}."
+    elif chosen:
+        text, text_en = f"只有一種選擇：{zh[0]}。", f"One choice only: {en[0]}."
+    else:
+        text = "沒有可選的行動：沒有翻開的黑暗徵兆，補充牌堆也沒有牌。"
+        text_en = "No choice applies: no Premonition is face up and the deck is empty."
+    return t.verdict(rule, value, text, explanation_en=text_en,
+                     value_text="、".join(zh) or "沒有", value_text_en=", ".join(en) or "none",
+                     details={"options": {HAPPY_OPTIONS[n][0]: labels[n] for n in chosen}})
 
 
 # ---------------------------------------------------------------- onirim.difficulty_level
@@ -1012,21 +1090,35 @@ def difficulty_level(inp: DifficultyInput) -> Verdict:
               en=f"rung {inp.rung} of the ladder: {LADDER_TEXT[inp.rung]}")
         return t.verdict(rule, LADDER_TEXT[inp.rung], f"第{inp.rung}級是：{LADDER_TEXT_ZH[inp.rung]}。",
                          explanation_en=f"Rung {inp.rung} is: {LADDER_TEXT[inp.rung]}.",
+                         value_text=LADDER_TEXT_ZH[inp.rung], value_text_en=LADDER_TEXT[inp.rung],
                          details={"level": inp.rung, "of": 8})
     rungs = _level(inp)
     if len(rungs) > 1:
         cases = [Case(when=LADDER_TEXT_ZH[r] if r else "難度階梯沒有列出的組合",
                       when_en=LADDER_TEXT[r] if r else "a set-up the ladder does not list", value=r,
+                      value_text="" if r else "沒有列出", value_text_en="" if r else "not listed",
                       cites=[LADDER_PASSAGES[r]] if r else ["onirim/ladder/intro"]) for r in rungs]
-        return t.verdict(rule, DEPENDS, "要看組合：" + "；".join(
-            f"{r}. {LADDER_TEXT_ZH[r]}" for r in rungs if r) + "。",
-            explanation_en="It depends on the set-up: " + "; ".join(
-            f"{r}. {LADDER_TEXT[r]}" for r in rungs if r) + ".", cases=cases)
+        listed = [r for r in rungs if r]
+        if listed == list(LADDER_PASSAGES):
+            text = "要看組合：難度階梯共8級，從第1級（基本組）到第8級（基本組 + 高塔擴充 + 書本擴充，使用咒文）。"
+            text_en = ("It depends on the set-up: the ladder runs from rung 1 (base game) to rung 8 (base + Towers "
+                       "+ Book, with spells).")
+        else:
+            nums = [str(r) for r in listed]
+            either_zh = "、".join(nums[:-1]) + "或" + nums[-1] if len(nums) > 1 else "".join(nums)
+            either_en = ", ".join(nums[:-1]) + " or " + nums[-1] if len(nums) > 1 else "".join(nums)
+            text = f"要看組合：可能是第{either_zh}級" + (
+                "，或難度階梯沒有列出的組合" if None in rungs else "") + "，見下列情況。"
+            text_en = (f"It depends on the set-up: rung {either_en}"
+                       + (", or a set-up the ladder does not list" if None in rungs else "") + "; see the cases.")
+        return t.verdict(rule, DEPENDS, text, explanation_en=text_en, cases=cases)
     rung = rungs[0]
     if rung is None:
         t.add("這個組合在難度階梯上", False, "onirim/ladder/intro", en="this combination is on the ladder")
-        return t.verdict(rule, None, "規則原文的難度階梯沒有列出這個組合。",
-                         explanation_en="The seed's ladder does not list this combination.", details={"level": None})
+        return t.verdict(rule, None, "沒有級數：規則原文的難度階梯沒有列出這個組合。",
+                         explanation_en="No rung: the difficulty ladder in the rules text does not list this "
+                                        "combination.", details={"level": None},
+                         value_text="沒有列出", value_text_en="not listed")
     t.add(f"第{rung}級：{LADDER_TEXT_ZH[rung]}", True, LADDER_PASSAGES[rung], en=f"rung {rung}: {LADDER_TEXT[rung]}")
     details: dict[str, Any] = {"level": rung, "of": 8}
     text = f"第{rung}級（共8級）：{LADDER_TEXT_ZH[rung]}。"
@@ -1048,7 +1140,7 @@ def difficulty_level(inp: DifficultyInput) -> Verdict:
         else:
             details["comparison"] = {"other_level": None, "harder": None}
             text += "另一個組合無法對應到難度階梯上的單一級數。"
-            text_en += " The other set-up is not a single rung on the ladder."
+            text_en += " The other set-up is not a single rung."
     return t.verdict(rule, rung, text, explanation_en=text_en, details=details)
 
 
@@ -1077,7 +1169,8 @@ def card_counts(inp: CardCountsInput) -> Verdict:
     rule = "onirim.card_counts"
     t = Trace()
     t.assume("基本組的張數（58張地點卡、8張門卡、10張夢魘）來自官方規則，不是規則原文",
-             en="Base game counts (58 Locations, 8 Doors, 10 Nightmares) come from the official rules, not the seed")
+             en="Base game counts (58 Locations, 8 Doors, 10 Nightmares) come from the official rules, not the "
+                "rules text")
     opts = model.Options(towers=inp.towers, book=inp.book, premonitions=inp.premonitions)
     state = model.new_game(opts, seed=0)
     in_deck = state.deck + state.hand + state.limbo
@@ -1095,8 +1188,10 @@ def card_counts(inp: CardCountsInput) -> Verdict:
               "onirim/premonitions/components",
               en="Dark Premonitions adds 4 Happy Dreams to the deck and 8 Premonitions beside it")
     beside = sum(kinds.values()) - len(in_deck)
-    return t.verdict(rule, len(in_deck), f"{len(in_deck)}張牌洗入補充牌堆；另有{beside}張放在旁邊。",
-                     explanation_en=f"{len(in_deck)} cards are shuffled into the deck; {beside} more lie beside it.",
+    return t.verdict(rule, len(in_deck),
+                     f"{len(in_deck)}張牌洗入補充牌堆" + (f"；另有{beside}張放在旁邊。" if beside else "。"),
+                     explanation_en=f"{len(in_deck)} cards are shuffled into the deck"
+                     + (f"; {beside} more lie beside it." if beside else "."),
                      details={"deck": len(in_deck), "total": sum(kinds.values()), "by_kind": dict(sorted(kinds.items()))},
                      cites=[p for p, on in (("onirim/towers/components", inp.towers), ("onirim/book/components", inp.book),
                                             ("onirim/premonitions/components", inp.premonitions)) if on])

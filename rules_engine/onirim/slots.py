@@ -3,6 +3,16 @@ from __future__ import annotations
 
 from ..slots import Slot
 
+# Readings of unclear texts, as (Traditional Chinese, English) assumptions. The rules say them when the
+# input is given; a slot states the default one as its note (the same text, so it is said once).
+LOST_TOWER_LIMBO = ("失去的高塔依規則原文放進Limbo牌堆；另有兩個實作改放到棄牌堆（想照那種做法算，請在問題中說明）",
+                    "A lost Tower goes to Limbo, as the rules text says (“放進Limbo牌堆”); two implementations put "
+                    "it on the discard pile instead (say so in your question to count it that way)")
+SPELL_PAYMENT_REMOVE = ("施放咒文時，從棄牌堆自選相應張數的牌移出遊戲（依The Book擴充本身的規則）；"
+                        "規則原文只說棄牌堆的張數要夠多",
+                        "Paying a spell removes that many cards of your choice from the discard pile from the game "
+                        "(the Book's own rules); the rules text only says the pile must be big enough")
+
 COLOUR_PHRASES = (("red", ("紅", "red")), ("blue", ("藍", "blue")), ("green", ("綠", "green")),
                   ("brown", ("棕", "褐", "咖啡色", "brown", "tan")))
 COLOUR_LABELS = (("red", {"zh-TW": "紅色", "en": "red"}), ("blue", {"zh-TW": "藍色", "en": "blue"}),
@@ -46,9 +56,11 @@ NIGHTMARE_TO_LIMBO = Slot("choice", {"zh-TW": "夢魘是否放進Limbo", "en": "
                                       "spare the Towers)"})
 LOST_TOWER_TO = Slot("choice", {"zh-TW": "失去的高塔去向", "en": "where a lost Tower goes"},
                      values=(("limbo", ("limbo",)), ("discard", ("棄牌堆", "discard pile"))),
+                     value_labels=(("limbo", {"zh-TW": "失去的高塔放進Limbo牌堆", "en": "a lost Tower goes to Limbo"}),
+                                   ("discard", {"zh-TW": "失去的高塔放到棄牌堆",
+                                                "en": "a lost Tower goes to the discard pile"})),
                      unstated="reading",
-                     note={"zh-TW": "失去的高塔依本文放進Limbo（另一種讀法：放進棄牌堆）",
-                           "en": "A lost Tower goes to Limbo as the text says (another reading: the discard pile)"})
+                     note={"zh-TW": LOST_TOWER_LIMBO[0], "en": LOST_TOWER_LIMBO[1]})
 DECK_SIZE = Slot("count", {"zh-TW": "牌堆剩餘張數", "en": "cards left in the deck"},
                  cues=("牌堆剩", "牌庫剩", "牌堆只剩", "剩下", "剩", "deck has", "left in the deck", "cards left",
                        "deck"), units=("張", "cards"), unstated="general")
@@ -81,12 +93,16 @@ DISCARD_PILE = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the di
 NIGHTMARE_JUST_DRAWN = Slot("choice", {"zh-TW": "是否剛抽到夢魘", "en": "a Nightmare was just drawn"},
                             values=((True, ("剛抽到夢魘", "抽到夢魘", "drew a nightmare", "just drawn a nightmare",
                                             "nightmare just drawn", "draw a nightmare")),),
+                            value_labels=((True, {"zh-TW": "剛抽到一張夢魘", "en": "a Nightmare was just drawn"}),
+                                          (False, {"zh-TW": "沒有剛抽到夢魘", "en": "no Nightmare was just drawn"})),
                             unstated="general")
 SPELL_PAYMENT = Slot("choice", {"zh-TW": "咒文的代價", "en": "how a spell is paid"},
                      values=(("remove", ("移出遊戲", "removed from the game")), ("count", ("只要張數夠", "only count"))),
+                     value_labels=(("remove", {"zh-TW": "付出的牌移出遊戲", "en": "the cards paid leave the game"}),
+                                   ("count", {"zh-TW": "棄牌堆只要張數夠，牌留在原處",
+                                              "en": "the discard pile only has to be big enough"})),
                      unstated="reading",
-                     note={"zh-TW": "施放咒文時把棄牌堆中相應張數的牌移出遊戲（The Book 的文字）",
-                           "en": "Paying a spell removes that many discard-pile cards from the game (the Book's text)"})
+                     note={"zh-TW": SPELL_PAYMENT_REMOVE[0], "en": SPELL_PAYMENT_REMOVE[1]})
 DOORS_HELD = Slot("colours", {"zh-TW": "已拿到的門", "en": "Doors already in play"}, values=COLOUR_PHRASES,
                   role="held", cues=("門", "door"), unstated="general")
 FACE_UP = Slot("numbers", {"zh-TW": "翻開的黑暗徵兆", "en": "face-up Premonitions"},
@@ -121,6 +137,10 @@ SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
 DOOR_RULE = Slot("choice", {"zh-TW": "迷宮取門的條件", "en": "Door-by-Labyrinth condition"},
                  values=(("differ", ("不同", "differ", "different")),
                          ("all_three", ("三種", "太陽月亮鑰匙", "sun, moon and key", "all three"))),
+                 value_labels=(("differ", {"zh-TW": "取得門卡的符號只要與前一張相異",
+                                           "en": "Door symbols merely differ from the previous"}),
+                               ("all_three", {"zh-TW": "取得門卡要Sun + Moon + Key",
+                                              "en": "Sun+Moon+Key for a Door"})),
                  unstated="general")
 RUNG = Slot("count", {"zh-TW": "難度階梯的級數", "en": "rung of the difficulty ladder"},
             cues=("級", "階", "rung", "level"), unstated="general")

@@ -161,7 +161,7 @@
         setTimeout(function () { $('send').disabled = false; setNotice(''); }, Math.min(wait, 600) * 1000);
         conv.lastChild && conv.lastChild.classList.add('turn-unanswered');
       } else {
-        setNotice(res.error === 'net' ? RA.text(state.lang, 'netError') : RA.text(state.lang, 'error', {msg: res.message}), 'error');
+        setNotice(res.error === 'cors' ? RA.text(state.lang, 'corsError') : res.error === 'net' ? RA.text(state.lang, 'netError') : RA.text(state.lang, 'error', {msg: res.message}), 'error');
         conv.lastChild && conv.lastChild.classList.add('turn-unanswered');
         $('send').disabled = false;
       }

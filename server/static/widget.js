@@ -31,7 +31,8 @@
       rate: '問得有點快了，請在 {s} 秒後再問一次。', rateSoon: '問得有點快了，請稍候片刻再問。',
       netError: '無法連線到規則伺服器，請稍後再試。', error: '伺服器回覆錯誤：{msg}',
       announce: '新回答：{text}', noQuotes: '沒有引用段落。', sectionError: '無法載入這一節。',
-      rule: '規則', close: '清除對話'
+      rule: '規則', close: '清除對話', steps: '推理步驟', needs: '還需要知道', ids: '編號（給貢獻者）',
+      examples: '試試這些問題', corsError: '這個網站沒有被規則伺服器允許（來源不在允許清單中）；網站管理者請見 docs/widget.md。'
     },
     'zh-CN': {
       title: '规则小帮手', ask: '提问', placeholder: '输入规则问题，例如：梦魇可以破坏高塔列吗？',
@@ -43,7 +44,8 @@
       rate: '问得有点快了，请在 {s} 秒后再问一次。', rateSoon: '问得有点快了，请稍候片刻再问。',
       netError: '无法连接到规则服务器，请稍后再试。', error: '服务器回复错误：{msg}',
       announce: '新回答：{text}', noQuotes: '没有引用段落。', sectionError: '无法载入这一节。',
-      rule: '规则', close: '清除对话'
+      rule: '规则', close: '清除对话', steps: '推理步骤', needs: '还需要知道', ids: '编号（给贡献者）',
+      examples: '试试这些问题', corsError: '这个网站没有被规则服务器允许（来源不在允许清单中）；网站管理者请见 docs/widget.md。'
     },
     en: {
       title: 'Rules helper', ask: 'Ask', placeholder: 'Ask a rules question, e.g. Can a Nightmare destroy the Tower row?',
@@ -55,7 +57,8 @@
       rate: 'That was a bit fast. Please ask again in {s} seconds.', rateSoon: 'That was a bit fast. Please wait a moment and ask again.',
       netError: 'Cannot reach the rules server. Please try again later.', error: 'The server answered with an error: {msg}',
       announce: 'New answer: {text}', noQuotes: 'No passages quoted.', sectionError: 'Could not load this section.',
-      rule: 'Rule', close: 'Clear conversation'
+      rule: 'Rule', close: 'Clear conversation', steps: 'Steps', needs: 'Still needed', ids: 'Ids (for contributors)',
+      examples: 'Try one of these', corsError: 'This site is not allowed by the rules server (its origin is not in the allowlist); site owners: see docs/widget.md.'
     }
   };
 
@@ -104,7 +107,7 @@
     if (value === 'depends') return t(lang, 'depends');
     if (Array.isArray(value)) return value.length ? value.map(function (v) { return valueText(v, lang); }).join(pickLang(lang) === 'en' ? ', ' : '、') : '—';
     if (value === null || value === undefined) return '—';
-    if (typeof value === 'object') return JSON.stringify(value);
+    if (typeof value === 'object') return '—'; /* a structured value is shown by its value_text */
     return String(value);
   }
   function badgeKind(value) {
@@ -113,11 +116,12 @@
     if (value === 'depends') return 'depends';
     return typeof value === 'number' ? 'number' : 'value';
   }
-  function badge(value, lang) {
-    return h('span', {class: 'ra-badge ra-badge-' + badgeKind(value), 'data-value': badgeKind(value)}, valueText(value, lang));
+  function badge(value, lang, text) {
+    return h('span', {class: 'ra-badge ra-badge-' + badgeKind(value), 'data-value': badgeKind(value)}, text || valueText(value, lang));
   }
 
-  /* One quoted passage, expandable to its whole section via /api/passages/{id}. */
+  /* One quoted passage: its answering sentence (the excerpt) or whole text, where it stands in the
+     rulebook, and a button that opens the whole section via /api/passages/{id}. */
   function quote(c, opts) {
     var lang = opts.lang;
     var sectionBox = h('div', {class: 'ra-section', hidden: true});
@@ -139,12 +143,11 @@
     var sid = 'ra-sec-' + (++quoteSeq);
     sectionBox.setAttribute('id', sid);
     btn.setAttribute('aria-controls', sid);
+    var shown = opts.excerpt && c.excerpt ? c.excerpt : c.text;
     return h('figure', {class: 'ra-quote', 'data-passage': c.id},
-      h('blockquote', {class: 'ra-quote-text'}, c.text),
+      h('blockquote', {class: 'ra-quote-text', lang: 'zh-Hant'}, shown),
       h('figcaption', {class: 'ra-quote-cap'},
-        h('code', {class: 'ra-pid', title: t(lang, 'passage')}, c.id),
-        c.section ? h('span', {class: 'ra-sect'}, c.section) : null,
-        c.kind && c.kind !== 'rule' ? h('span', {class: 'ra-kind'}, c.kind) : null,
+        h('span', {class: 'ra-sect'}, c.title || c.section || ''),
         btn),
       sectionBox);
   }
@@ -171,74 +174,95 @@
       if (list[0] && list[0].section) box.appendChild(h('p', {class: 'ra-section-title'}, list[0].section));
       list.forEach(function (p) {
         box.appendChild(h('div', {class: 'ra-section-item' + (p.id === id ? ' ra-current' : ''), 'data-passage': p.id},
-          h('code', {class: 'ra-pid'}, p.id),
           h('p', {class: 'ra-quote-text'}, p.text)));
       });
     });
   }
 
-  /* The answer card: verdict badge, explanation, cases, assumptions, ambiguities, why-trace, quotes. */
+  /* The answer card. First screen: the answer line, the one quote it rests on and at most one note
+     that the rulebook is unclear there. Behind the "Why" toggle (a native <details>, so keyboard and
+     screen readers work): the verdict, cases, steps, assumptions, readings, other quotes and, for
+     contributors, the ids. */
   function renderCard(data, opts) {
     opts = opts || {};
     var lang = pickLang(opts.lang);
     var v = data && data.verdict;
-    var card = h('article', {class: 'ra-card' + (data.in_scope === false ? ' ra-out' : ''), 'data-rule': data.rule || null});
+    var card = h('article', {class: 'ra-card' + (data.in_scope === false ? ' ra-out' : ''), 'data-rule': data.rule || null,
+      'data-value': v ? badgeKind(v.value) : null});
     if (opts.showQuestion !== false) {
       card.appendChild(h('p', {class: 'ra-q'}, h('span', {class: 'ra-who'}, t(lang, 'you')), h('span', {class: 'ra-q-text'}, data.question)));
     }
-    if (v) {
-      card.appendChild(h('div', {class: 'ra-verdict'},
-        h('span', {class: 'ra-verdict-label'}, t(lang, 'verdict')), badge(v.value, lang),
-        data.rule ? h('code', {class: 'ra-rule', title: t(lang, 'rule')}, data.rule) : null));
-      if (v.explanation) card.appendChild(h('p', {class: 'ra-expl'}, v.explanation));
-      if (Array.isArray(v.cases) && v.cases.length) {
-        card.appendChild(h('div', {class: 'ra-block ra-cases'},
-          h('p', {class: 'ra-h'}, t(lang, 'cases')),
-          h('ul', {}, v.cases.map(function (c) {
-            return h('li', {}, badge(c.value, lang), ' ', h('span', {class: 'ra-when'}, c.when),
-              c.explanation ? h('span', {class: 'ra-case-expl'}, ' — ' + c.explanation) : null);
-          }))));
-      }
-    } else {
-      if (data.in_scope === false) card.appendChild(h('p', {class: 'ra-verdict'}, h('span', {class: 'ra-badge ra-badge-out'}, t(lang, 'outOfScope'))));
-      var first = String(data.answer || '').split('\n')[0];
-      if (first) card.appendChild(h('p', {class: 'ra-expl ra-answer'}, first));
-    }
-    if (v && Array.isArray(v.assumptions) && v.assumptions.length) {
-      card.appendChild(h('div', {class: 'ra-block ra-assumptions'}, h('p', {class: 'ra-h'}, t(lang, 'assumptions')),
-        h('ul', {}, v.assumptions.map(function (a) { return h('li', {}, a); }))));
-    }
-    if (Array.isArray(data.ambiguities) && data.ambiguities.length) {
-      /* Always flagged; the readings fold away so a card stays short (open by default on the chat page). */
-      card.appendChild(h('details', {class: 'ra-block ra-ambiguities', open: !!opts.openNotes},
-        h('summary', {class: 'ra-h'}, t(lang, 'ambiguities') + ' (' + data.ambiguities.length + ')'),
-        h('ul', {}, data.ambiguities.map(function (a) {
-          return h('li', {}, h('code', {class: 'ra-pid'}, a.passage), ' ', h('span', {}, a.note),
-            a.readings && a.readings.length ? h('div', {class: 'ra-readings'}, h('span', {class: 'ra-sub'}, t(lang, 'readings')),
-              h('ol', {}, a.readings.map(function (r) { return h('li', {}, r); }))) : null);
-        }))));
-    }
-    if (v && Array.isArray(v.trace) && v.trace.length) {
-      card.appendChild(h('details', {class: 'ra-why'}, h('summary', {}, t(lang, 'why')),
-        h('ol', {}, v.trace.map(function (s) {
-          return h('li', {class: s.holds === false ? 'ra-step ra-fails' : 'ra-step ra-holds'},
-            h('span', {class: 'ra-mark', 'aria-label': t(lang, s.holds === false ? 'fails' : 'holds'), role: 'img'}, s.holds === false ? '✗' : '✓'),
-            ' ', h('span', {}, s.step),
-            s.cites && s.cites.length ? h('span', {class: 'ra-cites'}, s.cites.map(function (c) { return h('code', {class: 'ra-pid'}, c); })) : null);
-        }))));
-    }
-    if (Array.isArray(data.citations) && data.citations.length) {
-      card.appendChild(h('div', {class: 'ra-block ra-quotes'}, h('p', {class: 'ra-h'}, t(lang, 'quotes')),
-        data.citations.map(function (c) { return quote(c, {lang: lang, api: opts.api}); })));
-    }
+    var line = data.answer_line || String(data.answer || '').split('\n')[0];
+    var answerLang = data.lang || null;
+    card.appendChild(h('p', {class: 'ra-answer', lang: answerLang},
+      data.in_scope === false ? h('span', {class: 'ra-badge ra-badge-out'}, t(lang, 'outOfScope')) : null,
+      v && (v.value === true || v.value === false) ? badge(v.value, lang) : null,
+      data.in_scope === false || (v && (v.value === true || v.value === false)) ? ' ' : null, line));
+    if (data.quote) card.appendChild(quote(data.quote, {lang: lang, api: opts.api, excerpt: true}));
+    var notes = Array.isArray(data.ambiguities) ? data.ambiguities : [];
+    if (notes.length) card.appendChild(h('p', {class: 'ra-note', lang: answerLang}, h('span', {class: 'ra-sub'}, t(lang, 'ambiguities') + '：'), notes[0].note));
+    var why = whyBlock(data, lang, opts);
+    if (why.childNodes.length > 1) card.appendChild(why);
     if (typeof data.took_ms === 'number') card.appendChild(h('p', {class: 'ra-meta'}, t(lang, 'took', {ms: Math.round(data.took_ms)})));
     return card;
   }
 
-  function announceText(data, lang) {
+  /* Everything behind the "Why" toggle. */
+  function whyBlock(data, lang, opts) {
     var v = data.verdict;
-    var head = v ? valueText(v.value, lang) + (v.explanation ? '。' + v.explanation : '') : String(data.answer || '').split('\n')[0];
-    return t(lang, 'announce', {text: head});
+    var answerLang = data.lang || null;
+    var box = h('details', {class: 'ra-why'}, h('summary', {}, t(lang, 'why')));
+    if (v) {
+      box.appendChild(h('p', {class: 'ra-verdict'}, h('span', {class: 'ra-verdict-label'}, t(lang, 'verdict')),
+        badge(v.value, lang, v.value_text)));
+      if (Array.isArray(v.cases) && v.cases.length) {
+        box.appendChild(h('div', {class: 'ra-block ra-cases', lang: answerLang}, h('p', {class: 'ra-h'}, t(lang, 'cases')),
+          h('ul', {}, v.cases.map(function (c) {
+            return h('li', {}, badge(c.value, lang, c.value_text), ' ', h('span', {class: 'ra-when'}, c.when));
+          }))));
+      }
+      if (Array.isArray(v.trace) && v.trace.length) {
+        box.appendChild(h('div', {class: 'ra-block ra-steps', lang: answerLang}, h('p', {class: 'ra-h'}, t(lang, 'steps')),
+          h('ol', {}, v.trace.map(function (s) {
+            var mark = s.holds === false ? '✗' : s.holds === true ? '✓' : '·';
+            return h('li', {class: s.holds === false ? 'ra-step ra-fails' : 'ra-step ra-holds'},
+              h('span', {class: 'ra-mark', 'aria-label': t(lang, s.holds === false ? 'fails' : 'holds'), role: 'img'}, mark),
+              ' ', h('span', {}, s.step));
+          }))));
+      }
+      if (Array.isArray(v.assumptions) && v.assumptions.length) {
+        box.appendChild(h('div', {class: 'ra-block ra-assumptions', lang: answerLang}, h('p', {class: 'ra-h'}, t(lang, 'assumptions')),
+          h('ul', {}, v.assumptions.map(function (a) { return h('li', {}, a); }))));
+      }
+    }
+    if (Array.isArray(data.needs) && data.needs.length) {
+      box.appendChild(h('div', {class: 'ra-block ra-needs', lang: answerLang}, h('p', {class: 'ra-h'}, t(lang, 'needs')),
+        h('ul', {}, data.needs.map(function (n) { return h('li', {}, n); }))));
+    }
+    if (Array.isArray(data.ambiguities) && data.ambiguities.length) {
+      box.appendChild(h('div', {class: 'ra-block ra-ambiguities', lang: answerLang}, h('p', {class: 'ra-h'}, t(lang, 'ambiguities')),
+        h('ul', {}, data.ambiguities.map(function (a) {
+          return h('li', {}, h('span', {}, a.note),
+            a.readings && a.readings.length ? h('div', {class: 'ra-readings'}, h('span', {class: 'ra-sub'}, t(lang, 'readings')),
+              h('ol', {}, a.readings.map(function (r) { return h('li', {}, r); }))) : null);
+        }))));
+    }
+    var first = data.quote && data.quote.id;
+    var others = (data.citations || []).filter(function (c) { return c.id !== first; });
+    if (others.length) {
+      box.appendChild(h('div', {class: 'ra-block ra-quotes'}, h('p', {class: 'ra-h'}, t(lang, 'quotes')),
+        others.map(function (c) { return quote(c, {lang: lang, api: opts.api}); })));
+    }
+    /* For contributors: the ids behind the answer, kept out of the first screen. */
+    var ids = [];
+    if (data.rule) ids.push(h('code', {class: 'ra-pid', title: t(lang, 'rule')}, data.rule));
+    (data.citations || []).forEach(function (c) { ids.push(' ', h('code', {class: 'ra-pid', title: t(lang, 'passage')}, c.id)); });
+    if (ids.length) box.appendChild(h('p', {class: 'ra-ids'}, h('span', {class: 'ra-sub'}, t(lang, 'ids') + ' '), ids));
+    return box;
+  }
+
+  function announceText(data, lang) {
+    return t(lang, 'announce', {text: data.answer_line || String(data.answer || '').split('\n')[0]});
   }
 
   /* POST /api/ask. Resolves {ok, data} or {error: 'rate'|'net'|'http', retry, message}. */
@@ -261,20 +285,23 @@
       /* The origin was allowed a moment ago, so this is most likely an answer without CORS headers
          (a 429 or 413 from a proxy or an older server): say so politely. */
       if (corsOk[api]) return {error: 'rate', retry: 0};
-      diagnose(api, err);
-      return {error: 'net'};
+      return diagnose(api, err).then(function (kind) { return {error: kind}; });
     });
   }
 
-  /* A fetch TypeError: if the server answers an opaque no-cors probe, the origin is what is refused. */
+  /* A fetch TypeError: if the server answers an opaque no-cors probe, the origin is what is refused
+     ('cors', a set-up error the site owner can fix); otherwise the server is unreachable ('net'). */
   function diagnose(api, err) {
-    if (corsChecked[api]) return;
-    corsChecked[api] = true;
-    fetch(apiUrl(api, '/healthz'), {mode: 'no-cors', credentials: 'omit'}).then(function () {
-      console.error(CORS_HINT + '. Origin: ' + location.origin + '; server: ' + api);
-    }, function () {
-      console.error('rules-arbiter: cannot reach the server at ' + api + ' (' + (err && err.message) + ')');
-    });
+    if (!corsChecked[api]) {
+      corsChecked[api] = fetch(apiUrl(api, '/healthz'), {mode: 'no-cors', credentials: 'omit'}).then(function () {
+        console.error(CORS_HINT + '. Origin: ' + location.origin + '; server: ' + api + '; see docs/widget.md');
+        return 'cors';
+      }, function () {
+        console.error('rules-arbiter: cannot reach the server at ' + api + ' (' + (err && err.message) + ')');
+        return 'net';
+      });
+    }
+    return corsChecked[api];
   }
 
   var CSS = [
@@ -330,8 +357,13 @@
     '.ra-section-title{margin:0 0 .3rem;font-weight:600;font-size:.85rem}',
     '.ra-section-item{margin:.3rem 0;padding:.2rem .4rem;border-radius:4px}',
     '.ra-current{background:#e3ebff}',
-    '.ra-meta{margin:.3rem 0 0;font-size:.72rem;color:#8a92a6}',
+    '.ra-meta{margin:.3rem 0 0;font-size:.75rem;color:#596178}',
     '.ra-out .ra-answer{color:#4b5366}',
+    '.ra-answer{margin:.2rem 0 .3rem;font-weight:600;white-space:pre-wrap}',
+    '.ra-answer .ra-badge{margin-right:.4rem;font-size:.85rem}',
+    '.ra-note{margin:.3rem 0;padding:.2rem .6rem;background:#fff8e6;border-left:3px solid #e0a800;border-radius:0 6px 6px 0;font-size:.9rem}',
+    '.ra-ids{margin:.4rem 0 0;font-size:.8rem}',
+    '.ra-pending{color:#4b5366;font-style:italic}',
     '@media (max-width:480px){:host{font-size:14px}.ra-form{flex-direction:column}.ra-send{width:100%}}'
   ].join('\n');
 
@@ -417,7 +449,7 @@
           self._rateLimited(res.retry);
         } else {
           self._notice.removeAttribute('data-kind');
-          self._notice.textContent = res.error === 'net' ? t(lang, 'netError') : t(lang, 'error', {msg: res.message});
+          self._notice.textContent = res.error === 'cors' ? t(lang, 'corsError') : res.error === 'net' ? t(lang, 'netError') : t(lang, 'error', {msg: res.message});
           self._send.disabled = false;
         }
         self._input.focus();

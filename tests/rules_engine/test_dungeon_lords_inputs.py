@@ -98,9 +98,9 @@ def test_class_defaults_are_flagged_when_used() -> None:
         "party": [{"class": "thief"}, {"class": "priest"}], "items": [],
         "events": {"trap": {"name": "cursed_ring"}}})
     text = " ".join(verdict.assumptions_en)
-    assert "thief #1 has hp 3" in text and "thief #1 has traps 1" in text
-    assert "priest #2 has hearts 1" in text
-    assert "cursed_ring" in text
+    assert "thief #1 has 3 hit points" in text and "thief #1 has 1 trap icon" in text
+    assert "priest #2 has 1 healing heart" in text
+    assert "cursed ring" in text
 
 
 def test_unsuitable_carrier_is_noted_and_table_flagged() -> None:

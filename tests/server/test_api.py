@@ -10,6 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from indexer.corpus import passages_by_id
+from indexer.text import detect_lang
 from rules_engine import GAMES, RULES, Verdict, all_rules, load_games
 from server.app import create_app
 from server.settings import Settings
@@ -93,10 +94,10 @@ def test_zh_cn_question_gets_simplified_answer(ask, question):
     assert CJK.search(answer), "a Chinese question gets a Chinese answer"
     # Quoted rulebook passages may stay verbatim in the rulebook's own (Traditional) script; everything
     # else the answer says must be Simplified.
-    prose = answer
-    for c in body["citations"]:
-        assert c["text"] in prose or T2S.convert(c["text"]) in prose or c not in body["citations"][:2]
-        prose = prose.replace(c["text"], "")
+    # The first screen quotes one sentence of the passage the answer rests on, verbatim.
+    quote = body["quote"]
+    assert quote["excerpt"] and quote["excerpt"] in quote["text"] and quote["excerpt"] in answer
+    prose = answer.replace(quote["excerpt"], "")
     assert T2S.convert(prose) == prose, "a zh-CN answer contains Traditional-only characters"
     for trad in "們這個說來時還為":
         assert trad not in prose
@@ -106,7 +107,10 @@ def test_zh_cn_question_gets_simplified_answer(ask, question):
 def test_zh_tw_question_gets_traditional_answer(ask):
     body = ask("夢魘可以破壞高塔列嗎？")
     assert body["game"] == "onirim"
-    assert "視情況而定" in body["answer"]
+    assert body["verdict"]["value"] == "depends"
+    assert body["answer"].startswith(body["answer_line"])
+    assert detect_lang(body["answer_line"]) == "zh-TW"
+    assert "視情況而定" in body["full_text"]
 
 
 @pytest.mark.parametrize("question", [

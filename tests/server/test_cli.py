@@ -65,7 +65,7 @@ def test_ask_bad_question_exits_2_with_one_line(question, reason):
 
 def test_ask_piped_stdin_invalid_utf8_then_valid_line():
     stdin = b"\xff\xfe\xe5\xa4 broken\n\x01\x02\n" + "夢魘可以破壞高塔列嗎？\n".encode("utf-8")
-    proc = arbiter("ask", stdin=stdin)
+    proc = arbiter("ask", "--verbose", stdin=stdin)
     assert_no_traceback(proc)
     lines = messages(proc)
     assert any("UTF-8" in line for line in lines), lines
@@ -150,3 +150,18 @@ def test_play_onirim_auto_exits_0():
     assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")[-2000:]
     assert_no_traceback(proc)
     assert "Game over" in proc.stdout.decode("utf-8")
+
+
+def test_ask_shows_the_first_screen_and_verbose_shows_everything():
+    question = "夢魘可以破壞高塔列嗎？"
+    short = arbiter("ask", question)
+    full = arbiter("ask", "--verbose", question)
+    assert short.returncode == 0 and full.returncode == 0
+    short_out, full_out = short.stdout.decode("utf-8"), full.stdout.decode("utf-8")
+    # The first screen: the answer line and one quote, nothing internal.
+    assert len(short_out.strip().splitlines()) <= 6, short_out
+    assert "onirim/" not in short_out and "onirim." not in short_out
+    # --verbose adds the cases, the steps, the other quotes, and for contributors the ids.
+    assert full_out.startswith(short_out.strip().splitlines()[0])
+    assert "視情況而定" in full_out and "onirim/towers/" in full_out and "rule: onirim." in full_out
+    assert len(full_out) > 2 * len(short_out)
