@@ -24,11 +24,7 @@ MESSAGES = {
     "case": {"zh-TW": "・{when}：{value}", "en": "- {when}: {value}"},
     "why": {"zh-TW": "為什麼：", "en": "Why:"},
     "assumptions": {"zh-TW": "假設：", "en": "Assumptions:"},
-    "ambiguous": {"zh-TW": "注意：規則書此處不明確：{note}", "en": "Note: the rulebook is unclear here: {note}"},
-    "readings": {"zh-TW": "可能的解讀：{readings}", "en": "Possible readings: {readings}"},
-    "quote": {"zh-TW": "依據［{id}］：「{text}」", "en": "Source [{id}]: “{text}”"},
-    "ruling": {"zh-TW": "裁定［{id}］（{kind}，{author}，{date}）：「{text}」",
-               "en": "Ruling [{id}] ({kind}, {author}, {date}): “{text}”"},
+    "reading": {"zh-TW": "{label}：{detail}", "en": "{label}: {detail}"},
     "needs": {"zh-TW": "要算出答案，我還需要知道：", "en": "To compute the answer I need to know:"},
     "unread": {"zh-TW": "我讀不出你提到的 {numbers} 指的是什麼，所以不給計算結果，以免答錯；請換個說法，或看看下面的段落。",
                "en": "I could not tell what {numbers} refers to, so I give no computed answer rather than a wrong "
@@ -48,7 +44,10 @@ MESSAGES = {
     "cases_head": {"zh-TW": "各種情況：", "en": "Cases:"},
     "readings_head": {"zh-TW": "規則書不明確之處：", "en": "Unclear in the rulebook:"},
     "more_quotes": {"zh-TW": "其他相關段落：", "en": "Other passages:"},
-    "ruling_title": {"zh-TW": "裁定（{kind}，{author}，{date}）", "en": "Ruling ({kind}, {author}, {date})"},
+    "ruling_title": {"zh-TW": "裁定（{kind}，{date}）", "en": "Ruling ({kind}, {author}, {date})"},
+    "official": {"zh-TW": "官方", "en": "official"},
+    "designer": {"zh-TW": "設計者", "en": "the designer"},
+    "community": {"zh-TW": "社群", "en": "community"},
 }
 
 

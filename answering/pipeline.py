@@ -237,7 +237,8 @@ class Pipeline:
                 seen.add(amb.id)
                 out.append(Ambiguity(
                     passage=pid, note=to_script(amb.note.get(lang), lang),
-                    readings=[to_script(f"{r.label.get(lang)}：{r.detail.get(lang)}", lang) for r in amb.readings]))
+                    readings=[msg("reading", lang, label=r.label.get(lang), detail=r.detail.get(lang))
+                              for r in amb.readings]))
         return out
 
     # ------------------------------------------------------------------ main
@@ -318,7 +319,7 @@ class Pipeline:
         title = self._answerer_title(match, lang)
         line = self._answer_line(lang, game_id, verdict, title, needs, ruled, withheld[1], outside)
         citations = [self._titled(c, lang) for c in self._citations(hits, k, verdict, direct_ruling)]
-        quote = self._first_quote(citations, verdict, match, f"{cues} {line}")
+        quote = self._first_quote(citations, verdict, match, f"{cues} {line}", ruled, lang)
         # Only what the answer rests on is flagged as unclear: the rule that answered, or the quote.
         relevant = ([quote.id] if quote else []) + (verdict.all_cites() if verdict else [])
         ambiguities = self.ambiguities_for(relevant, lang)
@@ -371,17 +372,23 @@ class Pipeline:
         """The citation with the title a player sees: the rulebook heading, or a ruling's source."""
         if citation.kind == "ruling" and citation.provenance:
             p = citation.provenance
-            title = msg("ruling_title", lang, kind=p.get("kind", ""), author=p.get("author", ""),
-                        date=p.get("date", ""))
+            kind = p.get("kind", "")
+            title = msg("ruling_title", lang, kind=msg(kind, lang) if kind in ("official", "designer", "community")
+                        else kind, author=p.get("author", ""), date=p.get("date", ""))
         else:
             title = section_title(citation.game, citation.section, lang)
         return citation.model_copy(update={"title": title})
 
-    @staticmethod
-    def _first_quote(citations: list[Citation], verdict: Verdict | None, match: RuleMatch | None,
-                     cues: str) -> Citation | None:
-        """The one quote of the first screen: the passage the verdict rests on (a fact's own sentence),
-        else the best retrieved passage; cut to the sentence that answers."""
+    def _first_quote(self, citations: list[Citation], verdict: Verdict | None, match: RuleMatch | None,
+                     cues: str, ruled: Any, lang: str) -> Citation | None:
+        """The one quote of the first screen, cut to the sentence that answers: for a ruling, the
+        rulebook passage it rules on (its own quote from it); for a verdict, the passage it rests on (a
+        fact's own sentence); else the best retrieved passage."""
+        if ruled is not None and ruled.cites and ruled.cites[0].passage in passages_by_id():
+            cite = ruled.cites[0]
+            known = next((c for c in citations if c.id == cite.passage), None)
+            chosen = known or self._titled(make_citation(passages_by_id()[cite.passage], 0.0), lang)
+            return chosen.model_copy(update={"excerpt": excerpt(chosen.text, cues, cite.quote)})
         if not citations:
             return None
         chosen = citations[0]

@@ -8,6 +8,7 @@ accuracy, out-of-scope recall and precision, follow-ups.
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from dataclasses import dataclass, field
@@ -21,7 +22,10 @@ TUNE_DIR = ROOT / "tests" / "data" / "tune"
 CHECK_FILE = ROOT / "tests" / "data" / "check" / "check.yaml"
 # The targets of the understanding issue, on the check set.
 TARGETS = {"verdict_right": (">=", 0.85), "verdict_wrong": ("<=", 0.03), "citation_r3": (">=", 0.95),
-           "game": (">=", 0.98), "oos_recall": (">=", 0.95), "oos_precision": (">=", 0.95)}
+           "game": (">=", 0.98), "oos_recall": (">=", 0.95), "oos_precision": (">=", 0.95),
+           # The readable-answers issue: characters of the answer line plus its one quote, and answers
+           # showing identifiers or text in the wrong language.
+           "first_screen_median": ("<=", 160), "unreadable_answers": ("<=", 0)}
 # What the tune set must keep (tests/server/test_quality_gates.py): it is the set we shape things on.
 GATES = {"game": 0.97, "citation_r3": 0.90, "verdict_right": 0.55, "verdict_wrong": 0.10, "oos_recall": 0.90,
          "oos_precision": 0.95, "follow_up": 0.75}
@@ -138,7 +142,12 @@ def _ruling_cites() -> dict[str, set[str]]:
 def score(pipeline: Any, items: list[Item]) -> dict[str, Any]:
     """Every figure of one set, with the misses behind each."""
     ruling_cites = _ruling_cites()
-    misses: dict[str, list[str]] = {k: [] for k in ("game", "citation_r3", "verdict", "oos", "follow_up")}
+    from .readability import problems
+
+    misses: dict[str, list[str]] = {k: [] for k in ("game", "citation_r3", "verdict", "oos", "follow_up",
+                                                    "readable")}
+    first_screens: list[int] = []
+    unreadable = 0
     n = {k: 0 for k in ("in_scope", "game_ok", "cite", "cite_ok", "oos", "oos_ok", "called_oos", "verdict",
                         "right", "none", "wrong", "unsettled", "follow", "follow_ok", "spurious", "no_expect")}
     per_lang: dict[str, list[int]] = {}
@@ -146,6 +155,12 @@ def score(pipeline: Any, items: list[Item]) -> dict[str, Any]:
         r = pipeline.ask(item.q, history=item.history)
         got = r.verdict["value"] if r.verdict else None
         ok = True
+        # The first screen: the answer line plus the one quote; everything shown is checked for internals.
+        first_screens.append(len(r.answer_line) + (len(r.quote.excerpt) if r.quote else 0))
+        found = problems(r.full_text or r.answer, r.lang)
+        if found:
+            unreadable += 1
+            misses["readable"].append(f"{item.q!r}: {found[:5]}")
         if not r.in_scope:
             n["called_oos"] += 1
         if item.game is None:
@@ -216,6 +231,8 @@ def score(pipeline: Any, items: list[Item]) -> dict[str, Any]:
         "follow_up": n["follow_ok"] / max(1, n["follow"]),
         "spurious_verdicts": n["spurious"] / max(1, n["no_expect"]),
         "all_right_by_lang": {lang: ok / total for lang, (total, ok) in sorted(per_lang.items())},
+        "first_screen_median": float(statistics.median(first_screens)) if first_screens else 0.0,
+        "unreadable_answers": float(unreadable),
         "misses": misses,
     }
 
@@ -224,7 +241,8 @@ LABELS = {"verdict_right": "verdict right", "verdict_none": "no verdict",
           "verdict_unsettled": "'depends' though settled", "verdict_wrong": "verdict wrong",
           "citation_r3": "citation R@3", "game": "game accuracy", "oos_recall": "out-of-scope recall",
           "oos_precision": "out-of-scope precision", "follow_up": "follow-ups right",
-          "spurious_verdicts": "verdict on explanatory questions"}
+          "spurious_verdicts": "verdict on explanatory questions",
+          "first_screen_median": "first screen, median chars", "unreadable_answers": "answers with internals"}
 
 
 def format_report(tune: dict[str, Any], check: dict[str, Any]) -> str:
@@ -236,8 +254,9 @@ def format_report(tune: dict[str, Any], check: dict[str, Any]) -> str:
         if target:
             op, bound = target
             met = check[key] >= bound if op == ">=" else check[key] <= bound
-            mark = f"{op} {bound:.2f}{'' if met else '  MISSED'}"
-        lines.append(f"{label:30s} {tune[key]:7.3f} {check[key]:7.3f}  {mark}")
+            mark = f"{op} {bound:g}{'' if met else '  MISSED'}"
+        fmt = "7.0f" if key in ("first_screen_median", "unreadable_answers") else "7.3f"
+        lines.append(f"{label:30s} {tune[key]:{fmt}} {check[key]:{fmt}}  {mark}")
     for lang in sorted(set(tune["all_right_by_lang"]) | set(check["all_right_by_lang"])):
         lines.append(f"{'all right, ' + lang:30s} {tune['all_right_by_lang'].get(lang, 0):7.3f} "
                      f"{check['all_right_by_lang'].get(lang, 0):7.3f}")

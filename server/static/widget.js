@@ -32,7 +32,7 @@
       netError: '無法連線到規則伺服器，請稍後再試。', error: '伺服器回覆錯誤：{msg}',
       announce: '新回答：{text}', noQuotes: '沒有引用段落。', sectionError: '無法載入這一節。',
       rule: '規則', close: '清除對話', steps: '推理步驟', needs: '還需要知道', ids: '編號（給貢獻者）',
-      examples: '試試這些問題', corsError: '這個網站沒有被規則伺服器允許（來源不在允許清單中）；網站管理者請見 docs/widget.md。'
+      examples: '試試這些問題', placeholderFor: '例如：{q}', corsError: '這個網站沒有被規則伺服器允許（來源不在允許清單中）；網站管理者請見 docs/widget.md。'
     },
     'zh-CN': {
       title: '规则小帮手', ask: '提问', placeholder: '输入规则问题，例如：梦魇可以破坏高塔列吗？',
@@ -45,7 +45,7 @@
       netError: '无法连接到规则服务器，请稍后再试。', error: '服务器回复错误：{msg}',
       announce: '新回答：{text}', noQuotes: '没有引用段落。', sectionError: '无法载入这一节。',
       rule: '规则', close: '清除对话', steps: '推理步骤', needs: '还需要知道', ids: '编号（给贡献者）',
-      examples: '试试这些问题', corsError: '这个网站没有被规则服务器允许（来源不在允许清单中）；网站管理者请见 docs/widget.md。'
+      examples: '试试这些问题', placeholderFor: '例如：{q}', corsError: '这个网站没有被规则服务器允许（来源不在允许清单中）；网站管理者请见 docs/widget.md。'
     },
     en: {
       title: 'Rules helper', ask: 'Ask', placeholder: 'Ask a rules question, e.g. Can a Nightmare destroy the Tower row?',
@@ -58,7 +58,7 @@
       netError: 'Cannot reach the rules server. Please try again later.', error: 'The server answered with an error: {msg}',
       announce: 'New answer: {text}', noQuotes: 'No passages quoted.', sectionError: 'Could not load this section.',
       rule: 'Rule', close: 'Clear conversation', steps: 'Steps', needs: 'Still needed', ids: 'Ids (for contributors)',
-      examples: 'Try one of these', corsError: 'This site is not allowed by the rules server (its origin is not in the allowlist); site owners: see docs/widget.md.'
+      examples: 'Try one of these', placeholderFor: 'e.g. {q}', corsError: 'This site is not allowed by the rules server (its origin is not in the allowlist); site owners: see docs/widget.md.'
     }
   };
 
@@ -363,6 +363,10 @@
     '.ra-answer .ra-badge{margin-right:.4rem;font-size:.85rem}',
     '.ra-note{margin:.3rem 0;padding:.2rem .6rem;background:#fff8e6;border-left:3px solid #e0a800;border-radius:0 6px 6px 0;font-size:.9rem}',
     '.ra-ids{margin:.4rem 0 0;font-size:.8rem}',
+    '.ra-examples{padding:.2rem .9rem .5rem}',
+    '.ra-examples[hidden]{display:none}',
+    '.ra-examples ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.4rem}',
+    '.ra-example{border:1px solid #a9b2c5;background:#fff;color:#1d2330;border-radius:999px;padding:.15rem .7rem;font-size:.85rem;cursor:pointer;text-align:left}',
     '.ra-pending{color:#4b5366;font-style:italic}',
     '@media (max-width:480px){:host{font-size:14px}.ra-form{flex-direction:column}.ra-send{width:100%}}'
   ].join('\n');
@@ -378,6 +382,17 @@
       st.textContent = CSS;
       root.appendChild(st);
     }
+  }
+
+  /* Example questions of one game (every game when none), one per rule, in the interface language. */
+  function examplesFor(rules, game, lang, limit) {
+    var out = [];
+    rules.forEach(function (r) {
+      if (game && r.game !== game) return;
+      var list = (r.examples || {})[pickLang(lang)] || [];
+      if (list[0] && out.length < limit) out.push(list[0]);
+    });
+    return out;
   }
 
   var seq = 0;
@@ -400,6 +415,7 @@
       this._input = h('textarea', {id: id + '-q', rows: 2, placeholder: t(lang, 'placeholder'), autocomplete: 'off', enterkeyhint: 'send', lang: lang});
       this._send = h('button', {type: 'submit', class: 'ra-send'}, t(lang, 'ask'));
       this._notice = h('p', {class: 'ra-notice', role: 'status', 'aria-live': 'polite'});
+      this._examples = h('div', {class: 'ra-examples', hidden: true});
       this._live = h('div', {class: 'ra-sr', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true'});
       var form = h('form', {class: 'ra-form', onsubmit: this._submit.bind(this)},
         h('label', {class: 'ra-sr', for: id + '-q'}, t(lang, 'label')), this._input, this._send);
@@ -407,19 +423,44 @@
         if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) { e.preventDefault(); form.requestSubmit ? form.requestSubmit() : this._submit(e); }
       }.bind(this));
       var clear = h('button', {type: 'button', class: 'ra-clear'}, t(lang, 'close'));
-      clear.addEventListener('click', function () { this._log.textContent = ''; this._history = []; this._input.focus(); }.bind(this));
+      clear.addEventListener('click', function () { this._log.textContent = ''; this._history = []; this._examples.hidden = !this._examples.childNodes.length; this._input.focus(); }.bind(this));
       root.appendChild(h('section', {class: 'ra', part: 'container', lang: lang, 'aria-label': t(lang, 'title')},
         h('div', {class: 'ra-head'}, h('span', {}, t(lang, 'title')), this._gameName, clear),
-        this._log, this._notice, form, this._live));
+        this._log, this._examples, this._notice, form, this._live));
       this._loadGame();
     }
 
+    /* The game's name in the header, and its example questions (from the rule registry) under the
+       box until the first question, the first of them as the placeholder. */
     _loadGame() {
       var self = this;
-      fetch(apiUrl(this._api, '/api/games'), {credentials: 'omit'}).then(function (r) { corsOk[self._api] = true; return r.json(); }).then(function (games) {
+      getJSON(apiUrl(this._api, '/api/games')).then(function (games) {
+        corsOk[self._api] = true;
         var g = (games || []).filter(function (x) { return x.id === self._game; })[0];
         if (g && g.names) self._gameName.textContent = '· ' + (g.names[self._lang] || g.names['zh-TW'] || g.id);
-      }, function (err) { diagnose(self._api, err); });
+        return getJSON(apiUrl(self._api, '/api/rules'));
+      }).then(function (rules) {
+        self._showExamples(examplesFor(rules || [], self._game, self._lang, 3));
+      }, function (err) {
+        diagnose(self._api, err).then(function (kind) {
+          if (kind === 'cors') self._notice.textContent = t(self._lang, 'corsError');
+        });
+      });
+    }
+
+    _showExamples(questions) {
+      var self = this;
+      if (!questions.length) return;
+      this._input.setAttribute('placeholder', t(this._lang, 'placeholderFor', {q: questions[0]}));
+      this._examples.textContent = '';
+      this._examples.appendChild(h('p', {class: 'ra-h'}, t(this._lang, 'examples')));
+      this._examples.appendChild(h('ul', {}, questions.map(function (q) {
+        return h('li', {}, h('button', {type: 'button', class: 'ra-example', onclick: function () {
+          self._input.value = q;
+          self._input.focus();
+        }}, q));
+      })));
+      this._examples.hidden = this._log.childNodes.length > 0;
     }
 
     _submit(e) {
@@ -431,6 +472,7 @@
       this._send.disabled = true;
       this._notice.textContent = '';
       this._log.setAttribute('aria-busy', 'true');
+      this._examples.hidden = true;
       var pending = h('p', {class: 'ra-card ra-pending'}, t(lang, 'loading'));
       this._log.appendChild(pending);
       ask(this._api, {question: q, game: this._game, history: this._history.slice(-8)}).then(function (res) {

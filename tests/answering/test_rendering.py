@@ -8,7 +8,6 @@ must not carry Chinese outside quotation marks.
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -16,6 +15,7 @@ import pytest
 import yaml
 
 from answering.compose import verdict_text
+from evals.readability import internal_in_chinese, internal_in_english
 from answering.facts import load_facts
 from indexer.text import to_script
 from rules_engine import Verdict, all_rules, fact_verdict
@@ -23,31 +23,6 @@ from rules_engine.partial import evaluate_partial
 
 CASES_DIR = Path(__file__).resolve().parents[1] / "cases"
 LANGS = ("zh-TW", "zh-CN", "en")
-
-SNAKE = re.compile(r"[A-Za-z0-9]+_[A-Za-z0-9_]+")
-DOTTED = re.compile(r"\b[a-z][a-z-]*\.[a-z_]{2,}")
-# A run of English words inside Chinese text: the rulebooks keep English card and expansion names
-# ("Paradoxical Prophecy", "Limbo牌堆", "Door cards"), which start with a capital; an engine value
-# ("keep", "red-4", "no item in winter") starts lowercase.
-ASCII_RUN = re.compile(r"[A-Za-z][A-Za-z0-9-]*(?: [A-Za-z0-9][A-Za-z0-9-]*)*")
-CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-QUOTED = re.compile(r"“[^”]*”|「[^」]*」|\"[^\"]*\"|‘[^’]*’")
-
-
-def internal_in_chinese(text: str) -> list[str]:
-    """The identifiers and English engine values found in a piece of Chinese answer text."""
-    found = SNAKE.findall(text) + DOTTED.findall(text) + [c for c in "{}'" if c in text]
-    found += [m.group() for m in ASCII_RUN.finditer(text) if m.group()[0].islower()]
-    return found
-
-
-def internal_in_english(text: str) -> list[str]:
-    """Identifiers, Python reprs and unquoted Chinese found in a piece of English answer text."""
-    found = SNAKE.findall(text) + DOTTED.findall(text) + [c for c in "{}" if c in text]
-    found += re.findall(r"\['|'\]", text)
-    found += CJK.findall(QUOTED.sub("", text))
-    return found
-
 
 def test_the_checks_catch_what_the_issue_reported() -> None:
     for bad in ("保留：keep", "放到 limbo", "red-4的月亮邊", "{'燈籠': 3}", "可用 lost_tower_to 比較",

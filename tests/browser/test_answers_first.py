@@ -129,3 +129,23 @@ def test_screenshots_desktop_and_phone(page: Any, site: Any) -> None:
     page.set_viewport_size({"width": 375, "height": 800})
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
     page.screenshot(path=str(DOCS / "screenshot-phone.png"), full_page=False)
+
+
+@pytest.mark.parametrize("game", ["onirim", "mist-mountain", "dungeon-lords"])
+def test_embed_follows_its_game_with_examples_and_placeholder(page: Any, site: Any, game: str) -> None:
+    from rules_engine import all_rules
+
+    page.goto(f"{site.app.url}/embed?game={game}&lang=zh-TW")
+    widget = page.locator(WIDGET)
+    examples = widget.locator(".ra-examples button.ra-example")
+    examples.first.wait_for()
+    own = {r.examples["zh-TW"][0] for r in all_rules(game)}
+    shown = [examples.nth(i).inner_text() for i in range(examples.count())]
+    assert shown and set(shown) <= own, (shown, game)
+    assert shown[0] in widget.locator("textarea").get_attribute("placeholder")
+    # An example fills the box; asking hides the examples.
+    examples.first.click()
+    assert widget.locator("textarea").input_value() == shown[0]
+    widget.locator("textarea").press("Enter")
+    widget.locator("article.ra-card").first.wait_for()
+    assert widget.locator(".ra-examples").is_hidden()

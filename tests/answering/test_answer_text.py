@@ -1,0 +1,72 @@
+"""The first screen of an answer: the answer line, one quote it rests on, at most one relevant note;
+nothing internal; the rest in structured fields and the full text. Every rule's registered example
+questions (three languages) are asked, so no question here is written for the test."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from evals.readability import problems
+from indexer.corpus import passages_by_id
+from indexer.text import detect_lang
+from rules_engine import GAMES, all_rules, load_games
+
+load_games()
+# Asked with the rule's game, as the widget on a game's page does: an example need not name its game.
+EXAMPLES = [pytest.param(rule.examples[lang][0], lang, rule.game, id=f"{rule.id}:{lang}")
+            for rule in all_rules() for lang in ("zh-TW", "zh-CN", "en")]
+IDS = re.compile(r"\b(?:onirim|mist-mountain|dungeon-lords)[./][a-z]")
+
+
+@pytest.mark.parametrize(("question", "lang", "game"), EXAMPLES)
+def test_first_screen_is_the_answer_line_and_one_quote(pipeline, question, lang, game):
+    r = pipeline.ask(question, game=game)
+    assert r.in_scope and r.lang == lang
+    lines = r.answer.split("\n")
+    assert lines[0] == r.answer_line and r.answer_line.strip()
+    assert detect_lang(r.answer_line) == lang or (lang == "zh-CN" and detect_lang(r.answer_line) != "en"), \
+        r.answer_line
+    # One quote: a verbatim sentence of a cited passage; the rest of the citations are behind "Why".
+    assert r.quote is not None and (r.quote.id in {c.id for c in r.citations} or r.ruling is not None)
+    assert r.quote.excerpt and r.quote.excerpt in passages_by_id()[r.quote.id].text
+    assert r.answer.count(r.quote.excerpt) == 1
+    for other in r.citations:
+        if other.id != r.quote.id and len(other.text) > 20:
+            assert other.text not in r.answer
+    # At most one note, and only about what the answer rests on.
+    assert len(r.answer.split(r.quote.excerpt, 1)[1].strip().splitlines()) <= 2
+    rests_on = {r.quote.id} | set(r.verdict["cites"] if r.verdict else [])
+    rests_on |= {pid for step in (r.verdict or {}).get("trace", []) for pid in step["cites"]}
+    rests_on |= {pid for case in (r.verdict or {}).get("cases", []) for pid in case["cites"]}
+    assert all(a.passage in rests_on for a in r.ambiguities), [a.passage for a in r.ambiguities]
+    # Nothing internal anywhere a person reads; the ids stay in the JSON fields.
+    assert not IDS.search(r.answer) and not IDS.search(r.full_text), r.full_text
+    assert problems(r.full_text, lang) == []
+    assert r.full_text.startswith(r.answer)
+    if r.verdict is not None:
+        # The quote is the passage the verdict rests on whenever one of those was cited.
+        if rests_on & {c.id for c in r.citations} - {r.quote.id}:
+            assert r.quote.id in rests_on
+
+
+@pytest.mark.parametrize(("question", "game", "lang"), [
+    ("Onirim 基本遊戲怎麼贏？", "onirim", "zh-TW"),
+    ("How do you win the Onirim base game?", "onirim", "en"),
+    ("地城领主战斗的疲劳怎么算？", "dungeon-lords", "zh-CN"),
+])
+def test_a_question_about_what_the_texts_leave_out_is_told_so(pipeline, question, game, lang):
+    r = pipeline.ask(question)
+    assert r.game == game and r.verdict is None and r.no_verdict == "not_covered"
+    covers = GAMES[game].covers["en" if lang == "en" else "zh-TW"]
+    assert (covers if lang != "zh-CN" else covers[:4]) in r.answer_line or lang == "zh-CN"
+    assert ("base game" if lang == "en" else "基本遊戲" if lang == "zh-TW" else "基本游戏") in r.answer_line
+    # Then what the text does say that is related, quoted.
+    assert r.quote is not None and r.quote.excerpt in r.answer
+
+
+def test_every_game_says_what_its_texts_cover_and_leave_out():
+    for game in GAMES.values():
+        assert game.covers.get("zh-TW") and game.covers.get("en"), game.id
+    # The texts cover expansions (Onirim) and a variant (Dungeon Lords), not those base games.
+    assert GAMES["onirim"].outside and GAMES["dungeon-lords"].outside
