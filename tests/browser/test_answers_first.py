@@ -123,12 +123,14 @@ def test_screenshots_desktop_and_phone(page: Any, site: Any) -> None:
     card = page.locator("#conversation .ra-card").first
     card.wait_for()
     DOCS.mkdir(exist_ok=True)
-    page.screenshot(path=str(DOCS / "screenshot-chat.png"), full_page=True)
-    card.locator("details.ra-why summary").click()
-    page.screenshot(path=str(DOCS / "screenshot-chat-why.png"), full_page=True)
     page.set_viewport_size({"width": 375, "height": 800})
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth + 1")
+    card.evaluate("el => el.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(DOCS / "screenshot-phone.png"), full_page=False)
+    page.set_viewport_size({"width": 1000, "height": 900})
+    card.locator("details.ra-why summary").click()
+    page.screenshot(path=str(DOCS / "screenshot-chat-why.png"), full_page=True)
+    assert card.locator("details.ra-why").evaluate("d => d.open")
 
 
 @pytest.mark.parametrize("game", ["onirim", "mist-mountain", "dungeon-lords"])
