@@ -19,7 +19,7 @@ from rules_engine.slots import declared_slots
 from .compose import answer_line, case_lines, excerpt, msg, quote_line, section_title, step_lines, value_words
 from .extract import extract_input, substitute_slots, unread_numbers
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide, fact_numbers
-from .scope import game_signals, other_games_named, outside_topic, strip_game_names
+from .scope import game_signals, not_a_rules_question, other_games_named, outside_topic, strip_game_names
 from .query import Query
 from .search import SearchService
 
@@ -248,6 +248,9 @@ class Pipeline:
         the conversation, the passages retrieved, and the rules and facts that could answer it."""
         query = Query.build(question, history or [], self.tokenizer)
         game_id, how = self.detect_game(query, game)
+        if not_a_rules_question(query.text):
+            # Buying advice, prices, opinions: the texts say nothing about them, whichever game is named.
+            return Understanding(query, None)
         others = other_games_named(query.text)
         # Scope comes before history: a question that names another game, or that is not a rules
         # question on its own terms, is out of scope whatever came before it.
@@ -525,9 +528,10 @@ class Pipeline:
         key = "en" if lang == "en" else "zh-TW"
         games = "、".join(g.names[key] for g in GAMES.values()) if key != "en" else \
             ", ".join(g.names["en"] for g in GAMES.values())
-        return AskResponse(question=question, game=None, in_scope=False,
-                           answer=msg("out_of_scope", lang, games=games), verdict=None, citations=[],
-                           ambiguities=[], took_ms=round((time.perf_counter() - started) * 1000, 2), lang=lang)
+        answer = msg("not_rules" if not_a_rules_question(question) else "out_of_scope", lang, games=games)
+        return AskResponse(question=question, game=None, in_scope=False, answer=answer, answer_line=answer,
+                           full_text=answer, verdict=None, citations=[], ambiguities=[],
+                           took_ms=round((time.perf_counter() - started) * 1000, 2), lang=lang)
 
 
 __all__ = ["Pipeline", "AskResponse", "Citation", "CitationError", "make_citation", "UnknownId"]

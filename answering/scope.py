@@ -13,6 +13,7 @@ from indexer.tokenize import Tokenizer
 from rules_engine import GAMES, load_games
 
 OTHER_GAMES_FILE = Path(__file__).resolve().parent / "data" / "other_games.yaml"
+NOT_RULES_FILE = Path(__file__).resolve().parent / "data" / "not_rules.yaml"
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,19 @@ def _own_game_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
         for name in sorted({game.id, *game.aliases, *game.names.values()}, key=lambda n: (-len(n), n)):
             out.append((game.id, _phrase_pattern(name)))
     return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _not_rules_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    phrases = yaml.safe_load(NOT_RULES_FILE.read_text(encoding="utf-8"))["phrases"]
+    return tuple((p, _phrase_pattern(p)) for p in phrases)
+
+
+def not_a_rules_question(question: str) -> str | None:
+    """The phrase that makes a question buying advice, a price or an opinion rather than a rules
+    question, if one does (out of scope whichever game it names)."""
+    folded = fold(question)
+    return next((p for p, pattern in _not_rules_patterns() if pattern.search(folded)), None)
 
 
 def other_games_named(question: str) -> list[str]:

@@ -70,3 +70,22 @@ def test_every_game_says_what_its_texts_cover_and_leave_out():
         assert game.covers.get("zh-TW") and game.covers.get("en"), game.id
     # The texts cover expansions (Onirim) and a variant (Dungeon Lords), not those base games.
     assert GAMES["onirim"].outside and GAMES["dungeon-lords"].outside
+
+
+@pytest.mark.parametrize(("question", "lang"), [
+    ("Onirim 哪裡買最便宜？", "zh-TW"),
+    ("迷雾山城值得买吗？", "zh-CN"),
+    ("Where can I buy Dungeon Lords?", "en"),
+])
+def test_buying_advice_is_out_of_scope_even_naming_our_game(pipeline, question, lang):
+    r = pipeline.ask(question)
+    assert not r.in_scope and r.game is None and r.citations == [] and r.verdict is None
+    assert r.lang == lang
+    assert ("buying" in r.answer) if lang == "en" else ("購買" in r.answer or "购买" in r.answer)
+    # Explicitly asked for a game (the widget on a game's page): still not a rules question.
+    assert not pipeline.ask(question, game="onirim").in_scope
+
+
+def test_a_cheaper_spell_side_is_still_a_rules_question(pipeline):
+    r = pipeline.ask("棄牌堆正好5張，用花費較少的那面，能放Paradoxical Prophecy嗎？")
+    assert r.in_scope and r.game == "onirim"
