@@ -119,6 +119,19 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
         verdict = _with_details(first, inputs, names, notes)
         if len(results) > 1:
             verdict = verdict.model_copy(update={"details": {**verdict.details, "same_for_all": names}})
+            worded = {(v.explanation, v.value_text, tuple(c.value_text for c in v.cases)) for _, v in results}
+            if len(worded) > 1:
+                # The answer is the same, but its wording names one of the unstated values ("4 人局…"):
+                # say that it is an example, not what the player said.
+                condition, _ = results[0]
+                zh = "、".join(_label(model, slots, n, condition[n], "zh-TW") for n in names)
+                en = ", ".join(_label(model, slots, n, condition[n], "en") for n in names)
+                labels_zh = "、".join(slots[n].label["zh-TW"] for n in names)
+                labels_en = ", ".join(slots[n].label["en"] for n in names)
+                verdict = verdict.model_copy(update={
+                    "explanation": f"不論{labels_zh}，答案都一樣；以{zh}為例：{verdict.explanation}",
+                    "explanation_en": f"Whatever the {labels_en}, the answer is the same; for example ("
+                                      f"{en}): {verdict.explanation_en}"})
         return PartialResult(verdict, [], inputs)
 
     mattering = [n for n in names if _matters(n, results)]

@@ -77,3 +77,13 @@ def test_domains_come_from_the_declaration_or_the_type():
     model = get_rule("mist-mountain.memories_needed").input_model
     assert domain_of(model, "players") == (4, 5, 6)
     assert domain_of(get_rule("onirim.tower_placement").input_model, "side") == ("left", "right")
+
+
+@pytest.mark.parametrize("rule_id", ["mist-mountain.variant_deck", "mist-mountain.next_captain"])
+def test_same_answer_for_every_unstated_value_says_its_wording_is_an_example(rule_id):
+    """The answer is the same for 4, 5 and 6 players, but the engine words it for one of them: the
+    answer must not read as if the player had said "4 players"."""
+    verdict = evaluate_partial(get_rule(rule_id), {}, {}).verdict
+    assert verdict.details.get("same_for_all") == ["players"]
+    assert verdict.explanation.startswith("不論玩家人數，答案都一樣；以玩家人數為 4 人為例")
+    assert verdict.explanation_en.startswith("Whatever the number of players, the answer is the same; for example")
