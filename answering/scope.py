@@ -104,13 +104,16 @@ def strip_game_names(question: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def _outside_patterns(game_id: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _coverage_patterns(game_id: str, which: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     load_games()
-    return tuple((phrase, _phrase_pattern(phrase)) for phrase in GAMES[game_id].outside)
+    return tuple((phrase, _phrase_pattern(phrase)) for phrase in getattr(GAMES[game_id], which))
 
 
 def outside_topic(question: str, game_id: str) -> str | None:
     """The phrase by which a question asks about a part of the game the texts leave out (the base
-    game), if it does."""
+    game), if it does and names nothing the texts are about."""
     folded = fold(question)
-    return next((phrase for phrase, pattern in _outside_patterns(game_id) if pattern.search(folded)), None)
+    if any(pattern.search(folded) for _, pattern in _coverage_patterns(game_id, "inside")):
+        return None
+    return next((phrase for phrase, pattern in _coverage_patterns(game_id, "outside") if pattern.search(folded)),
+                None)

@@ -113,7 +113,7 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
         rule.run(fixed)
         return PartialResult(None, [], inputs)
 
-    values = {_key(v.value) for _, v in results}
+    values = {_answer_key(v) for _, v in results}
     _, first = results[0]
     if len(values) == 1:
         verdict = _with_details(first, inputs, names, notes)
@@ -143,9 +143,19 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
         if key in seen:
             continue
         seen.add(key)
+        when_zh = "，".join(_label(model, slots, n, v, "zh-TW") for n, v in shown.items())
+        when_en = ", ".join(_label(model, slots, n, v, "en") for n, v in shown.items())
+        if verdict.value == DEPENDS and verdict.cases:
+            # A "depends" under each unstated value: its own cases, each under both conditions, so
+            # that no case reads "depends" (10 or 12 cards by the side, then by the discard pile).
+            for inner in verdict.cases:
+                cases.append(inner.model_copy(update={
+                    "when": f"{when_zh}，{inner.when}", "when_en": f"{when_en}, {inner.when_en or inner.when}",
+                    "condition": {**shown, **inner.condition},
+                    "cites": list(dict.fromkeys([*inner.cites, *verdict.cites]))}))
+            continue
         cases.append(Case(
-            when="，".join(_label(model, slots, n, v, "zh-TW") for n, v in shown.items()),
-            when_en=", ".join(_label(model, slots, n, v, "en") for n, v in shown.items()),
+            when=when_zh, when_en=when_en,
             value=verdict.value, explanation=verdict.explanation, explanation_en=verdict.explanation_en,
             value_text=verdict.value_text, value_text_en=verdict.value_text_en,
             cites=list(verdict.cites), condition=shown))
@@ -155,13 +165,25 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
     trace = [TraceStep(step=f"題目沒有說明{labels_zh}，答案依此而不同",
                        step_en=f"The question does not state the {labels_en}; the answer differs by it",
                        holds=None)]
+    # Every value's own answer said the same thing in general terms: that is the answer line.
+    general = {(v.explanation, v.explanation_en) for _, v in results}
+    explanation, explanation_en = general.pop() if len(general) == 1 and all(
+        v.value == DEPENDS for _, v in results) else (f"視{labels_zh}而定。", f"It depends on the {labels_en}.")
     verdict = Verdict(
         rule=rule.id, value=DEPENDS, cases=cases,
-        explanation=f"視{labels_zh}而定。", explanation_en=f"It depends on the {labels_en}.",
+        explanation=explanation, explanation_en=explanation_en,
         trace=trace, assumptions=list(dict.fromkeys(a for _, v in results for a in v.assumptions)),
         assumptions_en=list(dict.fromkeys(a for _, v in results for a in v.assumptions_en)),
         details={"depends_on": mattering}, cites=cites)
     return PartialResult(_with_details(verdict, inputs, names, notes), [], inputs)
+
+
+def _answer_key(verdict: Verdict) -> str:
+    """What makes two answers the same: the value, and for "depends" the value of each case (two
+    "depends" whose cases differ — 10 or 12 cards by the card's side — are different answers)."""
+    if verdict.value == DEPENDS:
+        return _key([DEPENDS, [[c.condition or c.when, c.value] for c in verdict.cases]])
+    return _key(verdict.value)
 
 
 def _accepts_none(rule: Rule, name: str) -> bool:
@@ -177,7 +199,7 @@ def _matters(name: str, results: list[tuple[dict[str, Any], Verdict]]) -> bool:
     by_rest: dict[str, set[str]] = {}
     for condition, verdict in results:
         rest = _key({k: v for k, v in condition.items() if k != name})
-        by_rest.setdefault(rest, set()).add(_key(verdict.value))
+        by_rest.setdefault(rest, set()).add(_answer_key(verdict))
     return any(len(vals) > 1 for vals in by_rest.values())
 
 

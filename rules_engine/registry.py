@@ -22,8 +22,11 @@ class Game:
     aliases: tuple[str, ...] = ()
     # What the rule texts cover (zh-TW, en), said when a question asks about what they leave out.
     covers: dict[str, str] = field(default_factory=dict)
-    # Phrases naming parts of the game the texts leave to another rulebook (the base game).
+    # Phrases naming parts of the game the texts leave to another rulebook (the base game)...
     outside: tuple[str, ...] = ()
+    # ...unless the question also names what the texts are about (an expansion's cards, the variant's
+    # magic items): "疲勞會觸發項鍊嗎" is a question about the necklace, which the variant covers.
+    inside: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,8 @@ GAME = register_game(Game(
     # The variant's examples mention fatigue and evilness but leave their rules to the base game.
     outside=("基本遊戲", "基本規則", "基本规则", "base game", "basic game", "base rules", "core rules",
              "疲勞", "疲劳", "fatigue", "邪惡度", "邪恶度", "evilness"),
+    inside=("物品", "item", "藥水", "药水", "potion", "四葉草", "四叶草", "clover", "魔杖", "wand", "項鍊",
+            "项链", "necklace", "指示物", "marker", "黃金", "黄金", "gold", "變體", "变体", "variant"),
 ))
 
 # Importing the rules module registers the game's rules.

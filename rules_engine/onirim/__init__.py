@@ -10,6 +10,8 @@ GAME = register_game(Game(
             "en": "the rules of Onirim's three expansions and the combined difficulty levels, not the base game"},
     outside=("基本遊戲", "基本规则", "基本規則", "基礎規則", "基础规则", "基本版", "base game", "basic game",
              "core game", "base rules", "basic rules", "core rules"),
+    inside=("擴充", "扩充", "expansion", "高塔", "tower", "咒文", "spell", "目標卡", "goal", "徵兆", "征兆",
+            "premonition", "好夢", "美夢", "美梦", "happy dream", "難度", "难度", "difficulty"),
 ))
 
 # Importing the rules registers them (after the game, which they belong to).

@@ -79,11 +79,28 @@ def test_domains_come_from_the_declaration_or_the_type():
     assert domain_of(get_rule("onirim.tower_placement").input_model, "side") == ("left", "right")
 
 
-@pytest.mark.parametrize("rule_id", ["mist-mountain.variant_deck", "mist-mountain.next_captain"])
-def test_same_answer_for_every_unstated_value_says_its_wording_is_an_example(rule_id):
-    """The answer is the same for 4, 5 and 6 players, but the engine words it for one of them: the
-    answer must not read as if the player had said "4 players"."""
-    verdict = evaluate_partial(get_rule(rule_id), {}, {}).verdict
-    assert verdict.details.get("same_for_all") == ["players"]
+def test_same_answer_for_every_unstated_value_says_its_wording_is_an_example():
+    """The variant deck has 15 cards for 4, 5 and 6 players, but the engine words it for one of them:
+    the answer must not read as if the player had said "4 players"."""
+    verdict = evaluate_partial(get_rule("mist-mountain.variant_deck"), {}, {}).verdict
+    assert verdict.value == 15 and verdict.details.get("same_for_all") == ["players"]
     assert verdict.explanation.startswith("不論玩家人數，答案都一樣；以玩家人數為 4 人為例")
     assert verdict.explanation_en.startswith("Whatever the number of players, the answer is the same; for example")
+
+
+def test_a_depends_under_each_unstated_value_is_one_list_of_cases():
+    """Two "depends" that differ (10 or 12 cards by the card's side, then by the discard pile) are
+    not the same answer, and no case of the answer reads "depends"."""
+    stated = {"spell": "powerful_punishment"}
+    verdict = evaluate_partial(get_rule("onirim.spell_castable"), stated, {"spell": "question"}).verdict
+    assert verdict.value == DEPENDS and "side" in verdict.details["depends_on"]
+    assert all(case.value != DEPENDS for case in verdict.cases)
+    sides = {case.condition.get("side") for case in verdict.cases}
+    assert sides == {"cheap", "expensive"}
+    text = " ".join(case.when for case in verdict.cases)
+    assert "10" in text and "12" in text
+    # The captain card: who receives it after a failed morning differs by the player count.
+    captain = evaluate_partial(get_rule("mist-mountain.next_captain"), {}, {}).verdict
+    failed = {case.condition["players"]: case.value for case in captain.cases if "出團失敗" in case.when
+              and "players" in case.condition}
+    assert len(set(failed.values())) == 3 and set(failed) == {4, 5, 6}
