@@ -190,8 +190,10 @@ class Pipeline:
             and sum(len(s.terms) for s in query.signals) == 1
 
     def top_hit(self, text: str) -> tuple[str | None, float, float]:
-        """The game of the best passage over all games, and its dense and BM25 scores."""
-        hits = self.search.retriever.search(text, k=1)
+        """The game of the best passage over all games, and its dense and BM25 scores: ranked by the
+        passage text alone, the field the scope thresholds are calibrated on (a question written for a
+        passage would make any question about the game's words look close)."""
+        hits = self.search.retriever.search(text, k=1, text_only=True)
         if not hits:
             return None, 0.0, 0.0
         return hits[0].passage.game, hits[0].scores.get("dense", 0.0), hits[0].scores.get("bm25", 0.0)
@@ -279,7 +281,7 @@ class Pipeline:
         hits = self.search.retriever.search(combined, game=game_id, k=max(k, 3) + 5)
         # Routing reads the whole question: game names belong to how players phrase it.
         route_text = f"{query.history[-1]} {query.text}" if follow_up else query.text
-        retrieved = [h.passage.id for h in hits if h.passage.kind != "ruling"]
+        retrieved = self._support(combined, game_id, max(k, 3) + 5)
         previous = self._previous_answerer(query, game_id) if follow_up else None
         candidates = self.router.candidates(self.query_vector(route_text), route_text, game_id, retrieved,
                                             own_text=query.text, previous=previous)
@@ -446,11 +448,17 @@ class Pipeline:
         inputs = {name: {"value": value, "from": "ruling"} for name, value in ruled.check.input.items()}
         return verdict.model_copy(update={"details": {**verdict.details, "ruling": ruled.id, "inputs": inputs}})
 
+    def _support(self, text: str, game: str | None, k: int) -> list[str]:
+        """The rule passages that back a rule's routing: retrieved by their text alone. (The questions
+        field ranks passages for quoting; it would back almost any rule of the passage's topic, and
+        the routing weights are calibrated on text retrieval.)"""
+        hits = self.search.retriever.search(text, game=game, k=k, text_only=True)
+        return [h.passage.id for h in hits if h.passage.kind != "ruling"]
+
     def _previous_answerer(self, query: Query, game: str | None) -> str | None:
         """The rule or fact that answered the question a follow-up continues, if one did."""
         earlier = query.history[-1]
-        hits = self.search.retriever.search(strip_game_names(earlier), game=game, k=8)
-        retrieved = [h.passage.id for h in hits if h.passage.kind != "ruling"]
+        retrieved = self._support(strip_game_names(earlier), game, 8)
         match = decide(self.router.candidates(self.query_vector(earlier), earlier, game, retrieved), self.params)
         return match.answerer.id if match else None
 

@@ -63,6 +63,7 @@ def evaluate_retrieval(index: Any, questions: list[DevQuestion], *, game_filter:
         groups: dict[str, list[int]] = {"all": list(range(len(questions)))}
         for i, q in enumerate(questions):
             groups.setdefault(q.lang, []).append(i)
+            groups.setdefault(q.game, []).append(i)
         results[name] = {g: retrieval_metrics([ranked[i] for i in idx], [questions[i].relevant for i in idx])
                          for g, idx in groups.items()}
         results[name]["_misses"] = [  # type: ignore[assignment]
@@ -74,12 +75,12 @@ def evaluate_retrieval(index: Any, questions: list[DevQuestion], *, game_filter:
 def format_table(results: dict[str, dict[str, dict[str, float]]], counts: dict[str, int]) -> str:
     """Side-by-side table: rows are (script, metric), columns are retrievers."""
     names = list(results)
-    lines = [f"{'script':8s} {'n':>4s} {'metric':7s} " + " ".join(f"{n:>8s}" for n in names)]
-    for group in ["all", "zh-TW", "zh-CN", "en"]:
+    lines = [f"{'group':13s} {'n':>4s} {'metric':7s} " + " ".join(f"{n:>8s}" for n in names)]
+    for group in ["all", "zh-TW", "zh-CN", "en", "onirim", "mist-mountain", "dungeon-lords"]:
         if group not in counts:
             continue
         for metric in [f"R@{k}" for k in KS] + ["MRR@10"]:
-            lines.append(f"{group:8s} {counts[group]:>4d} {metric:7s} "
+            lines.append(f"{group:13s} {counts[group]:>4d} {metric:7s} "
                          + " ".join(f"{results[n][group][metric]:8.3f}" for n in names))
     return "\n".join(lines)
 
@@ -99,18 +100,32 @@ def main(argv: list[str] | None = None) -> int:
     spec = args.embedder or settings.embedder
     index = ensure_index(None if args.embedder else settings.index_dir(), spec, settings.corpus_dir,
                          log=lambda m: print(m, file=sys.stderr), progress=False)
-    questions = load_dev_questions()
-    counts: dict[str, int] = {"all": len(questions)}
-    for q in questions:
-        counts[q.lang] = counts.get(q.lang, 0) + 1
-    results = evaluate_retrieval(index, questions)
-    print(f"Retrieval of rule passages on {len(questions)} dev questions (embedder {spec}, no game filter)")
-    print(format_table(results, counts))
-    if args.misses:
-        for name in results:
-            for q, rel, got in results[name]["_misses"]:  # type: ignore[misc]
-                print(f"  miss[{name}] {q!r}: want {rel}, got {got}")
+    for label, questions, game_filter in (("tune retrieval questions", load_dev_questions(), False),
+                                          ("tune retrieval questions", load_dev_questions(), True),
+                                          ("check questions", check_questions(), True)):
+        counts: dict[str, int] = {"all": len(questions)}
+        for q in questions:
+            counts[q.lang] = counts.get(q.lang, 0) + 1
+            counts[q.game] = counts.get(q.game, 0) + 1
+        results = evaluate_retrieval(index, questions, game_filter=game_filter)
+        print(f"Retrieval of rule passages on {len(questions)} {label} (embedder {spec}, "
+              f"{'within the question' + chr(39) + 's game, as answers search' if game_filter else 'no game filter'})")
+        print(format_table(results, counts))
+        print()
+        # The check set's misses are never listed: looking at them is how a check set becomes a tune set.
+        if args.misses and label.startswith("tune"):
+            for name in results:
+                for q, rel, got in results[name]["_misses"]:  # type: ignore[misc]
+                    print(f"  miss[{name}] {q!r}: want {rel}, got {got}")
     return 0
+
+
+def check_questions() -> list[DevQuestion]:
+    """The check set's in-scope, self-contained questions with labelled passages, as retrieval questions."""
+    from .pipeline import check_items
+
+    return [DevQuestion(q=i.q, lang=i.lang, game=i.game, relevant=i.relevant) for i in check_items()
+            if i.game and i.relevant and not i.history]
 
 
 if __name__ == "__main__":

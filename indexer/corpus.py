@@ -197,6 +197,29 @@ def passages_by_id(corpus_dir: Path = CORPUS_DIR) -> dict[str, Passage]:
     return {p.id: p for p in load_passages(corpus_dir)}
 
 
+class _PassageQuestions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    game: str
+    passages: dict[str, dict[Literal["zh-TW", "en"], list[str]]]
+
+
+def load_passage_questions(corpus_dir: Path = CORPUS_DIR) -> dict[str, list[str]]:
+    """Questions each passage answers (corpus/questions/<game>.yaml), by passage id: written from the
+    passage text alone, indexed as an extra retrieval field (CorpusError for an unknown passage id)."""
+    known = {p.id for p in load_passages(corpus_dir)}
+    out: dict[str, list[str]] = {}
+    for path in sorted((corpus_dir / "questions").glob("*.yaml")):
+        doc = validate_model(_PassageQuestions, read_yaml(path), path)
+        assert isinstance(doc, _PassageQuestions)
+        for pid, by_lang in doc.passages.items():
+            if pid not in known:
+                raise CorpusError(f"{path}: passage {pid!r} is not in corpus/passages")
+            questions = [q.strip() for lang in ("zh-TW", "en") for q in by_lang.get(lang, []) if q.strip()]
+            out.setdefault(pid, []).extend(questions)
+    return out
+
+
 def corpus_hash(corpus_dir: Path = CORPUS_DIR) -> str:
     """Content hash of every corpus file that feeds the index."""
     h = hashlib.sha256()

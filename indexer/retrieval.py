@@ -6,13 +6,13 @@ import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from threading import Lock
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 import numpy as np
 
 from .corpus import Passage
 from .index import LoadedIndex
-from .text import strip_controls
+from .text import detect_lang, strip_controls, to_traditional
 
 MAX_QUERY_CHARS = 500
 RRF_K = 10
@@ -52,8 +52,8 @@ class Retriever(Protocol):
 
     name: str
 
-    def search(self, query: str, *, game: str | None = None, k: int = 5) -> list[Hit]:
-        """Top-k passages for the query."""
+    def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False) -> list[Hit]:
+        """Top-k passages for the query (ranked by the passage text alone with `text_only`)."""
         ...
 
 
@@ -98,6 +98,46 @@ def dense_query_text(index: LoadedIndex, query: str) -> str:
     return f"{query} {extra}".strip()
 
 
+def passage_query_text(index: LoadedIndex, query: str) -> str:
+    """What the embedder sees of a query searched against the passages: a Simplified question folded
+    to the corpus's Traditional script first (it embeds nearer the passages so). Rule examples are
+    matched with `dense_query_text`: folding there lost more than it gained on the tune set."""
+    return dense_query_text(index, to_traditional(query) if detect_lang(query) == "zh-CN" else query)
+
+
+def _bm25_scores(bm25: Any, tokens: list[str], vocab: set[str] | None, n: int) -> np.ndarray:
+    # bm25s raises when no token is known, so unknown tokens are dropped first.
+    known = [t for t in tokens if vocab is None or t in vocab]
+    if not known:
+        return np.zeros(n, dtype=np.float32)
+    return np.asarray(bm25.get_scores(known), dtype=np.float32)
+
+
+def _similarities(vectors: Any, vector: np.ndarray) -> np.ndarray:
+    n = vectors.ntotal
+    sims, ids = vectors.search(vector, n)
+    out = np.zeros(n, dtype=np.float32)
+    out[ids[0]] = sims[0]
+    return out
+
+
+def _best_per_passage(per_question: np.ndarray, owners: np.ndarray, n: int) -> np.ndarray:
+    """Each passage's best score among its questions (0 for a passage without questions)."""
+    best = np.zeros(n, dtype=np.float32)
+    np.maximum.at(best, owners, per_question)
+    return best
+
+
+def _fields(fields: dict[str, np.ndarray], text_only: bool) -> dict[str, np.ndarray]:
+    """The fields to rank by: all of them, or the passage text alone ("bm25", "dense")."""
+    return {f: v for f, v in fields.items() if not text_only or f in ("bm25", "dense")}
+
+
+def _best_field(fields: dict[str, np.ndarray]) -> np.ndarray:
+    """A passage scores by its best field."""
+    return np.maximum.reduce(list(fields.values()))
+
+
 def _game_mask(index: LoadedIndex, game: str | None) -> np.ndarray:
     return np.array([game is None or p.game == game for p in index.passages], dtype=bool)
 
@@ -110,23 +150,30 @@ class BM25Retriever:
     def __init__(self, index: LoadedIndex) -> None:
         self.index = index
         self._vocab = set(index.bm25.vocab_dict) if hasattr(index.bm25, "vocab_dict") else None
+        q = index.question_bm25
+        self._question_vocab = set(q.vocab_dict) if q is not None and hasattr(q, "vocab_dict") else None
+
+    def field_scores(self, query: str) -> dict[str, np.ndarray]:
+        """BM25 score of every passage per field: its text ("bm25") and the best of its questions and its
+        English names ("bm25_q")."""
+        tokens = self.index.tokenizer.query_tokens(query)
+        text = _bm25_scores(self.index.bm25, tokens, self._vocab, len(self.index.passages))
+        owners = self.index.question_bm25_owners
+        if self.index.question_bm25 is None or owners is None:
+            return {"bm25": text}
+        per_question = _bm25_scores(self.index.question_bm25, tokens, self._question_vocab, len(owners))
+        return {"bm25": text, "bm25_q": _best_per_passage(per_question, owners, len(text))}
 
     def scores(self, query: str) -> np.ndarray:
-        """BM25 score of every passage (zeros when no query token is in the vocabulary)."""
-        tokens = self.index.tokenizer.query_tokens(query)
-        if self._vocab is not None:
-            # bm25s raises when no token is known, so unknown tokens are dropped first.
-            tokens = [t for t in tokens if t in self._vocab]
-        if not tokens:
-            return np.zeros(len(self.index.passages), dtype=np.float32)
-        return np.asarray(self.index.bm25.get_scores(tokens), dtype=np.float32)
+        """BM25 score of every passage by its best field."""
+        return _best_field(self.field_scores(query))
 
-    def search(self, query: str, *, game: str | None = None, k: int = 5) -> list[Hit]:
+    def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False) -> list[Hit]:
         """Top-k passages with a positive BM25 score."""
-        scores = self.scores(query)
-        scores = np.where(_game_mask(self.index, game), scores, 0.0)
+        fields = _fields(self.field_scores(query), text_only)
+        scores = np.where(_game_mask(self.index, game), _best_field(fields), 0.0)
         order = [int(i) for i in np.argsort(-scores, kind="stable") if scores[i] > 0][:k]
-        return [Hit(self.index.passages[i], float(scores[i]), {"bm25": float(scores[i])},
+        return [Hit(self.index.passages[i], float(scores[i]), {f: float(v[i]) for f, v in fields.items()},
                     {"bm25": r + 1}) for r, i in enumerate(order)]
 
 
@@ -138,21 +185,27 @@ class DenseRetriever:
     def __init__(self, index: LoadedIndex) -> None:
         self.index = index
 
-    def scores(self, query: str) -> np.ndarray:
-        """Cosine similarity of the query to every passage."""
-        vector = query_vector_cache(self.index)(dense_query_text(self.index, query))
-        n = self.index.vectors.ntotal
-        sims, ids = self.index.vectors.search(vector.reshape(1, -1), n)
-        out = np.zeros(n, dtype=np.float32)
-        out[ids[0]] = sims[0]
-        return out
+    def field_scores(self, query: str) -> dict[str, np.ndarray]:
+        """Cosine similarity of the query to every passage per field: its text ("dense") and the nearest
+        of its questions ("dense_q", pre-embedded; the query is embedded once)."""
+        vector = query_vector_cache(self.index)(passage_query_text(self.index, query)).reshape(1, -1)
+        text = _similarities(self.index.vectors, vector)
+        if self.index.question_vectors is None or self.index.question_owners is None:
+            return {"dense": text}
+        per_question = _similarities(self.index.question_vectors, vector)
+        return {"dense": text, "dense_q": _best_per_passage(per_question, self.index.question_owners, len(text))}
 
-    def search(self, query: str, *, game: str | None = None, k: int = 5) -> list[Hit]:
+    def scores(self, query: str) -> np.ndarray:
+        """Cosine similarity of every passage by its best field."""
+        return _best_field(self.field_scores(query))
+
+    def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False) -> list[Hit]:
         """Top-k passages by cosine similarity."""
-        scores = self.scores(query)
+        fields = _fields(self.field_scores(query), text_only)
+        scores = _best_field(fields)
         mask = _game_mask(self.index, game)
         order = [int(i) for i in np.argsort(-scores, kind="stable") if mask[i]][:k]
-        return [Hit(self.index.passages[i], float(scores[i]), {"dense": float(scores[i])},
+        return [Hit(self.index.passages[i], float(scores[i]), {f: float(v[i]) for f, v in fields.items()},
                     {"dense": r + 1}) for r, i in enumerate(order)]
 
 
@@ -168,10 +221,14 @@ class HybridRetriever:
         self.weights = weights or {"bm25": 1.25, "dense": 1.0}
         self.rrf_k = rrf_k
 
-    def search(self, query: str, *, game: str | None = None, k: int = 5) -> list[Hit]:
+    def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False) -> list[Hit]:
         """Top-k passages by fused rank within the game filter."""
         mask = _game_mask(self.index, game)
-        per_backend = {"bm25": self.bm25.scores(query), "dense": self.dense.scores(query)}
+        fields = _fields({**self.bm25.field_scores(query), **self.dense.field_scores(query)}, text_only)
+        # Each backend ranks by a passage's best field; the hit reports every field's own score (the
+        # text fields' scores are what scope decisions were calibrated on).
+        per_backend = {"bm25": _best_field({f: v for f, v in fields.items() if f.startswith("bm25")}),
+                       "dense": _best_field({f: v for f, v in fields.items() if f.startswith("dense")})}
         fused = np.zeros(len(self.index.passages), dtype=np.float64)
         ranks: dict[str, dict[int, int]] = {}
         for name, scores in per_backend.items():
@@ -183,7 +240,7 @@ class HybridRetriever:
         best = sum(self.weights.values()) / (self.rrf_k + 1)
         order = [int(i) for i in np.argsort(-fused, kind="stable") if mask[i] and fused[i] > 0][:k]
         return [Hit(self.index.passages[i], round(float(fused[i] / best), 4),
-                    {n: round(float(s[i]), 4) for n, s in per_backend.items()},
+                    {n: round(float(s[i]), 4) for n, s in fields.items()},
                     {n: ranks[n][i] for n in ranks if i in ranks[n]}) for i in order]
 
 

@@ -55,6 +55,11 @@ def detect_lang(text: str) -> str:
     return "zh-CN" if simplified_only > traditional_only else "zh-TW"
 
 
+def to_traditional(text: str) -> str:
+    """Simplified (or mixed) Chinese in the corpus's Traditional script; other text unchanged."""
+    return _S2T.convert(text) if has_cjk(text) else text
+
+
 def to_script(text: str, lang: str) -> str:
     """Render Traditional-Chinese text in the requested language's script (zh-CN -> Simplified)."""
     if lang == "zh-CN":

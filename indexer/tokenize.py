@@ -89,6 +89,11 @@ class Tokenizer:
         """Passage tokens plus a marker token for each term the passage defines."""
         return self.tokens(text) + [f"def:{t}" for t in self.defined_terms(text, game)]
 
+    def english_names(self, text: str, game: str | None = None) -> list[str]:
+        """English names of the glossary terms (of `game`) a text mentions."""
+        return dedupe([name for match in self.match_terms(text) if game is None or match.term.game in (game, "all")
+                       for name in match.term.en])
+
     def match_terms(self, text: str) -> list[TermMatch]:
         """Glossary terms mentioned in a text (any script, synonym or English name)."""
         return list(self._match_cached(text))

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from evals.pipeline import CHECK_FILE, TUNE_DIR
-from indexer.corpus import passages_by_id
+from indexer.corpus import load_passage_questions, passages_by_id
 from answering.facts import load_facts
 from indexer.text import fold
 from rules_engine import all_rules, get_rule
@@ -48,8 +48,10 @@ def test_check_set_references_exist(check):
 
 
 def _tuned_texts() -> list[tuple[str, str]]:
-    """Everything we shape on purpose: rule and fact example questions and the slot phrases."""
+    """Everything we shape on purpose: rule and fact example questions, the slot phrases, and the
+    questions each passage answers (corpus/questions, an extra retrieval field)."""
     out = [(f"rule example {r.id}", ex) for r in all_rules() for exs in r.examples.values() for ex in exs]
+    out += [(f"passage question {pid}", q) for pid, qs in load_passage_questions().items() for q in qs]
     out += [(f"fact example {f.id}", ex) for f in load_facts() for exs in f.examples.values() for ex in exs]
     for r in all_rules():
         for name, slot in declared_slots(r.input_model).items():
