@@ -31,8 +31,9 @@ install: $(VENV)/.base
 install-test: $(VENV)/.full
 	bash tools/install_browser.sh
 
-# Routing thresholds are fitted on the tune set for the index's embedder and kept beside the index.
-CALIBRATE := $(PY) -m evals.calibrate --if-stale
+# The retrieval ranker, then the routing thresholds, are fitted on the tune set for the index and kept
+# beside it (fusion.json, calibration.json).
+CALIBRATE := $(PY) -m evals.fusion --if-stale && $(PY) -m evals.calibrate --if-stale
 
 index: install
 	$(ARBITER) index

@@ -213,8 +213,10 @@ def main(argv: list[str] | None = None) -> int:
     settings = get_settings()
     service = build_service(settings, log=lambda m: print(m, file=sys.stderr))
     path = Path(service.index.directory) / CALIBRATION_FILE
+    # The routing is calibrated on what retrieval ranks: the index build and the ranker trained for it.
+    fusion = Path(service.index.directory) / "fusion.json"
     manifest = (Path(service.index.directory) / "manifest.json").read_bytes()
-    index_key = hashlib.sha256(manifest).hexdigest()[:16]
+    index_key = hashlib.sha256(manifest + (fusion.read_bytes() if fusion.exists() else b"")).hexdigest()[:16]
     if args.if_stale and path.exists():
         try:
             current = json.loads(path.read_text(encoding="utf-8"))

@@ -12,6 +12,7 @@ import numpy as np
 
 from .corpus import Passage
 from .index import LoadedIndex
+from .fusion import FusionModel, features as fusion_features
 from .text import detect_lang, strip_controls, to_traditional
 
 MAX_QUERY_CHARS = 500
@@ -128,6 +129,19 @@ def _best_per_passage(per_question: np.ndarray, owners: np.ndarray, n: int) -> n
     return best
 
 
+def terms_covered(index: LoadedIndex, query: str) -> np.ndarray:
+    """Per passage, the share of the question's glossary terms the passage mentions."""
+    wanted = {(m.term.game, m.term.id) for m in index.tokenizer.match_terms(query)}
+    if not wanted:
+        return np.zeros(len(index.passages))
+    held = getattr(index, "_passage_terms", None)
+    if held is None:
+        held = [{(m.term.game, m.term.id) for m in index.tokenizer.match_terms(f"{p.section}\n{p.text}")}
+                for p in index.passages]
+        setattr(index, "_passage_terms", held)
+    return np.array([len(wanted & terms) / len(wanted) for terms in held])
+
+
 def _fields(fields: dict[str, np.ndarray], text_only: bool) -> dict[str, np.ndarray]:
     """The fields to rank by: all of them, or the passage text alone ("bm25", "dense")."""
     return {f: v for f, v in fields.items() if not text_only or f in ("bm25", "dense")}
@@ -214,15 +228,30 @@ class HybridRetriever:
 
     name = "hybrid"
 
-    def __init__(self, index: LoadedIndex, weights: dict[str, float] | None = None, rrf_k: int = RRF_K) -> None:
+    def __init__(self, index: LoadedIndex, weights: dict[str, float] | None = None, rrf_k: int = RRF_K,
+                 learned: bool = True) -> None:
         self.index = index
         self.bm25 = BM25Retriever(index)
         self.dense = DenseRetriever(index)
         self.weights = weights or {"bm25": 1.25, "dense": 1.0}
         self.rrf_k = rrf_k
+        # The ranker trained for this index build on the tune set; without one, reciprocal-rank fusion.
+        self.model = FusionModel.load(index.directory) if learned else None
+
+    def features(self, query: str, game: str | None) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
+        """Every field's scores, the game mask and the fusion feature matrix of one question."""
+        mask = _game_mask(self.index, game)
+        fields = {**self.bm25.field_scores(query), **self.dense.field_scores(query)}
+        return fields, mask, fusion_features(fields, mask, terms_covered(self.index, query))
 
     def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False) -> list[Hit]:
-        """Top-k passages by fused rank within the game filter."""
+        """Top-k passages within the game filter: by the learned ranker, else by fused rank."""
+        if self.model is not None and not text_only:
+            fields, mask, matrix = self.features(query, game)
+            probability = self.model.score(matrix)
+            order = [int(i) for i in np.argsort(-probability, kind="stable") if mask[i]][:k]
+            return [Hit(self.index.passages[i], round(float(probability[i]), 4),
+                        {n: round(float(v[i]), 4) for n, v in fields.items()}) for i in order]
         mask = _game_mask(self.index, game)
         fields = _fields({**self.bm25.field_scores(query), **self.dense.field_scores(query)}, text_only)
         # Each backend ranks by a passage's best field; the hit reports every field's own score (the

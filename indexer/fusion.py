@@ -1,0 +1,69 @@
+"""Learned fusion: a linear ranker over per-field retrieval features, trained on the tune set
+(`python -m evals.fusion`, scikit-learn) and kept beside the index in fusion.json.
+
+This module only reads the model and scores with it (a dot product over features computed with
+numpy): serving needs no training library.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+FUSION_FILE = "fusion.json"
+FUSION_VERSION = 1
+# Each field's score scaled by its best passage, each field's reciprocal rank, the cosine
+# similarities as they are, and how many of the question's glossary terms the passage contains.
+FIELDS = ("bm25", "bm25_q", "dense", "dense_q")
+FEATURES = tuple(f"{f}_scaled" for f in FIELDS) + tuple(f"{f}_rr" for f in FIELDS) + \
+    ("dense_raw", "dense_q_raw", "terms_covered")
+
+
+def index_key(directory: Path) -> str:
+    """The identity of an index build (its manifest), which a fusion model is trained for."""
+    return hashlib.sha256((directory / "manifest.json").read_bytes()).hexdigest()[:16]
+
+
+def features(fields: dict[str, np.ndarray], mask: np.ndarray, terms_covered: np.ndarray) -> np.ndarray:
+    """The feature matrix (passages × FEATURES) of one question; rows outside `mask` are not ranked."""
+    n = len(mask)
+    columns: list[np.ndarray] = []
+    reciprocal: list[np.ndarray] = []
+    for name in FIELDS:
+        scores = fields.get(name, np.zeros(n, dtype=np.float32)).astype(np.float64)
+        best = scores[mask].max() if mask.any() else 0.0
+        columns.append(scores / best if best > 0 else np.zeros(n))
+        order = [i for i in np.argsort(-scores, kind="stable") if mask[i] and scores[i] > 0]
+        rr = np.zeros(n)
+        rr[order] = 1.0 / (np.arange(len(order)) + 1.0)
+        reciprocal.append(rr)
+    raw = [fields.get(name, np.zeros(n, dtype=np.float32)).astype(np.float64) for name in ("dense", "dense_q")]
+    return np.column_stack(columns + reciprocal + raw + [terms_covered])
+
+
+@dataclass(frozen=True)
+class FusionModel:
+    """A trained linear ranker: one weight per feature and an intercept."""
+
+    weights: np.ndarray
+    intercept: float
+
+    def score(self, matrix: np.ndarray) -> np.ndarray:
+        """The probability that each passage answers the question."""
+        return 1.0 / (1.0 + np.exp(-(matrix @ self.weights + self.intercept)))
+
+    @classmethod
+    def load(cls, directory: Path) -> "FusionModel | None":
+        """The model trained for this very index build, or None (then reciprocal-rank fusion is used)."""
+        path = directory / FUSION_FILE
+        try:
+            doc = json.loads(path.read_text(encoding="utf-8"))
+            if doc.get("version") != FUSION_VERSION or doc.get("index") != index_key(directory) \
+                    or tuple(doc.get("features", ())) != FEATURES:
+                return None
+            return cls(np.asarray(doc["weights"], dtype=np.float64), float(doc["intercept"]))
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
