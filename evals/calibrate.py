@@ -34,6 +34,13 @@ GRID = {
 CALIBRATION_VERSION = 1
 
 
+def write_json(path: Path, doc: dict[str, Any]) -> None:
+    """Write a fitted model beside the index whole or not at all (a reader never sees half a file)."""
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(doc, ensure_ascii=False, indent=2), encoding="utf-8")
+    tmp.replace(path)
+
+
 def tune_hash() -> str:
     """Content hash of the tune files (a changed tune set makes the calibration stale)."""
     h = hashlib.sha256()
@@ -230,9 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     result = calibrate(Pipeline(service))
     result["index"] = index_key
     result["embedder"] = settings.embedder
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(result, ensure_ascii=False, indent=2), encoding="utf-8")
-    tmp.replace(path)
+    write_json(path, result)
     o = result["objective"]
     print(f"calibrated routing on {result['questions']} tune questions in {time.perf_counter() - started:.1f} s: "
           f"{json.dumps(result['routing'])}; right {o['right']}, wrong {o['wrong']}, unsettled {o['unsettled']}, "

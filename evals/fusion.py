@@ -80,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     from server.search import build_service
     from server.settings import get_settings
 
-    from .calibrate import tune_hash
+    from .calibrate import tune_hash, write_json
 
     service = build_service(get_settings(), log=lambda m: print(m, file=sys.stderr))
     directory = Path(service.index.directory)
@@ -98,9 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     result = fit(service.index, training_questions())
     doc = {"version": FUSION_VERSION, "index": key, "tune_hash": tune_hash(), "features": list(FEATURES), **result}
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(doc, ensure_ascii=False, indent=2), encoding="utf-8")
-    tmp.replace(path)
+    write_json(path, doc)
     print(f"fusion ranker fitted on {result['questions']} tune questions ({result['rows']} rows) in "
           f"{time.perf_counter() - started:.1f} s: fitted R@1 {result['fitted_recall']['R@1']}, "
           f"R@3 {result['fitted_recall']['R@3']} → {path}")
