@@ -5,6 +5,7 @@ import re
 import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import lru_cache
 from threading import Lock
 from typing import Any, Callable, Protocol
 
@@ -17,6 +18,8 @@ from .text import detect_lang, strip_controls, to_traditional
 
 MAX_QUERY_CHARS = 500
 RRF_K = 10
+# Questions whose per-field scores are kept (per retriever).
+FIELD_CACHE = 256
 QUERY_CACHE_SIZE = 4096
 
 
@@ -166,8 +169,11 @@ class BM25Retriever:
         self._vocab = set(index.bm25.vocab_dict) if hasattr(index.bm25, "vocab_dict") else None
         q = index.question_bm25
         self._question_vocab = set(q.vocab_dict) if q is not None and hasattr(q, "vocab_dict") else None
+        # One question is ranked more than once per answer (for quoting, and by its text alone for
+        # scope and routing): its field scores are computed once. Callers never modify them.
+        self.field_scores = lru_cache(maxsize=FIELD_CACHE)(self._field_scores)
 
-    def field_scores(self, query: str) -> dict[str, np.ndarray]:
+    def _field_scores(self, query: str) -> dict[str, np.ndarray]:
         """BM25 score of every passage per field: its text ("bm25") and the best of its questions and its
         English names ("bm25_q")."""
         tokens = self.index.tokenizer.query_tokens(query)
@@ -198,8 +204,9 @@ class DenseRetriever:
 
     def __init__(self, index: LoadedIndex) -> None:
         self.index = index
+        self.field_scores = lru_cache(maxsize=FIELD_CACHE)(self._field_scores)
 
-    def field_scores(self, query: str) -> dict[str, np.ndarray]:
+    def _field_scores(self, query: str) -> dict[str, np.ndarray]:
         """Cosine similarity of the query to every passage per field: its text ("dense") and the nearest
         of its questions ("dense_q", pre-embedded; the query is embedded once)."""
         vector = query_vector_cache(self.index)(passage_query_text(self.index, query)).reshape(1, -1)
