@@ -196,6 +196,14 @@ class MorningInput(_Base):
         _check_names(v, info.data.get("players", 6))
         return v
 
+    @model_validator(mode="after")
+    def _example_fits(self) -> "MorningInput":
+        """The default actions are the rulebook's 6-player walkthrough: other tables must give theirs."""
+        if "actions" not in self.model_fields_set and self.players != 6:
+            raise ValueError(f"actions: the default is the rulebook's 6-player example; for {self.players} "
+                             "players give the actions in turn order")
+        return self
+
     @field_validator("actions")
     @classmethod
     def _in_turn(cls, v: list[MorningAction], info: ValidationInfo) -> list[MorningAction]:

@@ -620,6 +620,8 @@ class BookReturnInput(_Input):
                 raise ValueError(f"reached: at most {len(self.goals)} Goals can be reached")
         if self.returned is not None and self.reached is not None and self.returned > self.reached:
             raise ValueError(f"returned: Goal {self.returned} holds no Door (only the first {self.reached} do)")
+        if self.returned is not None and self.goals is not None and self.returned > len(self.goals):
+            raise ValueError(f"returned: Goal {self.returned} is not in a row of {len(self.goals)} Goals")
         return self
 
 
