@@ -525,11 +525,20 @@ def next_captain(inp: NextCaptainInput) -> Verdict:
                           cites=[CITE_HANDOVER],
                           when_en="4 players, and the captain did not depart or the Officer let all 4 depart",
                           value_text="隊長續任", value_text_en="the captain keeps the card"))
-    if len(cases) < 2:
+    if len(cases) < 2 and (n is None or n < 6):
         cases.append(Case(when="出團成功且只有隊長沒出團，或所有人都出團", value="隊長續任",
                           cites=[CITE_HANDOVER],
                           when_en="the team departs and only the captain did not go, or everyone went",
                           value_text="隊長續任", value_text_en="the captain keeps the card"))
+    if len(cases) == 1:
+        # At 6 players some players always stay behind, so the card always moves on.
+        stayer = "往上家方向第一位未出團的玩家"
+        stayer_en = f"the first player who did not depart, counting back from {PREVIOUS_EN}"
+        return t.verdict("mist-mountain.next_captain", stayer,
+                         f"交給{stayer}：{n} 人局不會所有人都出團，總有人留下。",
+                         cites=[CITE_HANDOVER], value_text=stayer, value_text_en=stayer_en,
+                         explanation_en=f"To {stayer_en}: at {n} players not everyone departs, so someone "
+                                        "always stays behind.")
     return t.verdict("mist-mountain.next_captain", DEPENDS,
                      "出團失敗交給上家；出團後交給往上家方向最近一位沒出團的玩家，沒有就由隊長續任。",
                      cases=cases,

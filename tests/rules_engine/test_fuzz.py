@@ -72,3 +72,14 @@ def test_inputs_that_crashed_are_refused_naming_the_field(client, rule_id, data,
     assert names in str(err.value)
     r = client.post(f"/api/rules/{rule_id}", json=data)
     assert r.status_code == 422 and names in r.text
+
+
+def test_six_players_departing_never_lets_the_captain_keep_the_card():
+    """The audit: `next_captain {players: 6, departed: true}` listed "the captain keeps the card",
+    which needs everyone else to depart — impossible at 6 players."""
+    verdict = get_rule("mist-mountain.next_captain").run({"players": 6, "departed": True})
+    assert verdict.value != "隊長續任" and not verdict.cases
+    assert "隊長續任" not in verdict.explanation and "keeps the card" not in verdict.explanation_en
+    # At 5 players it stays possible (the Officer lets a fourth player depart), so it is a case there.
+    five = get_rule("mist-mountain.next_captain").run({"players": 5, "departed": True})
+    assert "隊長續任" in {c.value for c in five.cases}
