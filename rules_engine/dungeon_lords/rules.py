@@ -4,7 +4,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
 from ..registry import Rule, register_rule
 from ..verdict import DEPENDS, Case, Trace, Verdict
@@ -262,7 +262,7 @@ class ItemMarkedInput(_In):
     spells_blocked: Annotated[bool, S.SPELLS_BLOCKED] = Field(False, description="e.g. by an anti-magic dart")
     # necklace
     hit_points: Annotated[int | None, S.HIT_POINTS] = Field(None, ge=1, description="the carrier's original hit points")
-    damage: Annotated[list[int] | None, S.DAMAGE] = Field(None, description="damage in the order it lands; fatigue one point "
+    damage: Annotated[list[NonNegativeInt] | None, S.DAMAGE] = Field(None, description="damage in the order it lands; fatigue one point "
                                                         "at a time")
     damage_before: Annotated[int, S.DAMAGE_BEFORE] = Field(0, ge=0)
 

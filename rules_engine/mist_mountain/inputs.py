@@ -337,7 +337,8 @@ class EscapeSeat(_Base):
     """One player at game end: own memories, path cards, 住持 in hand and gold."""
 
     name: str | None = None
-    memories: int = Field(0, ge=0, description="memory cards showing this player's character")
+    # 每個角色有6張回憶卡: nobody holds more than six showing their own character.
+    memories: int = Field(0, ge=0, le=6, description="memory cards showing this player's character (at most 6)")
     sakura: int = Field(0, ge=0, le=3, description="櫻花小徑 path cards collected")
     bamboo: int = Field(0, ge=0, le=4, description="竹林小道 path cards collected")
     grass: int = Field(0, ge=0, le=5, description="芒草小路 path cards collected")

@@ -83,3 +83,14 @@ def test_six_players_departing_never_lets_the_captain_keep_the_card():
     # At 5 players it stays possible (the Officer lets a fourth player depart), so it is a case there.
     five = get_rule("mist-mountain.next_captain").run({"players": 5, "departed": True})
     assert "隊長續任" in {c.value for c in five.cases}
+
+
+@pytest.mark.parametrize(("rule_id", "data", "names"), [
+    # The audit: inputs the games cannot have were accepted.
+    ("dungeon-lords.item_marked", {"item": "necklace", "hit_points": 3, "damage": [-2]}, "damage"),
+    ("mist-mountain.escape", {"players": [{"memories": 40}, {}, {}, {}]}, "memories"),
+])
+def test_inputs_the_game_cannot_have_are_refused(rule_id, data, names):
+    with pytest.raises(ValidationError) as err:
+        get_rule(rule_id).run(data)
+    assert names in str(err.value)
