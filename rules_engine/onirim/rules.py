@@ -131,6 +131,38 @@ class TowerPlacementInput(_Input):
         return self
 
 
+SIDE_EDGE_ZH = {"left": "左邊", "right": "右邊"}
+
+
+def _placement_without_row(t: Trace, new: Any, side: str) -> Verdict:
+    """A Tower named with no row: an empty row is not assumed; the answer is given for every row end."""
+    rule = "onirim.tower_placement"
+    facing = tower_edges(new)[0] if side == "right" else tower_edges(new)[1]
+    other = "left" if side == "right" else "right"
+    nz, ne = tower_zh(new), tower_en(new)
+    t.add(f"題目沒有說高塔列上有哪些高塔；放在{SIDE_ZH[side]}時，{nz}的{SIDE_EDGE_ZH[other]}"
+          f"（{_symbols_zh(facing)}）會與高塔列那一端相連", None, "onirim/towers/row",
+          en=f"The question does not say which Towers the row holds; on the {side}, {ne}'s {other} edge "
+             f"({_symbols_en(facing)}) would touch that end of the row")
+    cases = [Case(when="高塔列還是空的", when_en="the Tower row is empty", value=True,
+                  cites=["onirim/towers/row"], condition={"row": []})]
+    if facing:
+        cases += [
+            Case(when=f"高塔列那一端的邊也有{_symbols_zh(facing)}", when_en=f"that end of the row also shows "
+                 f"{_symbols_en(facing)}", value=False, cites=["onirim/towers/row"]),
+            Case(when=f"高塔列那一端的邊沒有{_symbols_zh(facing)}", when_en=f"that end of the row shows no "
+                 f"{_symbols_en(facing)}", value=True, cites=["onirim/towers/row"]),
+        ]
+        return t.verdict(rule, DEPENDS, f"要看高塔列那一端的圖示：{nz}的那一邊是{_symbols_zh(facing)}，"
+                         "相連的邊不能有相同圖示。",
+                         explanation_en=f"It depends on that end of the row: {ne}'s edge there shows "
+                                        f"{_symbols_en(facing)}, and touching edges may share no symbol.",
+                         cases=cases)
+    return t.verdict(rule, True, f"可以：{nz}這一邊沒有圖示，不會與任何高塔相衝。", cases=[],
+                     explanation_en=f"Yes: {ne} shows no symbol on that edge, so it clashes with no Tower.",
+                     details={"touching": None, "shared": []})
+
+
 @_register(
     "onirim.tower_placement",
     {"zh-TW": "高塔可以放在高塔列的這一端嗎？", "en": "May this Tower go at this end of the Tower row?"},
@@ -169,7 +201,9 @@ def tower_placement(inp: TowerPlacementInput) -> Verdict:
                          explanation_en="It depends on the two edges that would touch: a Tower may be placed "
                          "only if they show no common symbol.", cases=cases)
     new = tower(inp.tower)
-    row = [tower(n) for n in inp.row or []]
+    if inp.row is None:
+        return _placement_without_row(t, new, inp.side)
+    row = [tower(n) for n in inp.row]
     clash = _row_clash(row)
     if clash:
         t.add(f"給定的高塔列本身合法（{clash[0]}）", False, "onirim/towers/row",

@@ -94,3 +94,14 @@ def test_inputs_the_game_cannot_have_are_refused(rule_id, data, names):
     with pytest.raises(ValidationError) as err:
         get_rule(rule_id).run(data)
     assert names in str(err.value)
+
+
+def test_a_tower_without_a_row_is_not_placed_on_an_empty_row():
+    """The audit: `tower_placement {"tower": "blue-4"}` answered "yes, blue-4 starts the row". No row
+    stated is not an empty row: the answer depends on the end it would touch."""
+    verdict = get_rule("onirim.tower_placement").run({"tower": "blue-4"})
+    assert verdict.value == "depends"
+    assert {c.value for c in verdict.cases} == {True, False}
+    assert any(c.condition == {"row": []} and c.value is True for c in verdict.cases)
+    # Said outright, an empty row is one.
+    assert get_rule("onirim.tower_placement").run({"tower": "blue-4", "row": []}).value is True
