@@ -268,6 +268,11 @@ class NightmareTowerInput(_Input):
     @model_validator(mode="after")
     def _distinct(self) -> "NightmareTowerInput":
         _no_repeats(self.row, "Tower")
+        # A row that could not have been built has no answer to give (which Towers could be lost from it
+        # is meaningless): refused, naming the edges that touch.
+        clash = _row_clash([tower(n) for n in self.row or []])
+        if clash:
+            raise ValueError(f"row: {clash[1]}, so this Tower row could not have been built")
         return self
 
 
@@ -322,12 +327,6 @@ def nightmare_tower_penalty(inp: NightmareTowerInput) -> Verdict:
                          explanation_en="It depends: with Towers built, a Nightmare costs one, unless it goes to "
                          "Limbo or a complete Alignment has its power.", cases=cases)
     row = [tower(n) for n in inp.row]
-    clash = _row_clash(row)
-    if clash:
-        t.add(f"給定的高塔列本身合法（{clash[0]}）", False, "onirim/towers/row",
-              en=f"the given row is itself legal ({clash[1]})")
-        t.assume(f"給定的高塔列不可能排得出來（{clash[0]}）；仍當作它已排好來判斷可移除的高塔",
-                 en=f"The given row could not have been built ({clash[1]}); removals are judged as if it had")
     state = model.State(options=model.Options(towers=True, alignment_power=inp.alignment_power,
                                               lost_tower_to=inp.lost_tower_to),
                         seed=0, towers=tuple(c.index for c in row))

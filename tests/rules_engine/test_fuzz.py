@@ -105,3 +105,13 @@ def test_a_tower_without_a_row_is_not_placed_on_an_empty_row():
     assert any(c.condition == {"row": []} and c.value is True for c in verdict.cases)
     # Said outright, an empty row is one.
     assert get_rule("onirim.tower_placement").run({"tower": "blue-4", "row": []}).value is True
+
+
+def test_a_tower_row_that_could_not_be_built_is_refused_naming_the_touching_edges():
+    """The audit: the Nightmare penalty on an unbuildable row answered "true" with no Tower listed."""
+    with pytest.raises(ValidationError) as err:
+        get_rule("onirim.nightmare_tower_penalty").run({"row": ["red-4", "blue-4", "green-4", "brown-4"]})
+    assert "row" in str(err.value) and "moon to moon" in str(err.value)
+    # A buildable row still names the Towers that may be lost.
+    verdict = get_rule("onirim.nightmare_tower_penalty").run({"row": ["red-4", "green-4"]})
+    assert verdict.value is True and "紅4" in verdict.explanation and "綠4" in verdict.explanation
