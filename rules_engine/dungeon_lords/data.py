@@ -22,6 +22,11 @@ P_FIRST_USE = "dungeon-lords/combat/first-use-only"
 P_OWN_COLOUR = "dungeon-lords/exception/own-colour"
 P_SCORING = "dungeon-lords/scoring/dead-letter-gold"
 P_POTION = "dungeon-lords/appendix/potion"
+# "No healing without a monster attack" is the base game's rule as we read it; the variant text does not
+# say it, so answers that rest on it name it as an assumption (zh-TW, English).
+NO_HEALING_WITHOUT_ATTACK = ("假設沒有怪物攻擊的回合就沒有治療（依基本遊戲的規則；變體文字沒有提到）",
+                             "Assumed: a round in which no monster attacks has no healing (the base game's "
+                             "rule; the variant text does not say)")
 P_POTION_EX = "dungeon-lords/appendix/potion-example"
 P_CLOVER = "dungeon-lords/appendix/clover"
 P_CLOVER_EX = "dungeon-lords/appendix/clover-example"

@@ -380,8 +380,9 @@ def healing_step(state: RoundState, trace: Trace) -> RoundState:
     """Healing (only if a monster attacked): priests' hearts first, then potions; front first."""
     up = standing(state)
     if not state.monster_attacked:
-        trace.add("治療：本回合沒有怪物攻擊，所以沒有治療。", False, D.P_POTION,
+        trace.add("治療：本回合沒有怪物攻擊，所以沒有治療。", False,
                   en="Healing: no monster attacked this round, so there is no healing.")
+        trace.assume(D.NO_HEALING_WITHOUT_ATTACK[0], en=D.NO_HEALING_WITHOUT_ATTACK[1])
         return state
     if not up:
         return state

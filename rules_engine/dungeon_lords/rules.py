@@ -350,8 +350,13 @@ def evaluate_item_marked(inp: ItemMarkedInput) -> Verdict:
     if decisive is not None:
         # One stated fact settles it whatever the quantities are.
         zh, en = decisive
-        t.add(zh, False, *cites, en=en)
-        return t.verdict(rid, False, f"否：{zh}", explanation_en=f"No: {en}", details={"item": kind})
+        if kind == "potion":
+            t.add(zh, False, en=en)  # not in the variant text: an assumption, not a cited step
+            t.assume(D.NO_HEALING_WITHOUT_ATTACK[0], en=D.NO_HEALING_WITHOUT_ATTACK[1])
+        else:
+            t.add(zh, False, *cites, en=en)
+        return t.verdict(rid, False, f"否：{zh}", explanation_en=f"No: {en}", details={"item": kind},
+                         cites=None if kind != "potion" else list(cites))
     missing = [f for f in needed if getattr(inp, f) is None]
     if missing:
         missing_zh = "、".join(_FIELD_NAMES[f] for f in missing)

@@ -115,3 +115,16 @@ def test_a_tower_row_that_could_not_be_built_is_refused_naming_the_touching_edge
     # A buildable row still names the Towers that may be lost.
     verdict = get_rule("onirim.nightmare_tower_penalty").run({"row": ["red-4", "green-4"]})
     assert verdict.value is True and "紅4" in verdict.explanation and "綠4" in verdict.explanation
+
+
+@pytest.mark.parametrize(("rule_id", "data"), [
+    ("dungeon-lords.item_marked", {"item": "potion", "damage_to_heal": 2, "priest_hearts": 1, "potions": 1,
+                                   "monster_attacked": False}),
+])
+def test_no_healing_without_a_monster_attack_is_an_assumption_not_a_citation(rule_id, data):
+    """The audit: the variant text never says healing needs a monster attack."""
+    verdict = get_rule(rule_id).run(data)
+    step = next(s for s in verdict.trace if "沒有怪物攻擊" in s.step)
+    assert step.cites == []
+    assert any("基本遊戲" in a for a in verdict.assumptions)
+    assert any("base game" in a for a in verdict.assumptions_en)
