@@ -92,25 +92,30 @@ def case_lines(verdict: Verdict, lang: str) -> list[str]:
     return [msg("case", lang, when=c.when, value=value_words(c.value, lang, c.value_text)) for c in verdict.cases]
 
 
-def step_lines(verdict: Verdict, limit: int | None = None) -> list[str]:
+def step_lines(verdict: Verdict) -> list[str]:
     """The reasoning steps, marked as holding (✓), failing (✗) or neither (·)."""
-    steps = [s for s in verdict.trace if s.step][:limit]
-    return [f"{'✓' if s.holds else '✗' if s.holds is False else '·'} {s.step}" for s in steps]
+    return [f"{'✓' if s.holds else '✗' if s.holds is False else '·'} {s.step}" for s in verdict.trace if s.step]
+
+
+def verdict_details(verdict: Verdict, title: str, lang: str) -> list[str]:
+    """What an answer shows of a verdict behind "Why" (already localised to `lang`): the value, the
+    cases, the steps and the assumptions."""
+    lines = [msg("verdict", lang, title=title, value=value_words(verdict.value, lang, verdict.value_text))]
+    if verdict.cases:
+        lines += [msg("cases_head", lang), *case_lines(verdict, lang)]
+    steps = step_lines(verdict)
+    if steps:
+        lines += [msg("why", lang), *(f"  {s}" for s in steps)]
+    if verdict.assumptions:
+        lines += [msg("assumptions", lang), *(f"  * {a}" for a in verdict.assumptions)]
+    return lines
 
 
 def verdict_text(verdict: Verdict, title: str, lang: str) -> list[str]:
-    """Everything a person reads of a verdict already localised to `lang`: the answer line, the
-    value, the cases, the steps and the assumptions."""
-    lines = [answer_line(verdict, title, lang),
-             msg("verdict", lang, title=title, value=value_words(verdict.value, lang, verdict.value_text))]
-    lines += case_lines(verdict, lang)
-    lines += [c.explanation for c in verdict.cases if c.explanation]
-    steps = step_lines(verdict)
-    if steps:
-        lines += [msg("why", lang), *steps]
-    if verdict.assumptions:
-        lines += [msg("assumptions", lang), *verdict.assumptions]
-    return lines
+    """Everything a person can read of a verdict: the answer line, what "Why" shows, and the cases'
+    own explanations (in the JSON the page and the widget receive)."""
+    return [answer_line(verdict, title, lang), *verdict_details(verdict, title, lang),
+            *(c.explanation for c in verdict.cases if c.explanation)]
 
 
 # Where a quote may be cut: after a sentence's end, at a blank line, after a heading line ("範例：",

@@ -16,7 +16,7 @@ from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, get_
 from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
 
-from .compose import answer_line, case_lines, excerpt, msg, quote_line, section_title, step_lines, value_words
+from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details
 from .extract import extract_input, substitute_slots, unread_numbers
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide, fact_numbers
 from .scope import game_signals, not_a_rules_question, other_games_named, outside_topic, strip_game_names
@@ -92,6 +92,8 @@ class Understanding:
     follow_up: bool = False
     hits: list[Hit] = field(default_factory=list)
     candidates: list[RuleMatch] = field(default_factory=list)
+    # Out of scope because it is not a rules question at all (buying advice, prices, opinions).
+    not_rules: bool = False
 
 
 class CitationError(RuntimeError):
@@ -252,7 +254,7 @@ class Pipeline:
         game_id, how = self.detect_game(query, game)
         if not_a_rules_question(query.text):
             # Buying advice, prices, opinions: the texts say nothing about them, whichever game is named.
-            return Understanding(query, None)
+            return Understanding(query, None, not_rules=True)
         others = other_games_named(query.text)
         # Scope comes before history: a question that names another game, or that is not a rules
         # question on its own terms, is out of scope whatever came before it.
@@ -294,7 +296,7 @@ class Pipeline:
         u = self.understand(question, game=game, history=history, k=k)
         query, lang, game_id, hits = u.query, u.query.lang, u.game, u.hits
         if game_id is None:
-            return self._out_of_scope(query.text, lang, started)
+            return self._out_of_scope(query.text, lang, started, u.not_rules)
         match = decide(u.candidates, self.params)
         verdict: Verdict | None = None
         needs: list[Missing] = []
@@ -322,7 +324,8 @@ class Pipeline:
             # Shown in the question's language; zh-CN is the Traditional text through OpenCC.
             verdict = verdict.localized(lang, lambda text: to_script(text, lang))
         title = self._answerer_title(match, lang)
-        line = self._answer_line(lang, game_id, verdict, title, needs, ruled, withheld[1], outside)
+        needed = [to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs]
+        line = self._answer_line(lang, game_id, verdict, title, needed, ruled, withheld[1], outside)
         citations = [self._titled(c, lang) for c in self._citations(hits, k, verdict, direct_ruling)]
         quote = self._first_quote(citations, verdict, match, f"{cues} {line}", ruled, lang)
         # Only what the answer rests on is flagged as unclear: the rule that answered, or the quote.
@@ -333,7 +336,6 @@ class Pipeline:
             first_screen.append(quote_line(quote.excerpt, quote.title, lang))
         if ambiguities:
             first_screen.append(msg("note_line", lang, note=ambiguities[0].note))
-        needed = [to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs]
         full_text = "\n".join(first_screen + self._details_text(lang, verdict, title, needed, ambiguities, citations, quote))
         reason = None if verdict is not None else \
             ("not_covered" if outside else "needs_input" if needs else withheld[0])
@@ -353,7 +355,7 @@ class Pipeline:
         titles = answerer.rule.titles if answerer.rule else answerer.fact.titles  # type: ignore[union-attr]
         return to_script(titles.get("en" if lang == "en" else "zh-TW", ""), lang)
 
-    def _answer_line(self, lang: str, game_id: str, verdict: Verdict | None, title: str, needs: list[Missing],
+    def _answer_line(self, lang: str, game_id: str, verdict: Verdict | None, title: str, needed: list[str],
                      ruled: Any, unread: list[int], outside: str | None) -> str:
         """The one sentence that answers the question, or says why there is no computed answer."""
         if ruled is not None:
@@ -366,10 +368,8 @@ class Pipeline:
             return msg("not_covered", lang, covers=covers)
         if unread:
             return msg("unread", lang, numbers=(", " if lang == "en" else "、").join(map(str, unread)))
-        if needs:
-            joiner = "; " if lang == "en" else "；"
-            return msg("needs_line", lang, needs=joiner.join(
-                to_script(m.ask["en" if lang == "en" else "zh-TW"], lang) for m in needs))
+        if needed:
+            return msg("needs_line", lang, needs=("; " if lang == "en" else "；").join(needed))
         return msg("best_passage", lang)
 
     @staticmethod
@@ -410,17 +410,7 @@ class Pipeline:
     def _details_text(lang: str, verdict: Verdict | None, title: str, needs: list[str],
                       ambiguities: list[Ambiguity], citations: list[Citation], quote: Citation | None) -> list[str]:
         """Everything behind "Why", as text: the verdict, cases, steps, assumptions, readings, other quotes."""
-        lines: list[str] = []
-        if verdict is not None:
-            lines.append(msg("verdict", lang, title=title,
-                             value=value_words(verdict.value, lang, verdict.value_text)))
-            if verdict.cases:
-                lines += [msg("cases_head", lang), *case_lines(verdict, lang)]
-            steps = step_lines(verdict)
-            if steps:
-                lines += [msg("why", lang), *(f"  {s}" for s in steps)]
-            if verdict.assumptions:
-                lines += [msg("assumptions", lang), *(f"  * {a}" for a in verdict.assumptions)]
+        lines = verdict_details(verdict, title, lang) if verdict is not None else []
         if needs:
             lines += [msg("needs", lang), *(f"  * {n}" for n in needs)]
         if ambiguities:
@@ -532,11 +522,11 @@ class Pipeline:
                 citations.pop(drop)
         return citations
 
-    def _out_of_scope(self, question: str, lang: str, started: float) -> AskResponse:
+    def _out_of_scope(self, question: str, lang: str, started: float, not_rules: bool) -> AskResponse:
         key = "en" if lang == "en" else "zh-TW"
         games = "、".join(g.names[key] for g in GAMES.values()) if key != "en" else \
             ", ".join(g.names["en"] for g in GAMES.values())
-        answer = msg("not_rules" if not_a_rules_question(question) else "out_of_scope", lang, games=games)
+        answer = msg("not_rules" if not_rules else "out_of_scope", lang, games=games)
         return AskResponse(question=question, game=None, in_scope=False, answer=answer, answer_line=answer,
                            full_text=answer, verdict=None, citations=[], ambiguities=[],
                            took_ms=round((time.perf_counter() - started) * 1000, 2), lang=lang)

@@ -34,6 +34,15 @@ GRID = {
 CALIBRATION_VERSION = 1
 
 
+def up_to_date(path: Path, **expected: Any) -> bool:
+    """Whether a model kept beside the index was fitted for exactly these inputs (tune set, index, …)."""
+    try:
+        recorded = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(recorded, dict) and all(recorded.get(k) == v for k, v in expected.items())
+
+
 def write_json(path: Path, doc: dict[str, Any]) -> None:
     """Write a fitted model beside the index whole or not at all (a reader never sees half a file)."""
     tmp = path.with_suffix(".tmp")
@@ -214,25 +223,23 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     from answering.pipeline import Pipeline
     from answering.routing import CALIBRATION_FILE
+    from indexer.fusion import FUSION_FILE
+    from indexer.fusion import index_key as fusion_index_key
     from server.search import build_service
     from server.settings import get_settings
 
     settings = get_settings()
     service = build_service(settings, log=lambda m: print(m, file=sys.stderr))
     path = Path(service.index.directory) / CALIBRATION_FILE
-    # The routing is calibrated on what retrieval ranks: the index build and the ranker trained for it.
-    fusion = Path(service.index.directory) / "fusion.json"
-    manifest = (Path(service.index.directory) / "manifest.json").read_bytes()
-    index_key = hashlib.sha256(manifest + (fusion.read_bytes() if fusion.exists() else b"")).hexdigest()[:16]
-    if args.if_stale and path.exists():
-        try:
-            current = json.loads(path.read_text(encoding="utf-8"))
-            if current.get("tune_hash") == tune_hash() and current.get("index") == index_key \
-                    and current.get("version") == CALIBRATION_VERSION:
-                print(f"calibration {path} is up to date")
-                return 0
-        except (OSError, ValueError):
-            pass
+    # The routing is calibrated on what retrieval ranks: the index (what shapes its ranking, as the
+    # ranker is keyed) and the ranker trained for it.
+    directory = Path(service.index.directory)
+    fusion = directory / FUSION_FILE
+    index_key = hashlib.sha256(fusion_index_key(directory).encode()
+                               + (fusion.read_bytes() if fusion.exists() else b"")).hexdigest()[:16]
+    if args.if_stale and up_to_date(path, tune_hash=tune_hash(), index=index_key, version=CALIBRATION_VERSION):
+        print(f"calibration {path} is up to date")
+        return 0
     started = time.perf_counter()
     result = calibrate(Pipeline(service))
     result["index"] = index_key

@@ -10,7 +10,6 @@ the ranker.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -80,21 +79,16 @@ def main(argv: list[str] | None = None) -> int:
     from server.search import build_service
     from server.settings import get_settings
 
-    from .calibrate import tune_hash, write_json
+    from .calibrate import tune_hash, up_to_date, write_json
 
     service = build_service(get_settings(), log=lambda m: print(m, file=sys.stderr))
     directory = Path(service.index.directory)
     path = directory / FUSION_FILE
     key = index_key(directory)
-    if args.if_stale and path.exists():
-        try:
-            current = json.loads(path.read_text(encoding="utf-8"))
-            if current.get("index") == key and current.get("tune_hash") == tune_hash() \
-                    and current.get("version") == FUSION_VERSION and tuple(current.get("features", ())) == FEATURES:
-                print(f"fusion model {path} is up to date")
-                return 0
-        except (OSError, ValueError):
-            pass
+    if args.if_stale and up_to_date(path, index=key, tune_hash=tune_hash(), version=FUSION_VERSION,
+                                    features=list(FEATURES)):
+        print(f"fusion model {path} is up to date")
+        return 0
     started = time.perf_counter()
     result = fit(service.index, training_questions())
     doc = {"version": FUSION_VERSION, "index": key, "tune_hash": tune_hash(), "features": list(FEATURES), **result}

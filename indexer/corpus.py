@@ -204,10 +204,11 @@ class _PassageQuestions(BaseModel):
     passages: dict[str, dict[Literal["zh-TW", "en"], list[str]]]
 
 
-def load_passage_questions(corpus_dir: Path = CORPUS_DIR) -> dict[str, list[str]]:
+def load_passage_questions(corpus_dir: Path = CORPUS_DIR, known: set[str] | None = None) -> dict[str, list[str]]:
     """Questions each passage answers (corpus/questions/<game>.yaml), by passage id: written from the
-    passage text alone, indexed as an extra retrieval field (CorpusError for an unknown passage id)."""
-    known = {p.id for p in load_passages(corpus_dir)}
+    passage text alone, indexed as an extra retrieval field (CorpusError for an id not in `known`, the
+    passage ids, read from the corpus when not given)."""
+    known = known if known is not None else {p.id for p in load_passages(corpus_dir)}
     out: dict[str, list[str]] = {}
     for path in sorted((corpus_dir / "questions").glob("*.yaml")):
         doc = validate_model(_PassageQuestions, read_yaml(path), path)

@@ -140,8 +140,8 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
         # the BM25 side a passage also has a document of the English names of the glossary terms it
         # contains, so that an English question meets the Chinese text there too.
         row_of = {p.id: i for i, p in enumerate(passages)}
-        owned = [(row_of[pid], q) for pid, qs in load_passage_questions(corpus_dir).items() for q in qs
-                 if pid in row_of]
+        owned = [(row_of[pid], q) for pid, qs in load_passage_questions(corpus_dir, set(row_of)).items()
+                 for q in qs]
         named = [(i, " ".join(tokenizer.english_names(p.text, p.game))) for i, p in enumerate(passages)
                  if p.kind == "rule"]
         lexical = owned + [(i, names) for i, names in named if names]

@@ -124,10 +124,8 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
                 # The answer is the same, but its wording names one of the unstated values ("4 人局…"):
                 # say that it is an example, not what the player said.
                 condition, _ = results[0]
-                zh = "、".join(_label(model, slots, n, condition[n], "zh-TW") for n in names)
-                en = ", ".join(_label(model, slots, n, condition[n], "en") for n in names)
-                labels_zh = "、".join(slots[n].label["zh-TW"] for n in names)
-                labels_en = ", ".join(slots[n].label["en"] for n in names)
+                zh, en = _condition_text(model, slots, condition, "、")
+                labels_zh, labels_en = _field_labels(slots, names)
                 verdict = verdict.model_copy(update={
                     "explanation": f"不論{labels_zh}，答案都一樣；以{zh}為例：{verdict.explanation}",
                     "explanation_en": f"Whatever the {labels_en}, the answer is the same; for example ("
@@ -143,8 +141,7 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
         if key in seen:
             continue
         seen.add(key)
-        when_zh = "，".join(_label(model, slots, n, v, "zh-TW") for n, v in shown.items())
-        when_en = ", ".join(_label(model, slots, n, v, "en") for n, v in shown.items())
+        when_zh, when_en = _condition_text(model, slots, shown, "，")
         if verdict.value == DEPENDS and verdict.cases:
             # A "depends" under each unstated value: its own cases, each under both conditions, so
             # that no case reads "depends" (10 or 12 cards by the side, then by the discard pile).
@@ -159,8 +156,7 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
             value=verdict.value, explanation=verdict.explanation, explanation_en=verdict.explanation_en,
             value_text=verdict.value_text, value_text_en=verdict.value_text_en,
             cites=list(verdict.cites), condition=shown))
-    labels_zh = "、".join(slots[n].label["zh-TW"] for n in mattering)
-    labels_en = ", ".join(slots[n].label["en"] for n in mattering)
+    labels_zh, labels_en = _field_labels(slots, mattering)
     cites = list(dict.fromkeys(pid for _, v in results for pid in v.cites))
     trace = [TraceStep(step=f"題目沒有說明{labels_zh}，答案依此而不同",
                        step_en=f"The question does not state the {labels_en}; the answer differs by it",
@@ -201,6 +197,17 @@ def _matters(name: str, results: list[tuple[dict[str, Any], Verdict]]) -> bool:
         rest = _key({k: v for k, v in condition.items() if k != name})
         by_rest.setdefault(rest, set()).add(_answer_key(verdict))
     return any(len(vals) > 1 for vals in by_rest.values())
+
+
+def _condition_text(model: Any, slots: dict, condition: dict[str, Any], joiner_zh: str) -> tuple[str, str]:
+    """How a set of input values reads (zh-TW, English): "玩家人數為 4 人" / "number of players is 4"."""
+    return (joiner_zh.join(_label(model, slots, n, v, "zh-TW") for n, v in condition.items()),
+            ", ".join(_label(model, slots, n, v, "en") for n, v in condition.items()))
+
+
+def _field_labels(slots: dict, names: list[str]) -> tuple[str, str]:
+    """The names of some input fields as a player reads them (zh-TW, English)."""
+    return "、".join(slots[n].label["zh-TW"] for n in names), ", ".join(slots[n].label["en"] for n in names)
 
 
 def _label(model: Any, slots: dict, name: str, value: Any, lang: str) -> str:
