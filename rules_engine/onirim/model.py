@@ -5,12 +5,14 @@ seed and a shuffle counter, so apply(state, action) is a pure function.
 """
 from __future__ import annotations
 
+import enum
 import itertools
 import random
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Literal, Sequence, Union
 
+from ..game import IllegalAction, Outcome
 from .cards import (BASE_DECK, CARDS, COLOURS, GOAL_CARDS, HAPPY_DREAM_CARDS, PREMONITION_CARDS, SPELLS,
                     SPELLS_CARD, TOWERS, Card, spell_cost, tower_edges)
 
@@ -190,8 +192,9 @@ class State:
     drawn: int | None = None  # the drawn Door / Nightmare / Happy Dream being resolved
     pending: Pending | None = None
     phase: Literal["play", "draw", "over"] = "play"
-    outcome: Literal["won", "lost"] | None = None
-    log: tuple[str, ...] = field(default=(), compare=False)
+    outcome: Outcome | None = None
+    # What happened so far, oldest first; not part of the position (two paths to one state are equal).
+    events: tuple[Event, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -269,8 +272,47 @@ Action = Union[Play, Discard, Arrange, TakeDoor, ResolveNightmare, HappyDream, R
                CastSpell, PickToTop]
 
 
-class IllegalAction(ValueError):
-    """An action that the current state does not allow; the message says why."""
+__all__ = ["IllegalAction", "Outcome"]  # re-exported: callers catch the one shared type
+
+
+class Termination(enum.Enum):
+    """How a game of Onirim ends."""
+
+    EIGHT_DOORS = "won: the eighth Door (and, with Towers, a complete Alignment)"
+    DECK_EMPTY = "lost: the deck ran out"
+
+
+class EventKind(enum.Enum):
+    """What happened during an action, in the order it happened (for the terminal and the tests)."""
+
+    PLAYED = "played"
+    TOWER_PLACED = "tower placed"
+    DISCARDED = "discarded"
+    DOOR_OBTAINED = "door obtained"
+    DOOR_OUT_OF_ORDER = "door out of goal order to limbo"
+    NO_DOOR_LEFT = "no door of the colour left"
+    DRAWN_TO_LIMBO = "drawn to limbo"
+    DOOR_LOST = "door back to limbo"
+    NIGHTMARE = "nightmare resolved"
+    TOWER_LOST = "tower lost"
+    NIGHTMARE_TO_LIMBO = "nightmare to limbo instead of a tower"
+    HAPPY_DREAM = "happy dream"
+    SPELL = "spell cast"
+    PREMONITIONS_TRIGGERED = "premonitions triggered"
+    PREMONITION_RESOLVED = "premonition resolved"
+    PREMONITIONS_REVEALED = "premonitions revealed"
+    CARDS_DISCARDED = "cards discarded"
+    LIMBO_SHUFFLED = "limbo shuffled into the deck"
+    GAME_OVER = "game over"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened: its kind, the cards involved, and a detail (side, effect, spell, count)."""
+
+    kind: EventKind
+    cards: tuple[int, ...] = ()
+    detail: str | int | None = None
 
 
 # ---------------------------------------------------------------- set-up
@@ -541,9 +583,9 @@ def _without(cards: tuple[int, ...], *gone: int) -> tuple[int, ...]:
     return tuple(c for c in cards if c not in gone)
 
 
-def _note(state: State, text: str) -> State:
-    """Append a line to the game log."""
-    return replace(state, log=state.log + (text,))
+def _note(state: State, kind: EventKind, *cards: int, detail: str | int | None = None) -> State:
+    """Record what just happened."""
+    return replace(state, events=state.events + (Event(kind, cards, detail),))
 
 
 def _play(state: State, action: Play) -> State:
@@ -557,14 +599,15 @@ def _play(state: State, action: Play) -> State:
         if not can_place_tower(tower_row(state), cd, side):
             raise IllegalAction(f"{cd.name} may not go on the {side}: touching edges share a symbol")
         towers = (action.card,) + state.towers if side == "left" else state.towers + (action.card,)
-        state = _note(replace(state, hand=hand, towers=towers, phase="draw"), f"tower {cd.name} {side}")
+        state = _note(replace(state, hand=hand, towers=towers, phase="draw"), EventKind.TOWER_PLACED, action.card,
+                      detail=side)
         return _check_win(state)
     if cd.kind != "location":
         raise IllegalAction(f"{cd.name} cannot be played")
     if state.labyrinth and CARDS[state.labyrinth[-1]].symbol == cd.symbol:
         raise IllegalAction(f"{cd.name} may not follow another {cd.symbol}")
     state = _note(replace(state, hand=hand, labyrinth=state.labyrinth + (action.card,), phase="draw"),
-                  f"play {cd.name}")
+                  EventKind.PLAYED, action.card)
     return _labyrinth_door(state)
 
 
@@ -579,7 +622,7 @@ def _labyrinth_door(state: State) -> State:
     colour = run[0].colour
     door = next((c for c in state.deck if CARDS[c].kind == "door" and CARDS[c].colour == colour), None)
     if door is None:
-        return _note(state, f"no {colour} Door left in the deck")
+        return _note(state, EventKind.NO_DOOR_LEFT, detail=colour)
     state = replace(state, deck=_without(state.deck, door))
     deck, state = _shuffled(state, state.deck)
     state = replace(state, deck=deck)
@@ -592,11 +635,11 @@ def _obtain_door(state: State, door: int) -> State:
     if state.options.book:
         pos = open_goal(state)
         if pos is None or not door_fits_goal(CARDS[state.goals[pos]].colour, colour):  # type: ignore[arg-type]
-            return _note(replace(state, limbo=state.limbo + (door,)), f"{CARDS[door].name} out of Goal order: Limbo")
+            return _note(replace(state, limbo=state.limbo + (door,)), EventKind.DOOR_OUT_OF_ORDER, door)
         gd = list(state.goal_doors)
         gd[pos] = door
         state = replace(state, goal_doors=tuple(gd))
-    state = _note(replace(state, doors=state.doors + (door,)), f"door {CARDS[door].name}")
+    state = _note(replace(state, doors=state.doors + (door,)), EventKind.DOOR_OBTAINED, door)
     state = _check_win(state)
     if state.phase == "over":
         return state
@@ -615,13 +658,16 @@ def _trigger_premonitions(state: State, candidates: Iterable[int]) -> State:
     fired = [n for n in premonitions_holding(state, candidates) if n not in already]
     if not fired and not already:
         return state
+    if fired:
+        state = _note(state, EventKind.PREMONITIONS_TRIGGERED, detail=",".join(map(str, fired)))
     return replace(state, pending=PendingPremonitions(tuple(already) + tuple(fired)))  # type: ignore[arg-type]
 
 
 def _check_win(state: State) -> State:
     """Won on the 8th Door (with Towers, also a complete Alignment)."""
     if len(state.doors) >= DOORS_TO_WIN and (not state.options.towers or alignment_complete(state)):
-        return _note(replace(state, phase="over", outcome="won", pending=None), "won")
+        return _note(replace(state, phase="over", outcome=Outcome(Termination.EIGHT_DOORS, won=True), pending=None),
+                     EventKind.GAME_OVER, detail=Termination.EIGHT_DOORS.value)
     return state
 
 
@@ -631,7 +677,7 @@ def _discard(state: State, action: Discard) -> State:
         raise IllegalAction(f"{CARDS[action.card].name} is not in hand")
     cd = CARDS[action.card]
     state = _note(replace(state, hand=_without(state.hand, action.card), discard=state.discard + (action.card,),
-                          phase="draw"), f"discard {cd.name}")
+                          phase="draw"), EventKind.DISCARDED, action.card)
     if cd.symbol == "key" and state.deck:
         return replace(state, pending=PendingArrange(min(PROPHECY_CARDS, len(state.deck)), 1, "prophecy"))
     if cd.kind == "tower" and state.deck:
@@ -671,7 +717,8 @@ def lose_door(state: State, door: int) -> State:
     if door not in state.doors:
         raise IllegalAction(f"{CARDS[door].name} is not in play")
     gd = tuple(None if d == door else d for d in state.goal_doors)
-    return replace(state, doors=_without(state.doors, door), goal_doors=gd, limbo=state.limbo + (door,))
+    return _note(replace(state, doors=_without(state.doors, door), goal_doors=gd, limbo=state.limbo + (door,)),
+                 EventKind.DOOR_LOST, door)
 
 
 def _nightmare(state: State, action: ResolveNightmare) -> State:
@@ -699,6 +746,8 @@ def _nightmare(state: State, action: ResolveNightmare) -> State:
         keep = tuple(c for c in top if CARDS[c].is_labyrinth)
         state = replace(state, deck=rest, discard=state.discard + keep,
                         limbo=state.limbo + tuple(c for c in top if c not in keep))
+        state = _note(_note(state, EventKind.CARDS_DISCARDED, *keep),
+                      EventKind.DRAWN_TO_LIMBO, *(c for c in top if c not in keep))
     elif action.effect == "hand":
         state = replace(state, discard=state.discard + state.hand, hand=())
         state = _draw_labyrinth_only(state, HAND_SIZE)
@@ -711,9 +760,13 @@ def _nightmare(state: State, action: ResolveNightmare) -> State:
             state = replace(state, towers=_without(state.towers, action.lose_tower))
             state = replace(state, **{where: getattr(state, where) + (action.lose_tower,)})
     pile = "limbo" if to_limbo else "discard"
-    return _note(replace(state, **{pile: getattr(state, pile) + (p.nightmare,)}),
-                 f"nightmare: {action.effect}" + (f", lose {CARDS[action.lose_tower].name}" if action.lose_tower is not None else "")
-                 + (", Nightmare to Limbo" if to_limbo else ""))
+    effect_cards = (action.target,) if action.target is not None else ()
+    state = _note(state, EventKind.NIGHTMARE, p.nightmare, *effect_cards, detail=action.effect)
+    if action.lose_tower is not None:
+        state = _note(state, EventKind.TOWER_LOST, action.lose_tower, detail=state.options.lost_tower_to)
+    if to_limbo:
+        state = _note(state, EventKind.NIGHTMARE_TO_LIMBO, p.nightmare)
+    return replace(state, **{pile: getattr(state, pile) + (p.nightmare,)})
 
 
 def _draw_labyrinth_only(state: State, count: int) -> State:
@@ -729,7 +782,8 @@ def _draw_labyrinth_only(state: State, count: int) -> State:
 
 def _lose(state: State) -> State:
     """The deck ran out: the game is lost."""
-    return _note(replace(state, phase="over", outcome="lost", pending=None), "lost: the deck ran out")
+    return _note(replace(state, phase="over", outcome=Outcome(Termination.DECK_EMPTY, won=False), pending=None),
+                 EventKind.GAME_OVER, detail=Termination.DECK_EMPTY.value)
 
 
 def _happy_dream(state: State, action: HappyDream) -> State:
@@ -737,6 +791,8 @@ def _happy_dream(state: State, action: HappyDream) -> State:
     p = state.pending
     assert isinstance(p, PendingHappyDream)
     state = replace(state, pending=None, drawn=None, discard=state.discard + (p.card,))
+    chosen = (action.target,) if action.target is not None else ()
+    state = _note(state, EventKind.HAPPY_DREAM, p.card, *chosen, detail=action.option)
     if action.option == 1:
         if action.target not in state.premonitions_up:
             raise IllegalAction("choose a face-up Premonition")
@@ -773,7 +829,7 @@ def _cast(state: State, action: CastSpell) -> State:
     if (action.spell == "powerful_punishment") != nightmare or (state.pending is not None and not nightmare):
         raise IllegalAction("Powerful Punishment answers a just-drawn Nightmare; other spells are cast in the play phase")
     state = replace(state, discard=_without(state.discard, *action.pay), removed=state.removed + action.pay)
-    state = _note(state, f"spell {action.spell}")
+    state = _note(state, EventKind.SPELL, *action.pay, detail=action.spell)
     if action.spell == "powerful_punishment":
         p = state.pending
         assert isinstance(p, PendingNightmare)
@@ -803,22 +859,25 @@ def _premonition(state: State, action: ResolvePremonition) -> State:
     state = replace(state, pending=PendingPremonitions(rest) if rest else None,
                     premonitions_up=_without(state.premonitions_up, prem),
                     premonitions_done=state.premonitions_done + (prem,))
-    state = _note(state, f"premonition {action.number}")
+    state = _note(state, EventKind.PREMONITION_RESOLVED, prem, *action.targets, detail=action.number)
     n = action.number
     if n == 1:
         reds = tuple(c for c in state.deck if CARDS[c].kind == "location" and CARDS[c].colour == "red")
-        return replace(state, deck=_without(state.deck, *reds), discard=state.discard + reds)
+        return _note(replace(state, deck=_without(state.deck, *reds), discard=state.discard + reds),
+                     EventKind.CARDS_DISCARDED, *reds)
     if n == 2:
         nm = next((c for c in state.discard if CARDS[c].kind == "nightmare"), None)
         if nm is None:
             return state
-        return replace(state, discard=_without(state.discard, nm), limbo=state.limbo + (nm,))
+        return _note(replace(state, discard=_without(state.discard, nm), limbo=state.limbo + (nm,)),
+                     EventKind.DRAWN_TO_LIMBO, nm)
     if n == 3:
         keys = {c for c in state.deck if CARDS[c].symbol == "key"}
         chosen = set(action.targets)
         if len(chosen) != len(action.targets) or not chosen <= keys or len(chosen) != min(2, len(keys)):
             raise IllegalAction("choose two Keys in the deck (all of them if fewer are left)")
-        return replace(state, deck=_without(state.deck, *action.targets), discard=state.discard + action.targets)
+        return _note(replace(state, deck=_without(state.deck, *action.targets),
+                             discard=state.discard + action.targets), EventKind.CARDS_DISCARDED, *action.targets)
     if n in (4, 5):
         if not action.targets:
             return state
@@ -828,12 +887,16 @@ def _premonition(state: State, action: ResolvePremonition) -> State:
         return lose_door(state, door)
     if n == 7:
         dreams = tuple(c for c in state.deck if CARDS[c].kind == "happy_dream")
-        return replace(state, deck=_without(state.deck, *dreams), discard=state.discard + dreams)
+        return _note(replace(state, deck=_without(state.deck, *dreams), discard=state.discard + dreams),
+                     EventKind.CARDS_DISCARDED, *dreams)
     if n == 8:
-        state = replace(state, discard=state.discard + state.hand, hand=())
+        state = _note(replace(state, discard=state.discard + state.hand, hand=()), EventKind.CARDS_DISCARDED,
+                      *state.hand)
     reveal = 2 if n == 6 else 1
     shown, down = state.premonitions_down[:reveal], state.premonitions_down[reveal:]
     state = replace(state, premonitions_up=state.premonitions_up + shown, premonitions_down=down)
+    if shown:
+        state = _note(state, EventKind.PREMONITIONS_REVEALED, *shown)
     return _trigger_premonitions(state, shown)
 
 
@@ -841,6 +904,7 @@ def _shuffle_limbo(state: State) -> State:
     """Shuffle Limbo back into the deck."""
     if not state.limbo:
         return state
+    state = _note(state, EventKind.LIMBO_SHUFFLED, *state.limbo)
     deck, state = _shuffled(state, state.deck + state.limbo)
     return replace(state, deck=deck, limbo=())
 
@@ -853,6 +917,7 @@ def _advance(state: State) -> State:
     deck, hand, limbo = list(state.deck), list(state.hand), list(state.limbo)
     drawn: int | None = None
     pending: Pending | None = None
+    to_limbo: list[int] = []
     while len(hand) < HAND_SIZE and pending is None:
         if not deck:
             return _lose(replace(state, deck=(), hand=tuple(hand), limbo=tuple(limbo)))
@@ -867,11 +932,14 @@ def _advance(state: State) -> State:
                 drawn, pending = c, PendingDoor(c)
             else:
                 limbo.append(c)
+                to_limbo.append(c)
         elif cd.kind == "nightmare":
             drawn, pending = c, PendingNightmare(c)
         elif cd.kind == "happy_dream":
             drawn, pending = c, PendingHappyDream(c)
     state = replace(state, deck=tuple(deck), hand=tuple(hand), limbo=tuple(limbo), drawn=drawn, pending=pending)
+    if to_limbo:
+        state = _note(state, EventKind.DRAWN_TO_LIMBO, *to_limbo)
     if pending is None:
         state = replace(_shuffle_limbo(state), phase="play")
     return state
@@ -905,3 +973,99 @@ def check_invariants(state: State) -> list[str]:
             if d is not None and CARDS[g].colour != CARDS[d].colour:
                 problems.append(f"{CARDS[d].name} sits on {CARDS[g].name}")
     return problems
+
+
+# ---------------------------------------------------------------- the shared model shape
+
+class OnirimModel:
+    """Onirim as a GameModel: seeded games with the expansions and variants drawn from the seed."""
+
+    game = "onirim"
+
+    def initial_state(self, seed: int) -> State:
+        """A new game whose expansions and variants are drawn from `seed` (every combination occurs)."""
+        rng = random.Random(seed)
+        towers, book, premonitions = (rng.random() < 0.7 for _ in range(3))
+        options = Options(towers=towers, book=book, premonitions=premonitions,
+                          alignment_power=rng.random() < 0.5, spells=rng.choice(("none", "cheap", "expensive")),
+                          lost_tower_to=rng.choice(("limbo", "discard")), face_up_premonitions=rng.randint(4, 6),
+                          door_rule=rng.choice(("differ", "differ", "all_three")))
+        state = new_game(options, seed)
+        if rng.random() < 0.5:
+            # Half the playthroughs start late in a game, so that the eighth Door is reached as well.
+            state = _doors_already_in_play(state, rng.randint(4, 7), rng)
+        return state
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every legal action now."""
+        return legal_actions(state)
+
+    def apply(self, state: State, action: Action) -> State:
+        """The state after a legal action."""
+        return apply(state, action)
+
+    def outcome(self, state: State) -> Outcome | None:
+        """Won on the eighth Door, lost when the deck runs out, None while the game goes on."""
+        return state.outcome
+
+    def random_action(self, state: State, rng: random.Random) -> Action:
+        """A random legal action, steered towards the open Goal's colour so that some games are won.
+
+        Uniform random play never wins Onirim; the steering lets playthroughs reach the eighth Door, the
+        Premonitions and the Goal order as well as the empty deck.
+        """
+        if rng.random() < 0.2 or not isinstance(state.pending, (PendingDoor, PendingNightmare, type(None))):
+            return random_legal_action(state, rng)
+        actions = legal_actions(state)
+        if isinstance(state.pending, PendingDoor):
+            return actions[0]  # take the Door whenever a Key allows
+        if isinstance(state.pending, PendingNightmare):
+            # The cheapest answer first: a Key, then the top five cards, then the hand; a Door last.
+            for effect in ("key", "reveal", "hand", "door"):
+                fits = [a for a in actions if isinstance(a, ResolveNightmare) and a.effect == effect]
+                if fits:
+                    return rng.choice(fits)
+            return rng.choice(actions)
+        target = open_goal_colour(state)
+        if target is None and state.labyrinth:
+            target = CARDS[state.labyrinth[-1]].colour  # without the Book: extend the current run
+        plays = [a for a in actions if isinstance(a, Play)]
+        good = [a for a in plays if CARDS[a.card].kind == "location" and CARDS[a.card].colour == target]
+        towers = [a for a in plays if CARDS[a.card].kind == "tower"]
+        spare = [a for a in actions if isinstance(a, Discard) and CARDS[a.card].colour != target]
+        for choice in (good, towers, spare):
+            if choice:
+                return rng.choice(choice)
+        return random_legal_action(state, rng)
+
+    def invariants(self, state: State) -> list[str]:
+        """Card conservation, legal rows, the hand, Doors on their Goals."""
+        return check_invariants(state)
+
+    def illegal_example(self, state: State) -> Action | None:
+        """Playing a card that is not in hand (the top of the deck), or a play-phase action while a choice waits."""
+        if state.pending is not None and state.hand:
+            return Discard(state.hand[0])
+        if state.pending is None and state.deck:
+            return Play(state.deck[0])
+        return None
+
+
+def _doors_already_in_play(state: State, count: int, rng: random.Random) -> State:
+    """The position after `count` Doors were obtained in Goal order; Premonitions they meet are already done."""
+    if state.options.book:
+        wanted = [CARDS[g].colour for g in state.goals[:count]]
+    else:
+        wanted = [CARDS[d].colour for d in rng.sample([c for c in state.deck if CARDS[c].kind == "door"], count)]
+    doors: list[int] = []
+    for colour in wanted:
+        doors.append(next(c for c in state.deck if CARDS[c].kind == "door" and CARDS[c].colour == colour
+                          and c not in doors))
+    goal_doors = tuple(doors) + state.goal_doors[count:] if state.options.book else state.goal_doors
+    state = replace(state, deck=_without(state.deck, *doors), doors=tuple(doors), goal_doors=goal_doors)
+    met = [c for c in state.premonitions_up if premonition_holds(CARDS[c].number, door_colours(state))]  # type: ignore[arg-type]
+    return replace(state, premonitions_up=_without(state.premonitions_up, *met),
+                   premonitions_done=state.premonitions_done + tuple(met))
+
+
+MODEL = OnirimModel()

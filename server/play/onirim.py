@@ -93,7 +93,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _outcome(state: model.State) -> str:
     """The closing line of a finished game."""
-    verdict = "WON" if state.outcome == "won" else "LOST"
+    verdict = "WON" if state.outcome is not None and state.outcome.won else "LOST"
     return f"Game over: {verdict} with {len(state.doors)} Door(s)" + (
         f" and {len(state.towers)} Tower(s)" if state.options.towers else "") + "."
 

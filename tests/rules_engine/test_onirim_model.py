@@ -78,7 +78,7 @@ def test_third_red_location_wins_the_eighth_door() -> None:
     state = replace(state, deck=deck, hand=hand, labyrinth=laby, doors=tuple(doors), run_start=0)
     assert model.check_invariants(state) == []
     after = model.apply(state, model.Play(key))
-    assert after.outcome == "won" and len(after.doors) == 8
+    assert after.outcome == model.Outcome(model.Termination.EIGHT_DOORS, won=True) and len(after.doors) == 8
     assert model.check_invariants(after) == []
 
 
