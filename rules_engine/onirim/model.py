@@ -191,6 +191,8 @@ class State:
     premonitions_done: tuple[int, ...] = ()  # resolved or removed by a Happy Dream: out of the game
     drawn: int | None = None  # the drawn Door / Nightmare / Happy Dream being resolved
     pending: Pending | None = None
+    # Choices set aside by a spell cast while they waited, innermost last; each resumes when the spell is done.
+    suspended: tuple[Pending, ...] = ()
     phase: Literal["play", "draw", "over"] = "play"
     outcome: Outcome | None = None
     # What happened so far, oldest first; not part of the position (two paths to one state are equal).
@@ -433,18 +435,26 @@ def spell_affordable(state: State, spell: str) -> bool:
     return side is not None and len(state.discard) >= spell_cost(spell, side)
 
 
-def _spell_actions(state: State, nightmare: bool) -> list[Action]:
-    """Spells castable now: Paradoxical Prophecy / Parallel Planning in the play phase, Punishment on a Nightmare."""
+def spells_wait(state: State) -> bool:
+    """Whether a spell must wait: cards being looked at (a Prophecy, a Tower, a Happy Dream's seven, a spell) go
+    back first; the text allows spells at any time (不限使用時機) but a spell cannot act on cards in the hand's
+    view and the deck at once, so the engine finishes the look first (an assumption)."""
+    return isinstance(state.pending, (PendingArrange, PendingBottom))
+
+
+def _spell_actions(state: State) -> list[Action]:
+    """Spells castable now: Paradoxical Prophecy and Parallel Planning at any time, Punishment on a Nightmare."""
     side = spells_side(state)
-    if side is None:
+    if side is None or spells_wait(state):
         return []
+    nightmare = isinstance(state.pending, PendingNightmare)
     out: list[Action] = []
     for spell in SPELLS:
         if not spell_affordable(state, spell):
             continue
         pay = _pay_choice(state, spell_cost(spell, side))
-        if nightmare:
-            if spell == "powerful_punishment":
+        if spell == "powerful_punishment":
+            if nightmare:
                 out.append(CastSpell(spell, pay))
         elif spell == "paradoxical_prophecy" and state.deck:
             out.append(CastSpell(spell, pay))
@@ -492,15 +502,15 @@ def legal_actions(state: State) -> list[Action]:
     if isinstance(p, PendingDoor):
         colour = CARDS[p.door].colour
         keys = [c for c in state.hand if CARDS[c].symbol == "key" and CARDS[c].colour == colour]
-        return [TakeDoor(keys[0]), TakeDoor(None)] if keys else [TakeDoor(None)]
+        return ([TakeDoor(keys[0]), TakeDoor(None)] if keys else [TakeDoor(None)]) + _spell_actions(state)
     if isinstance(p, PendingNightmare):
-        return _nightmare_actions(state) + _spell_actions(state, nightmare=True)
+        return _nightmare_actions(state) + _spell_actions(state)
     if isinstance(p, PendingHappyDream):
         out: list[Action] = [HappyDream(1, c) for c in state.premonitions_up]
         if state.deck:
             out.append(HappyDream(2))
             out += [HappyDream(3, c) for c in state.deck]
-        return out or [HappyDream(2)]
+        return (out or [HappyDream(2)]) + _spell_actions(state)
     if isinstance(p, PendingArrange):
         looked = state.deck[:p.count]
         if p.discard_exactly is None:
@@ -511,7 +521,8 @@ def legal_actions(state: State) -> list[Action]:
     if isinstance(p, PendingBottom):
         return [PickToTop(c) for c in state.deck[-p.count:]]
     if isinstance(p, PendingPremonitions):
-        return [ResolvePremonition(n, t) for n in p.numbers for t in _premonition_targets(state, n)]
+        return ([ResolvePremonition(n, t) for n in p.numbers for t in _premonition_targets(state, n)]
+                + _spell_actions(state))
     raise AssertionError(f"unknown pending {p!r}")
 
 
@@ -529,7 +540,7 @@ def _play_actions(state: State) -> list[Action]:
                 if can_place_tower(row, cd, side) and not (side == "right" and not row):
                     out.append(Play(c, side))  # type: ignore[arg-type]
         out.append(Discard(c))
-    return out + _spell_actions(state, nightmare=False)
+    return out + _spell_actions(state)
 
 
 def _nightmare_actions(state: State) -> list[Action]:
@@ -562,7 +573,7 @@ def apply(state: State, action: Action) -> State:
         raise IllegalAction("the game is over")
     p = state.pending
     if isinstance(action, CastSpell):
-        return _advance(_cast(state, action))
+        return _advance(_resume(_cast(state, action)))
     if p is None:
         if isinstance(action, Play):
             return _advance(_play(state, action))
@@ -575,7 +586,14 @@ def apply(state: State, action: Action) -> State:
     expected, handler = handlers[type(p)]
     if not isinstance(action, expected):
         raise IllegalAction(f"waiting for {expected.__name__}, got {type(action).__name__}")
-    return _advance(handler(state, action))
+    return _advance(_resume(handler(state, action)))
+
+
+def _resume(state: State) -> State:
+    """Once no choice waits, the choice a spell set aside comes back (the game goes on where it was)."""
+    if state.pending is not None or not state.suspended or state.phase == "over":
+        return state
+    return replace(state, pending=state.suspended[-1], suspended=state.suspended[:-1])
 
 
 def _without(cards: tuple[int, ...], *gone: int) -> tuple[int, ...]:
@@ -826,8 +844,10 @@ def _cast(state: State, action: CastSpell) -> State:
     if len(action.pay) != cost or len(set(action.pay)) != cost or not set(action.pay) <= set(state.discard):
         raise IllegalAction(f"{action.spell} costs {cost} different cards from the discard pile")
     nightmare = isinstance(state.pending, PendingNightmare)
-    if (action.spell == "powerful_punishment") != nightmare or (state.pending is not None and not nightmare):
-        raise IllegalAction("Powerful Punishment answers a just-drawn Nightmare; other spells are cast in the play phase")
+    if action.spell == "powerful_punishment" and not nightmare:
+        raise IllegalAction("Powerful Punishment answers a just-drawn Nightmare")
+    if spells_wait(state):
+        raise IllegalAction("finish putting back the cards you are looking at first; then cast the spell")
     state = replace(state, discard=_without(state.discard, *action.pay), removed=state.removed + action.pay)
     state = _note(state, EventKind.SPELL, *action.pay, detail=action.spell)
     if action.spell == "powerful_punishment":
@@ -837,12 +857,15 @@ def _cast(state: State, action: CastSpell) -> State:
     if action.spell == "paradoxical_prophecy":
         if not state.deck:
             raise IllegalAction("the deck is empty")
-        return replace(state, pending=PendingBottom(min(PARADOX_CARDS, len(state.deck))))
+        waiting = (state.pending,) if state.pending is not None else ()
+        return replace(state, pending=PendingBottom(min(PARADOX_CARDS, len(state.deck))),
+                       suspended=state.suspended + waiting)
     if action.swap is None:
         raise IllegalAction("Parallel Planning needs two Goal positions to swap")
     i, j = action.swap
     if state.goal_doors[i] is not None or state.goal_doors[j] is not None:
-        raise IllegalAction("only Goals not yet reached are swapped")
+        raise IllegalAction("only Goals not yet reached are swapped (the text sets no limit; a Door stays on "
+                            "the Goal it reached, so the engine swaps open Goals only: an assumption)")
     goals = list(state.goals)
     goals[i], goals[j] = goals[j], goals[i]
     return replace(state, goals=tuple(goals))
@@ -965,6 +988,12 @@ def check_invariants(state: State) -> list[str]:
         problems.append("Tower row has touching edges with a shared symbol")
     if len(state.hand) > HAND_SIZE or not all(CARDS[c].is_labyrinth for c in state.hand):
         problems.append("hand holds more than 5 cards or a non-Labyrinth card")
+    waiting = ((state.pending,) if state.pending is not None else ()) + state.suspended
+    about_drawn = [w for w in waiting if isinstance(w, (PendingDoor, PendingNightmare, PendingHappyDream))]
+    if state.drawn is not None and not about_drawn:
+        problems.append(f"{CARDS[state.drawn].name} is drawn but no choice about it waits")
+    if any(isinstance(w, (PendingArrange, PendingBottom)) for w in state.suspended):
+        problems.append("a look at the deck was set aside by a spell")
     if state.options.book:
         on_goals = [d for d in state.goal_doors if d is not None]
         if sorted(on_goals) != sorted(state.doors):

@@ -763,6 +763,10 @@ def spell_castable(inp: SpellInput) -> Verdict:
              "enough")
     t.add(f"使用咒文卡{side_zh}", None, "onirim/book/spell-sides",
           en=f"the {inp.side} side of the Spells card is in use")
+    if inp.spell in (None, "parallel_planning"):
+        t.assume("Parallel Planning只調換尚未達成的兩張目標卡（原文沒有限制；已放上門卡的目標卡留在原位）",
+                 en="Parallel Planning swaps two Goals not yet reached (the text sets no limit; a Goal holding "
+                    "its Door stays where it is)")
     costs = {s: {"cheap": spell_cost(s, "cheap"), "expensive": spell_cost(s, "expensive")} for s in SPELLS}
     if inp.spell is None or inp.discard_pile is None:
         spells = [inp.spell] if inp.spell else list(SPELLS)
@@ -925,6 +929,10 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
               None, "onirim/premonitions/five-doors", "onirim/premonitions/three-doors",
               en=f"which cards Premonitions 6 and 8 reveal is unknown; face-down ones that would trigger at once: "
                  f"{', '.join(map(str, may)) or 'none'}")
+    if 7 in triggered:
+        t.assume("黑暗徵兆7：規則原文只說把美夢卡「移除」，沒說移到哪裡；這裡照徵兆1、3的寫法放到棄牌堆",
+                 en="Premonition 7: the rules text only says the Happy Dreams are removed (移除), not where to; "
+                    "here they go to the discard pile, as Premonitions 1 and 3 say")
     if 8 in triggered:
         t.assume("黑暗徵兆8：規則原文只說丟棄所有手牌；實作接著抽5張新的地點卡（這裡照常補滿手牌）",
                  en="Premonition 8: the rules text only says to discard your hand; implementations then draw 5 new "

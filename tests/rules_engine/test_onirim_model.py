@@ -106,3 +106,64 @@ def test_bad_card_ids_name_the_field() -> None:
         evaluate("onirim.alignment_complete", {"row": ["red-9"]})
     with pytest.raises(ValidationError, match="doors"):
         evaluate("onirim.premonitions_triggered", {"doors": ["red", "red"], "new_door": "red"})
+
+
+# ---------------------------------------------------------------- spells at any time (不限使用時機)
+
+def _with_spells(state: model.State, discard: int) -> model.State:
+    """The state with `discard` Locations moved from the deck to the discard pile, to pay for spells."""
+    paid = tuple(c for c in state.deck if CARDS[c].kind == "location")[:discard]
+    return replace(state, deck=model._without(state.deck, *paid), discard=state.discard + paid)
+
+
+def _nightmare_waiting(seed: int) -> model.State:
+    """A Book game in which a just-drawn Nightmare waits to be resolved."""
+    state = _with_spells(model.new_game(model.Options(book=True), seed=seed), 12)
+    nightmare = next(c for c in state.deck if CARDS[c].kind == "nightmare")
+    return replace(state, deck=model._without(state.deck, nightmare), drawn=nightmare,
+                   pending=model.PendingNightmare(nightmare), phase="draw")
+
+
+def test_paradoxical_prophecy_cast_while_a_nightmare_waits_then_the_nightmare_resumes() -> None:
+    state = _nightmare_waiting(5)
+    spell = next(a for a in model.legal_actions(state)
+                 if isinstance(a, model.CastSpell) and a.spell == "paradoxical_prophecy")
+    looking = model.apply(state, spell)
+    assert isinstance(looking.pending, model.PendingBottom) and looking.suspended == (state.pending,)
+    bottom = looking.deck[-1]
+    back = model.apply(looking, model.PickToTop(bottom))
+    assert back.pending == state.pending and back.suspended == () and back.deck[0] == bottom
+    assert model.check_invariants(back) == []
+    assert any(isinstance(a, model.ResolveNightmare) for a in model.legal_actions(back))
+
+
+def test_parallel_planning_cast_while_a_door_waits_keeps_the_door_waiting() -> None:
+    state = _with_spells(model.new_game(model.Options(book=True), seed=2), 12)
+    door = next(c for c in state.deck if CARDS[c].kind == "door")
+    state = replace(state, deck=model._without(state.deck, door), drawn=door, pending=model.PendingDoor(door),
+                    phase="draw")
+    swap = next(a for a in model.legal_actions(state) if isinstance(a, model.CastSpell) and a.swap)
+    after = model.apply(state, swap)
+    i, j = swap.swap
+    assert after.goals[i] == state.goals[j] and after.goals[j] == state.goals[i]
+    assert after.pending == state.pending and model.check_invariants(after) == []
+
+
+def test_parallel_planning_onto_a_reached_goal_names_the_assumption() -> None:
+    state = _with_spells(model.new_game(model.Options(book=True), seed=4), 12)
+    first = CARDS[state.goals[0]].colour
+    door = next(c for c in state.deck if CARDS[c].kind == "door" and CARDS[c].colour == first)
+    state = replace(state, deck=model._without(state.deck, door), doors=(door,),
+                    goal_doors=(door,) + state.goal_doors[1:])
+    other = next(k for k in range(1, 8) if CARDS[state.goals[k]].colour != first)
+    pay = state.discard[-7:]
+    with pytest.raises(model.IllegalAction, match="text sets no limit"):
+        model.apply(state, model.CastSpell("parallel_planning", pay, (0, other)))
+
+
+def test_a_spell_waits_while_cards_are_being_looked_at() -> None:
+    state = _with_spells(model.new_game(model.Options(book=True), seed=6), 12)
+    state = replace(state, pending=model.PendingArrange(5, 1, "prophecy"), phase="draw")
+    assert not any(isinstance(a, model.CastSpell) for a in model.legal_actions(state))
+    with pytest.raises(model.IllegalAction, match="putting back"):
+        model.apply(state, model.CastSpell("paradoxical_prophecy", state.discard[-5:]))
