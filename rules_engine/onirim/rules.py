@@ -931,7 +931,7 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
                  f"{', '.join(map(str, may)) or 'none'}")
     if 7 in triggered:
         t.assume("黑暗徵兆7：規則原文只說把美夢卡「移除」，沒說移到哪裡；這裡照徵兆1、3的寫法放到棄牌堆",
-                 en="Premonition 7: the rules text only says the Happy Dreams are removed (移除), not where to; "
+                 en="Premonition 7: the rules text only says the Happy Dreams are “removed” (“移除”), not where to; "
                     "here they go to the discard pile, as Premonitions 1 and 3 say")
     if 8 in triggered:
         t.assume("黑暗徵兆8：規則原文只說丟棄所有手牌；實作接著抽5張新的地點卡（這裡照常補滿手牌）",
