@@ -116,6 +116,9 @@ class Options:
     spells: Literal["none", "cheap", "expensive"] = "cheap"
     lost_tower_to: Literal["limbo", "discard"] = "limbo"
     face_up_premonitions: int = 4
+    # A triggered Premonition whose condition no longer holds when its turn comes (an earlier penalty sent a
+    # Door back) is skipped, so the player's order matters (rules notes); False: all are carried out anyway.
+    premonition_recheck: bool = True
     door_rule: Literal["differ", "all_three"] = "differ"
 
 
@@ -302,6 +305,7 @@ class EventKind(enum.Enum):
     SPELL = "spell cast"
     PREMONITIONS_TRIGGERED = "premonitions triggered"
     PREMONITION_RESOLVED = "premonition resolved"
+    PREMONITION_SKIPPED = "premonition skipped: its condition no longer holds"
     PREMONITIONS_REVEALED = "premonitions revealed"
     CARDS_DISCARDED = "cards discarded"
     LIMBO_SHUFFLED = "limbo shuffled into the deck"
@@ -882,8 +886,10 @@ def _premonition(state: State, action: ResolvePremonition) -> State:
     state = replace(state, pending=PendingPremonitions(rest) if rest else None,
                     premonitions_up=_without(state.premonitions_up, prem),
                     premonitions_done=state.premonitions_done + (prem,))
-    state = _note(state, EventKind.PREMONITION_RESOLVED, prem, *action.targets, detail=action.number)
     n = action.number
+    if state.options.premonition_recheck and not premonition_holds(n, door_colours(state)):
+        return _note(state, EventKind.PREMONITION_SKIPPED, prem, detail=n)
+    state = _note(state, EventKind.PREMONITION_RESOLVED, prem, *action.targets, detail=n)
     if n == 1:
         reds = tuple(c for c in state.deck if CARDS[c].kind == "location" and CARDS[c].colour == "red")
         return _note(replace(state, deck=_without(state.deck, *reds), discard=state.discard + reds),
@@ -1018,7 +1024,8 @@ class OnirimModel:
         options = Options(towers=towers, book=book, premonitions=premonitions,
                           alignment_power=rng.random() < 0.5, spells=rng.choice(("none", "cheap", "expensive")),
                           lost_tower_to=rng.choice(("limbo", "discard")), face_up_premonitions=rng.randint(4, 6),
-                          door_rule=rng.choice(("differ", "differ", "all_three")))
+                          door_rule=rng.choice(("differ", "differ", "all_three")),
+                          premonition_recheck=rng.random() < 0.7)
         state = new_game(options, seed)
         if rng.random() < 0.5:
             # Half the playthroughs start late in a game, so that the eighth Door is reached as well.

@@ -32,6 +32,9 @@ SPELL_PAYMENT_COUNT = ("施放咒文只要求棄牌堆的張數夠多，牌仍�
 ROW_LENGTH_UNCONFIRMED = ("高塔列能否超過四張高塔尚未確認；這裡允許",
                           "Whether the Tower row may grow beyond four Towers is unconfirmed; it is allowed here")
 EDGES_SOURCE = (TOWER_EDGES_SOURCE_ZH, TOWER_EDGES_SOURCE)
+TOWER_ENDS = ("新的高塔加在高塔列的左端或右端，取自高塔擴充的兩個實作（規則原文只說「依序擺放高塔卡」）",
+              "A new Tower goes on the left or the right end of the row, as two implementations of The Towers do "
+              "(the rules text only says the Towers are laid “依序”, in order)")
 
 COLOUR_ZH = {"red": "紅色", "blue": "藍色", "green": "綠色", "brown": "棕色"}
 SIDE_ZH = {"left": "左端", "right": "右端"}
@@ -183,10 +186,11 @@ def tower_placement(inp: TowerPlacementInput) -> Verdict:
     rule = "onirim.tower_placement"
     t = Trace()
     t.assume(*EDGES_SOURCE)
+    t.assume(*TOWER_ENDS)
     if inp.tower is None:
-        t.add("高塔可加在高塔列的任一端；相連的兩邊不能有相同圖示（不能太陽對太陽，也不能月亮對月亮）",
+        t.add("依序擺放高塔卡時，相連的兩邊不能有相同圖示（不能太陽對太陽，也不能月亮對月亮）",
               None, "onirim/towers/row",
-              en="Towers are added at either end of the row; touching edges may show no common symbol "
+              en="as Towers are laid in a row, touching edges may show no common symbol "
                  "(no sun next to sun, no moon next to moon)")
         cases = [
             Case(when="高塔列還是空的", when_en="the Tower row is empty", value=True,
@@ -834,6 +838,10 @@ class PremonitionsInput(_Input):
     face_up: Annotated[list[Annotated[int, Field(ge=1, le=8)]] | None, S.FACE_UP] = Field(
         None, description="numbers of the face-up Premonitions")
     new_door: Annotated[Colour | None, S.NEW_DOOR] = Field(None, description="colour of the Door just obtained")
+    towers: Annotated[bool | None, S.expansion("高塔擴充", "the Towers", S.TOWERS_PHRASES)] = Field(
+        None, description="the Towers in play (then the eighth Door wins only with a complete Alignment)")
+    tower_row: Annotated[Literal["in_progress", "complete", "none"] | None, S.ROW_STATE] = Field(
+        None, description="state of the Tower row, with the Towers")
     face_down: list[Annotated[int, Field(ge=1, le=8)]] | None = Field(
         None, description="face-down Premonitions in the order they would be revealed (for cascades)")
 
@@ -889,6 +897,13 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
                          explanation_en="It depends on the Doors and face-up Premonitions: each face-up one whose "
                          "condition holds triggers when you get a Door.", cases=cases)
     doors = inp.doors + ([inp.new_door] if inp.new_door else [])
+    if inp.new_door and len(doors) == model.DOORS_TO_WIN:
+        won = _eighth_door_wins(inp)
+        if won is not False:
+            return _eighth_door(rule, t, inp, won)
+        t.add("第八張門卡，但高塔列還沒完成：遊戲還沒贏，照常檢查黑暗徵兆", False, "onirim/towers/row",
+              en="the eighth Door, but the Alignment is not complete: the game is not won yet, so Premonitions are "
+                 "checked as usual")
     face_up = inp.face_up if inp.face_up is not None else all_numbers
     if inp.face_up is None:
         t.assume("沒有提供哪些黑暗徵兆已翻開：列出所有條件成立的黑暗徵兆",
@@ -938,21 +953,141 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
                  en="Premonition 8: the rules text only says to discard your hand; implementations then draw 5 new "
                     "Locations (here the hand is refilled as usual)")
     if len(triggered) > 1:
-        t.assume("同時觸發的黑暗徵兆全部都要處理，順序由玩家決定，即使先處理的懲罰改變了桌上的門卡",
-                 en="Premonitions triggered together are all resolved, in the player's chosen order, even if an "
-                    "earlier penalty changes the Doors")
+        t.assume("同時觸發的黑暗徵兆依你選的順序處理；輪到某張時，若先前的懲罰已讓它的條件不成立（例如送回了門卡），"
+                 "就跳過它（另一種讀法是照樣執行）",
+                 en="Premonitions triggered together are resolved in the order you choose; one whose condition an "
+                    "earlier penalty has undone (a Door sent back, say) is skipped on its turn (the other reading "
+                    "carries it out anyway)")
+    order_matters = {True: False, False: False}  # by reading: rechecked on its turn (the engine's) / all carried out
+    if len(triggered) > 1:
+        for recheck, reading_zh, reading_en in ((True, "", ""),
+                                                (False, "若全部照樣執行：", "If every one is carried out anyway, ")):
+            by_order = premonition_orders(doors, face_up, face_down, [n for n in triggered if n in face_up],
+                                          recheck)
+            if by_order is not None:
+                order_matters[recheck] = _order_steps(t, by_order, reading_zh, reading_en)
+        details["order_matters"] = order_matters[True]
+        details["order_matters_if_all_carried_out"] = order_matters[False]
+
     numbers_zh = "、".join(map(str, triggered))
     numbers_en = (", ".join(map(str, triggered[:-1])) + " and " if len(triggered) > 1 else "") + \
         (str(triggered[-1]) if triggered else "")
-    text = (f"觸發黑暗徵兆{numbers_zh}" + ("；處理順序由你決定。" if len(triggered) > 1 else "。")
+    order_zh = ("，而且順序會影響結果（見下列步驟）。" if order_matters[True] else
+                "；若全部照樣執行，順序會影響結果（見下列步驟）。" if order_matters[False] else "。")
+    order_en = (", and the order changes the result (see the steps)." if order_matters[True] else
+                "; if every one is carried out anyway, the order changes the result (see the steps)."
+                if order_matters[False] else ".")
+    text = (f"觸發黑暗徵兆{numbers_zh}" + ("；處理順序由你決定" + order_zh if len(triggered) > 1 else "。")
             if triggered else "沒有：已翻開的黑暗徵兆都不會觸發。")
-    text_en = ((f"Premonitions {numbers_en} trigger; you choose the order." if len(triggered) > 1 else
-                f"Premonition {numbers_en} triggers.")
+    text_en = ((f"Premonitions {numbers_en} trigger; you choose the order" + order_en
+                if len(triggered) > 1 else f"Premonition {numbers_en} triggers.")
                if triggered else "None: no face-up Premonition triggers.")
     return t.verdict(rule, triggered, text, explanation_en=text_en, details=details,
                      value_text=f"黑暗徵兆{numbers_zh}" if triggered else "沒有",
                      value_text_en=(f"Premonitions {numbers_en}" if len(triggered) > 1 else
                                     f"Premonition {numbers_en}") if triggered else "none")
+
+
+def _eighth_door_wins(inp: PremonitionsInput) -> bool | None:
+    """Whether the eighth Door wins at once: without Towers, or with a complete Alignment; None when unsaid."""
+    if inp.tower_row in ("in_progress", "none"):
+        return False
+    if inp.towers is False or inp.tower_row == "complete":
+        return True
+    return None
+
+
+def _eighth_door(rule: str, t: Trace, inp: PremonitionsInput, won: bool | None) -> Verdict:
+    """The eighth Door: the game is won before any Premonition is checked (with Towers, given the Alignment)."""
+    t.add("取得第八張門卡就獲勝；有高塔擴充時還要完成高塔列", None, "onirim/towers/row",
+          en="the eighth Door wins the game; with the Towers the Alignment must be complete too")
+    if won:
+        t.add("第八張門卡" + ("，高塔列已完成" if inp.tower_row == "complete" else "，沒有高塔擴充"), True,
+              "onirim/towers/row",
+              en="the eighth Door" + (", with the Alignment complete" if inp.tower_row == "complete" else
+                                      ", without the Towers"))
+        return t.verdict(rule, [], "沒有：這是第八張門卡，你立刻獲勝，不再檢查黑暗徵兆。",
+                         explanation_en="None: it is your eighth Door, so you win at once and no Premonition is "
+                                        "checked.", value_text="沒有（已獲勝）", value_text_en="none (the game is won)",
+                         details={"won": True})
+    unfinished = premonitions_triggered(inp.model_copy(update={"towers": True, "tower_row": "in_progress"}))
+    cases = [Case(when="高塔列已完成" if inp.towers else "沒有高塔擴充，或高塔列已完成",
+                  when_en="the Alignment is complete" if inp.towers else "no Towers, or the Alignment is complete",
+                  value=[],
+                  value_text="沒有（已獲勝）", value_text_en="none (the game is won)",
+                  explanation="第八張門卡讓你立刻獲勝，不再檢查黑暗徵兆。",
+                  explanation_en="The eighth Door wins at once; no Premonition is checked.", cites=["onirim/towers/row"]),
+             Case(when="有高塔擴充，但高塔列還沒完成", when_en="with the Towers, before the Alignment is complete",
+                  value=unfinished.value, value_text=unfinished.value_text, value_text_en=unfinished.value_text_en,
+                  explanation=unfinished.explanation, explanation_en=unfinished.explanation_en,
+                  cites=["onirim/towers/row", "onirim/premonitions/trigger"])]
+    return t.verdict(rule, DEPENDS, "要看高塔：沒有高塔擴充或高塔列已完成時，第八張門卡直接獲勝，不觸發黑暗徵兆；"
+                     "高塔列還沒完成時，照常觸發。",
+                     explanation_en="It depends on the Towers: without them, or with the Alignment complete, the "
+                                    "eighth Door wins at once and nothing triggers; before the Alignment is complete, "
+                                    "Premonitions trigger as usual.", cases=cases)
+
+
+ORDER_SEARCH_LIMIT = 20000  # states walked when trying every order; beyond it the orders are not listed
+
+
+def premonition_orders(doors: list[str], face_up: list[int], face_down: list[int], triggered: list[int],
+                       recheck: bool) -> dict[tuple[int, ...], set[tuple[int, tuple[int, ...]]]] | None:
+    """Every order of resolving the triggered Premonitions in the game model, with the results it can have.
+
+    A result is (Doors lost, Premonitions whose penalty was applied); choices such as which Door goes back
+    make one order reach several results. None when there are too many orders to try.
+    """
+    options = model.Options(premonitions=True, premonition_recheck=recheck)
+    start = _premonition_state(doors, face_up, face_down)
+    start = model.State(**{**start.__dict__, "options": options,
+                           "pending": model.PendingPremonitions(tuple(triggered))})
+    by_order: dict[tuple[int, ...], set[tuple[int, tuple[int, ...]]]] = {}
+    walked = 0
+
+    def walk(state: model.State, order: tuple[int, ...]) -> bool:
+        nonlocal walked
+        walked += 1
+        if walked > ORDER_SEARCH_LIMIT:
+            return False
+        if not isinstance(state.pending, model.PendingPremonitions):
+            applied = tuple(sorted(int(e.detail) for e in state.events  # type: ignore[arg-type]
+                                   if e.kind is model.EventKind.PREMONITION_RESOLVED))
+            by_order.setdefault(order, set()).add((len(start.doors) - len(state.doors), applied))
+            return True
+        return all(walk(model.apply(state, action), order + (action.number,))
+                   for action in model.legal_actions(state) if isinstance(action, model.ResolvePremonition))
+
+    return by_order if walk(start, ()) else None
+
+
+def _results_text(results: set[tuple[int, tuple[int, ...]]], order: tuple[int, ...]) -> tuple[str, str]:
+    """One order's possible results in words (zh-TW, en)."""
+    zh, en = [], []
+    for lost, applied in sorted(results):
+        skipped = [n for n in order if n not in applied]
+        zh.append(f"失去{lost}張門卡，執行黑暗徵兆{'、'.join(map(str, applied)) or '無'}的懲罰"
+                  + (f"（{'、'.join(map(str, skipped))}的條件已不成立，跳過）" if skipped else ""))
+        en.append(f"{_count_en(lost, 'Door')} lost, the penalties of {', '.join(map(str, applied)) or 'none'} applied"
+                  + (f" ({', '.join(map(str, skipped))} skipped: the condition no longer holds)" if skipped else ""))
+    return "；或".join(zh), "; or ".join(en)
+
+
+def _order_steps(t: Trace, by_order: dict[tuple[int, ...], set[tuple[int, tuple[int, ...]]]],
+                 reading_zh: str, reading_en: str) -> bool:
+    """Add one step per group of orders with the same possible results, when the order matters; whether it does."""
+    groups: dict[frozenset, list[tuple[int, ...]]] = {}
+    for order in sorted(by_order):
+        groups.setdefault(frozenset(by_order[order]), []).append(order)
+    if len(groups) < 2:
+        return False
+    for results, orders in groups.items():
+        zh, en = _results_text(set(results), orders[0])
+        also_zh = f"（共{len(orders)}種順序結果相同）" if len(orders) > 1 else ""
+        also_en = f" ({len(orders)} orders end alike)" if len(orders) > 1 else ""
+        t.add(f"{reading_zh}依{'→'.join(map(str, orders[0]))}的順序{also_zh}：{zh}", None, "onirim/premonitions/trigger",
+              en=f"{reading_en}in the order {' → '.join(map(str, orders[0]))}{also_en}: {en}")
+    return True
 
 
 def premonition_holds_now(state: model.State, number: int) -> bool:
@@ -1043,6 +1178,8 @@ class SetupInput(_Input):
 
     towers: Annotated[bool | None, S.expansion("高塔擴充", "the Towers", S.TOWERS_PHRASES)] = None
     book: Annotated[bool | None, S.expansion("The Book擴充", "the Book of Steps", S.BOOK_PHRASES)] = None
+    premonitions: Annotated[bool | None, S.expansion("黑暗徵兆擴充", "Dark Premonitions", S.PREMONITION_PHRASES)] = Field(
+        None, description="Dark Premonitions in play (the ladder lists no set-up with them)")
     alignment_power: Annotated[bool | None, S.SETUP_ALIGNMENT_POWER] = Field(
         None, description="Alignment power (only matters with Towers, without the Book)")
     spells: Annotated[Literal["none", "cheap", "expensive"] | None, S.SPELLS_USED] = Field(
@@ -1074,6 +1211,8 @@ LADDER_TEXT_ZH = {1: "基本組，取得門卡的符號只要與前一張相異�
 
 def _rung(opts: model.Options) -> int | None:
     """The ladder rung of a complete set-up, or None when the seed's ladder does not list it."""
+    if opts.premonitions:
+        return None
     if not opts.towers and not opts.book:
         return 1 if opts.door_rule == "differ" else 2
     if opts.door_rule != "differ":
@@ -1097,8 +1236,8 @@ def _completions(setup: SetupInput) -> list[model.Options]:
             rules = [setup.door_rule] if setup.door_rule is not None else (
                 ["differ", "all_three"] if not towers and not book else ["differ"])
             for power, spells, door_rule in itertools.product(powers, spells_opts, rules):
-                out.append(model.Options(towers=towers, book=book, alignment_power=power, spells=spells,
-                                         door_rule=door_rule))
+                out.append(model.Options(towers=towers, book=book, premonitions=bool(setup.premonitions),
+                                         alignment_power=power, spells=spells, door_rule=door_rule))
     return out
 
 
@@ -1126,7 +1265,12 @@ def difficulty_level(inp: DifficultyInput) -> Verdict:
     t.assume("難度階梯只是一位部落客的看法，不是官方的難度評等；第2級的Sun + Moon + Key是家規",
              en="The ladder is one blogger's opinion, not an official difficulty rating; rung 2's Sun+Moon+Key rule "
                 "is a house rule")
-    setup_said = any(getattr(inp, f) is not None for f in ("towers", "book", "alignment_power", "spells", "door_rule"))
+    setup_said = any(getattr(inp, f) is not None
+                     for f in ("towers", "book", "premonitions", "alignment_power", "spells", "door_rule"))
+    if inp.premonitions is None and setup_said:
+        t.assume("沒有提到黑暗徵兆擴充：當作不加入（難度階梯沒有列出含黑暗徵兆的組合）",
+                 en="Dark Premonitions were not mentioned: taken as not in play (the ladder lists no set-up with "
+                    "them)")
     if inp.rung is not None and not setup_said and inp.compare_with is None:
         # The question names a rung and asks what it is.
         t.add(f"難度階梯第{inp.rung}級：{LADDER_TEXT_ZH[inp.rung]}", True, LADDER_PASSAGES[inp.rung],
@@ -1158,9 +1302,14 @@ def difficulty_level(inp: DifficultyInput) -> Verdict:
     rung = rungs[0]
     if rung is None:
         t.add("這個組合在難度階梯上", False, "onirim/ladder/intro", en="this combination is on the ladder")
-        return t.verdict(rule, None, "沒有級數：規則原文的難度階梯沒有列出這個組合。",
-                         explanation_en="No rung: the difficulty ladder in the rules text does not list this "
-                                        "combination.", details={"level": None},
+        if inp.premonitions:
+            t.add("難度階梯的8級都沒有黑暗徵兆擴充", None, *LADDER_PASSAGES.values(),
+                  en="none of the ladder's eight rungs includes Dark Premonitions")
+        why_zh = "沒有任何一級包含黑暗徵兆擴充" if inp.premonitions else "沒有列出這個組合"
+        why_en = "includes Dark Premonitions on no rung" if inp.premonitions else "does not list this combination"
+        return t.verdict(rule, None, f"沒有級數：規則原文的難度階梯{why_zh}。",
+                         explanation_en=f"No rung: the difficulty ladder in the rules text {why_en}.",
+                         details={"level": None},
                          value_text="沒有列出", value_text_en="not listed")
     t.add(f"第{rung}級：{LADDER_TEXT_ZH[rung]}", True, LADDER_PASSAGES[rung], en=f"rung {rung}: {LADDER_TEXT[rung]}")
     details: dict[str, Any] = {"level": rung, "of": 8}
