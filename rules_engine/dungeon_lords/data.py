@@ -27,6 +27,13 @@ P_POTION = "dungeon-lords/appendix/potion"
 NO_HEALING_WITHOUT_ATTACK = ("假設沒有怪物攻擊的回合就沒有治療（依基本遊戲的規則；變體文字沒有提到）",
                              "Assumed: a round in which no monster attacks has no healing (the base game's "
                              "rule; the variant text does not say)")
+# The own-colour exception says such an item scores nothing; the gold rule names no exception, so its gold
+# still goes to the owner's office (ambiguity dl-own-colour-gold). Named whenever it decides an item's fate.
+OWN_COLOUR_READING = ("假設在擁有者自己地城被使用的物品，黃金照常送進擁有者的死信辦公室，但終局不計分"
+                      "（另一種讀法：不放黃金、直接棄置；兩種讀法得分相同）",
+                      "Assumed: an item used in its owner's own dungeon still sends its gold to the owner's "
+                      "dead-letter office, where it scores nothing at game end (the other reading: no gold, "
+                      "discarded; both score the same)")
 P_POTION_EX = "dungeon-lords/appendix/potion-example"
 P_CLOVER = "dungeon-lords/appendix/clover"
 P_CLOVER_EX = "dungeon-lords/appendix/clover-example"
@@ -44,6 +51,8 @@ COLOURS: tuple[str, ...] = ("red", "green", "yellow", "blue")
 SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
 NO_ITEM_SEASON = "winter"
 MAX_PLAYERS = 4
+# Each player takes 5 markers of their colour (items and blanks) at any player count.
+MARKERS_PER_PLAYER = 5
 
 ITEMS: tuple[str, ...] = ("potion", "clover", "wand", "necklace")
 BLANK = "blank"

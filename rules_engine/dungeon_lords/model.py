@@ -1,9 +1,133 @@
-"""Immutable party/item state and one combat round of the magic-item variant."""
+"""A combat of the magic-item variant as a playable model: frozen state, the dungeon lord's choices, rounds.
+
+A combat is a party of adventurers (each carrying at most one magic item) against a dungeon. Each round
+the dungeon lord chooses a trap (or none) and its target, then sends monsters one at a time (with their
+attacks), then fights: the round resolves in the base game's order (traps, fast spells, monsters, spells,
+healing, conquering with fatigue). What happens is recorded as structured `Event`s on the state;
+`rules.py` turns them into the zh-TW and English trace a player reads. The combat ends when every
+adventurer is defeated or after the last round of the combat card.
+"""
 from __future__ import annotations
 
+import enum
+import random
+from collections import Counter
 from dataclasses import dataclass, replace
-from ..verdict import Trace
+from typing import Union
+
+from ..game import IllegalAction, Outcome, register_model
 from . import data as D
+
+
+class ItemFate(enum.Enum):
+    """What became of an item once its carrier fell or the combat ended (values as details report them)."""
+
+    GOLD_TO_OFFICE = "discarded"
+    UNUSED = "discarded to the distant lands"
+
+
+class CombatEnd(enum.Enum):
+    """How a combat ended."""
+
+    PARTY_DEFEATED = "every adventurer is defeated"
+    PARTY_SURVIVED = "the last round ended with adventurers standing"
+
+
+class EventKind(enum.Enum):
+    """What one recorded step of a round is about."""
+
+    ROUND_BEGINS = "round begins"
+    NO_TRAP = "no trap"
+    TRAP_SPRUNG = "trap sprung"
+    CLOVERS_NOT_NEEDED = "clovers not needed"
+    SPELLS_BLOCKED = "spells blocked"
+    SPELL_NOT_CAST_BLOCKED = "spell not cast, spells blocked"
+    SPELL_CHECKED = "spell checked against the party's magic"
+    WANDS_NOT_NEEDED = "wands not needed"
+    MONSTER_DRIVEN_OFF = "monster driven off by the spell"
+    NOTHING_TO_DRIVE_OFF = "no unpaid monster to drive off"
+    NO_MONSTERS = "no monsters"
+    MONSTER_TURN = "a monster's turn"
+    MONSTER_SKIPS = "driven-off monster does not attack"
+    MONSTER_NO_ATTACK = "monster makes no attack"
+    DAMAGE = "damage"
+    DAMAGE_LOST = "damage on a defeated adventurer is lost"
+    NECKLACE_JUMPED = "damage jumps past the original hit points"
+    ITEM_MARKED = "item marked as used"
+    ALREADY_MARKED = "item already marked"
+    ITEM_SETTLED = "item settled"
+    NO_HEALING = "no healing without a monster attack"
+    HEALING = "healing"
+    POTIONS_NOT_NEEDED = "potions not needed"
+    ALL_DEFEATED = "everyone defeated before conquering"
+    CONQUEST = "conquest decided"
+    ITEMS_STAY = "items stay for the next round"
+
+
+class SourceKind(enum.Enum):
+    """Where a packet of damage comes from."""
+
+    TRAP = "trap"
+    POISON = "trap's poison"
+    MONSTER = "monster"
+    FATIGUE = "fatigue"
+
+
+class MarkCause(enum.Enum):
+    """Why an item kind was marked as used."""
+
+    NECKLACE_EXACT = "damage landed exactly on the original hit points"
+    CLOVERS_PREVENTED = "clovers prevented trap damage the thieves could not"
+    WAND_NEEDED = "the spell was cast only thanks to the wands"
+    POTIONS_HEALED = "the potions healed what the priests could not"
+
+
+@dataclass(frozen=True)
+class DamageSource:
+    """A damage source: its kind, the trap or monster's name, and the fatigue point's number."""
+
+    kind: SourceKind
+    name: str | None = None
+    point: int = 0
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened: its kind, the passages it rests on, and the facts and numbers involved."""
+
+    kind: EventKind
+    cites: tuple[str, ...] = ()
+    round: int = 1
+    position: int | None = None   # the adventurer concerned (1-based)
+    item: int | None = None       # index of the item concerned in the state's items
+    trap: str | None = None
+    spell: str | None = None
+    monster: str | None = None
+    source: DamageSource | None = None
+    cause: MarkCause | None = None
+    fast: bool = False
+    amount: int = 0               # damage dealt, or the trap's total preventable damage
+    before: int = 0               # damage on the adventurer before it landed
+    after: int = 0                # damage on him afterwards
+    limit: int = 0                # hit points counting a carried necklace
+    hp: int = 0                   # original hit points
+    lost: int = 0                 # excess damage that is lost
+    defeated: bool = False
+    icons: int = 0                # the thieves' trap icons
+    clovers: int = 0
+    prevented: int = 0
+    level: int = 0                # the spell's level
+    magic: int = 0                # the wizards' magic
+    wands: int = 0
+    cast: bool = False
+    hearts: int = 0
+    potions: int = 0
+    need: int = 0                 # damage on the standing adventurers before healing
+    healed: int = 0
+    marked: bool = False          # an item settled had been used
+    own: bool = False             # an item settled was used in its owner's own dungeon
+    conquered: bool = False
+    tile: str = "room"
 
 
 @dataclass(frozen=True)
@@ -36,7 +160,10 @@ class Item:
     owner: str
     carrier: int
     marked: bool = False
-    fate: str | None = None
+    # Marked in an earlier round, before this combat's record began.
+    marked_earlier: bool = False
+    fate: ItemFate | None = None
+    # The colour of the dead-letter office its gold went to, if any.
     gold_to: str | None = None
     scores: bool = False
 
@@ -47,6 +174,15 @@ class Item:
     def label_zh(self) -> str:
         """Traditional Chinese name, e.g. '綠色治療藥水'."""
         return D.marker_zh(self.owner, self.kind)
+
+
+@dataclass(frozen=True)
+class CombatRound:
+    """One row of the combat card: the tile fought on, the spell the party may cast, and the fatigue."""
+
+    tile: str = "room"
+    spell: str | None = None
+    fatigue: int = 0
 
 
 @dataclass(frozen=True)
@@ -66,55 +202,82 @@ class MonsterPlay:
     attacks: tuple[tuple[int, int], ...] = ()
 
 
-@dataclass(frozen=True)
-class RoundEvents:
-    """What happens on one tile: trap, combat-card spell, monsters in attack order, fatigue."""
-
-    trap: TrapPlay | None = None
-    spell: str | None = None
-    monsters: tuple[MonsterPlay, ...] = ()
-    fatigue: int = 0
-    last_round: bool = True
-
+# ---------------------------------------------------------------- the dungeon lord's choices
 
 @dataclass(frozen=True)
-class RoundState:
-    """Everything one combat round reads and changes."""
+class ChooseTrap:
+    """Play a trap from your hand on this round's tile (None: no trap), with its target if you aim it."""
+
+    name: str | None
+    target: int | None = None
+
+
+@dataclass(frozen=True)
+class SendMonster:
+    """Send one of your monsters into this round, after the ones already sent (their attack order)."""
+
+    name: str
+    paid_extra: bool = False
+    attacks: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Fight:
+    """Stop choosing and let the round resolve."""
+
+
+Action = Union[ChooseTrap, SendMonster, Fight]
+
+
+@dataclass(frozen=True)
+class CombatState:
+    """A combat in progress: the party, its items, your hand, the round being planned, and what happened."""
 
     party: tuple[Adventurer, ...]
     items: tuple[Item, ...]
+    rounds: tuple[CombatRound, ...] = (CombatRound(),)
     dungeon_owner: str | None = None
-    tile: str = "room"
+    traps_in_hand: tuple[str, ...] = ()
+    monsters_in_hand: tuple[str, ...] = ()
+    round_index: int = 0
+    # This round's plan: whether the trap is chosen yet, the trap, and the monsters in attack order.
+    trap_chosen: bool = False
+    plan_trap: TrapPlay | None = None
+    plan_monsters: tuple[MonsterPlay, ...] = ()
+    # Effects that last for the round being resolved.
     spells_blocked: bool = False
     banished: tuple[int, ...] = ()
     monster_attacked: bool = False
+    # Running results over the combat.
     conquered: bool | None = None
     healed: int = 0
     prevented: int = 0
     spells_cast: tuple[str, ...] = ()
     fallen: tuple[str, ...] = ()
+    events: tuple[Event, ...] = ()
+    ended: CombatEnd | None = None
 
 
 # ---------------------------------------------------------------- state helpers
 
-def adventurer(state: RoundState, position: int) -> Adventurer:
+def adventurer(state: CombatState, position: int) -> Adventurer:
     """The adventurer at a 1-based party position."""
     return state.party[position - 1]
 
 
-def standing(state: RoundState) -> list[Adventurer]:
+def standing(state: CombatState) -> list[Adventurer]:
     """Adventurers not yet defeated, front first."""
     return [a for a in state.party if not a.defeated]
 
 
-def carried(state: RoundState, kind: str | None = None) -> list[tuple[int, Item]]:
+def carried(state: CombatState, kind: str | None = None) -> list[tuple[int, Item]]:
     """Items still carried by a standing adventurer, optionally of one kind, with their index."""
     return [(i, it) for i, it in enumerate(state.items)
             if it.fate is None and not adventurer(state, it.carrier).defeated
             and (kind is None or it.kind == kind)]
 
 
-def item_of(state: RoundState, position: int) -> tuple[int, Item] | None:
+def item_of(state: CombatState, position: int) -> tuple[int, Item] | None:
     """The item still carried by the adventurer at this position, if any."""
     for i, it in enumerate(state.items):
         if it.carrier == position and it.fate is None:
@@ -122,79 +285,76 @@ def item_of(state: RoundState, position: int) -> tuple[int, Item] | None:
     return None
 
 
-def effective_hp(state: RoundState, adv: Adventurer) -> int:
+def effective_hp(state: CombatState, adv: Adventurer) -> int:
     """Hit points counting a carried necklace's extra point."""
     held = item_of(state, adv.position)
     return adv.hp + (1 if held and held[1].kind == "necklace" else 0)
 
 
-def _set_adventurer(state: RoundState, adv: Adventurer) -> RoundState:
+def current_round(state: CombatState) -> CombatRound:
+    """The combat-card row of the round being planned (the last one once the combat is over)."""
+    return state.rounds[min(state.round_index, len(state.rounds) - 1)]
+
+
+def monster_limit(tile: str) -> int:
+    """How many monsters a tile takes: two in a room, one in a corridor."""
+    return 2 if tile == "room" else 1
+
+
+def _set_adventurer(state: CombatState, adv: Adventurer) -> CombatState:
     """A copy of the state with one adventurer replaced."""
     party = list(state.party)
     party[adv.position - 1] = adv
     return replace(state, party=tuple(party))
 
 
-def _set_item(state: RoundState, index: int, item: Item) -> RoundState:
+def _set_item(state: CombatState, index: int, item: Item) -> CombatState:
     """A copy of the state with one item replaced."""
     items = list(state.items)
     items[index] = item
     return replace(state, items=tuple(items))
 
 
+def _note(state: CombatState, kind: EventKind, *cites: str, **facts) -> CombatState:
+    """A copy of the state with one event recorded for the round being resolved."""
+    event = Event(kind=kind, cites=tuple(cites), round=state.round_index + 1, **facts)
+    return replace(state, events=state.events + (event,))
+
+
 # ---------------------------------------------------------------- item marking and resolution
 
-# A text given in both languages: (Traditional Chinese, English).
-Text = tuple[str, str]
-
-
-def mark_kind(state: RoundState, kind: str, why: Text, trace: Trace, *cites: str) -> RoundState:
+def mark_kind(state: CombatState, kind: str, cause: MarkCause, facts: dict, *cites: str) -> CombatState:
     """Mark every carried item of a kind as used; an item already marked gets no second gold."""
     for index, it in carried(state, kind):
         if it.marked:
-            trace.add(f"{it.label_zh()}先前已標記；只有第一次使用才算。", True, D.P_FIRST_USE,
-                      en=f"The {it.label()} was already marked; only the first use counts.")
+            state = _note(state, EventKind.ALREADY_MARKED, D.P_FIRST_USE, item=index)
             continue
         state = _set_item(state, index, replace(it, marked=True))
-        trace.add(f"{it.label_zh()}標記已使用（在上面放一個黃金）：{why[0]}。", True, *cites, D.P_GOLD,
-                  en=f"The {it.label()} is marked as used (a gold is put on it): {why[1]}.")
+        state = _note(state, EventKind.ITEM_MARKED, *cites, D.P_GOLD, item=index, cause=cause, **facts)
     return state
 
 
-def resolve_item(state: RoundState, index: int, when: Text, trace: Trace) -> RoundState:
-    """Settle an item whose carrier fell or whose combat ended: gold to its owner or discarded."""
+def resolve_item(state: CombatState, index: int, fallen: int | None) -> CombatState:
+    """Settle an item whose carrier fell (at `fallen`) or whose combat ended: gold to its owner or discarded.
+
+    An item used in its owner's own dungeon still sends its gold to the owner's dead-letter office (the
+    gold rule has no exception) but scores nothing (the own-colour exception); see ambiguity
+    dl-own-colour-gold."""
     it = state.items[index]
     if it.marked:
         own = it.owner == state.dungeon_owner
-        gold_to = f"{it.owner} dead-letter office"
-        gold_to_zh = f"{D.COLOUR_NAMES[it.owner]}玩家的死信辦公室"
-        gold_to_en = f"{it.owner} player's dead-letter office"
-        state = _set_item(state, index, replace(it, fate="discarded", gold_to=gold_to, scores=not own))
-        if own:
-            trace.add(f"{when[0]}：{it.label_zh()}是在擁有者自己的地城被使用的；黃金送進{gold_to_zh}，"
-                      f"但不計分，物品棄置。", True, D.P_GOLD, D.P_OWN_COLOUR,
-                      en=f"{when[1]}: the {it.label()} was used in its owner's own dungeon; its gold goes to "
-                         f"the {gold_to_en} but scores nothing, and the item is discarded.")
-        else:
-            trace.add(f"{when[0]}：{it.label_zh()}已被使用，黃金送進{gold_to_zh}；物品棄置。", True, D.P_GOLD,
-                      en=f"{when[1]}: the {it.label()} was used, so its gold goes to the {gold_to_en}; the "
-                         f"item is discarded.")
-    else:
-        state = _set_item(state, index, replace(it, fate="discarded to the distant lands"))
-        trace.add(f"{when[0]}：{it.label_zh()}從未被使用，棄置到遠方大陸板，沒有黃金。", False, D.P_GOLD,
-                  en=f"{when[1]}: the {it.label()} was never used, so it is discarded to the distant lands "
-                     f"with no gold.")
-    return state
+        state = _set_item(state, index, replace(it, fate=ItemFate.GOLD_TO_OFFICE, gold_to=it.owner, scores=not own))
+        cites = (D.P_GOLD, D.P_OWN_COLOUR) if own else (D.P_GOLD,)
+        return _note(state, EventKind.ITEM_SETTLED, *cites, item=index, position=fallen, marked=True, own=own)
+    state = _set_item(state, index, replace(it, fate=ItemFate.UNUSED))
+    return _note(state, EventKind.ITEM_SETTLED, D.P_GOLD, item=index, position=fallen)
 
 
-def land_damage(state: RoundState, position: int, amount: int, source: Text, trace: Trace,
-                *cites: str) -> RoundState:
+def land_damage(state: CombatState, position: int, amount: int, source: DamageSource, *cites: str) -> CombatState:
     """Put damage on one adventurer: necklace check, defeat, and his item settled if he falls."""
     adv = adventurer(state, position)
     if adv.defeated:
-        trace.add(f"{source[0]}：{adv.label_zh()}已被擊敗，這些傷害作廢。", None, *cites,
-                  en=f"{source[1]}: {adv.label()} is already defeated, so the damage is lost.")
-        return state
+        return _note(state, EventKind.DAMAGE_LOST, *cites, position=position, source=source)
     if amount <= 0:
         return state
     before = adv.damage
@@ -202,37 +362,27 @@ def land_damage(state: RoundState, position: int, amount: int, source: Text, tra
     held = item_of(state, position)
     necklace = held is not None and held[1].kind == "necklace" and before < adv.hp
     limit = effective_hp(state, adv)
-    lost = max(0, total - limit)
     adv = replace(adv, damage=min(total, limit), defeated=total >= limit)
     state = _set_adventurer(state, adv)
     if adv.defeated:
         state = replace(state, fallen=state.fallen + (adv.label(),))
-    note = f" ({lost} excess lost)" if lost else ""
-    note_zh = f"（多出的 {lost} 點作廢）" if lost else ""
-    trace.add(f"{source[0]}：對{adv.label_zh()}造成 {amount} 點傷害（血量 {limit}，傷害 {before}→{adv.damage}）"
-              f"{note_zh}" + ("；他被擊敗。" if adv.defeated else "。"), adv.defeated, *cites,
-              en=f"{source[1]}: {amount} damage to {adv.label()} ({before}→{adv.damage} of {limit} hit "
-                 f"points){note}" + ("; he is defeated." if adv.defeated else "."))
+    state = _note(state, EventKind.DAMAGE, *cites, position=position, source=source, amount=amount,
+                  before=before, after=adv.damage, limit=limit, lost=max(0, total - limit),
+                  defeated=adv.defeated)
     if necklace and total == adv.hp:
         # The damage lands exactly on his original hit points: only the necklace keeps him up.
-        state = mark_kind(state, "necklace",
-                          (f"{adv.label_zh()}的傷害剛好等於他原本的 {adv.hp} 點血量",
-                           f"{adv.label()}'s damage landed exactly on his original {adv.hp} hit points"),
-                          trace, D.P_NECKLACE)
+        state = mark_kind(state, "necklace", MarkCause.NECKLACE_EXACT, {"position": position, "hp": adv.hp},
+                          D.P_NECKLACE)
     elif necklace and total > adv.hp:
-        trace.add(f"{source[0]}：傷害一次越過{adv.label_zh()}原本的 {adv.hp} 點血量，沒有剛好等於它，"
-                  f"所以項鍊不標記。", False, D.P_NECKLACE,
-                  en=f"{source[1]}: the damage jumps past {adv.label()}'s original {adv.hp} hit points "
-                     f"without landing on them, so the necklace is not marked.")
+        state = _note(state, EventKind.NECKLACE_JUMPED, D.P_NECKLACE, position=position, source=source, hp=adv.hp)
     if adv.defeated and held:
-        state = resolve_item(state, held[0], (f"{adv.label_zh()}被擊敗", D.capital(f"{adv.label()} is defeated")),
-                             trace)
+        state = resolve_item(state, held[0], position)
     return state
 
 
 # ---------------------------------------------------------------- the steps of a round
 
-def _trap_victims(state: RoundState, targeting: str, target: int | None) -> list[int]:
+def _victims(state: CombatState, targeting: str, target: int | None) -> list[int]:
     """Positions a trap or monster hits, by its targeting."""
     up = standing(state)
     if not up:
@@ -246,20 +396,14 @@ def _trap_victims(state: RoundState, targeting: str, target: int | None) -> list
     return [target] if target is not None else []
 
 
-def trap_step(state: RoundState, play: TrapPlay | None, trace: Trace) -> RoundState:
+def trap_step(state: CombatState, play: TrapPlay | None) -> CombatState:
     """Traps: thieves' icons then clovers prevent damage from the front; special effects never."""
     if play is None:
-        trace.add("陷阱：本回合沒有陷阱。", None, en="Traps: no trap this round.")
-        return state
+        return _note(state, EventKind.NO_TRAP)
     trap = D.TRAPS[play.name]
-    zh = D.TRAP_NAMES[play.name]
-    en = D.TRAP_NAMES_EN[play.name]
-    trace.assume(D.trap_assumption(play.name), en=D.trap_assumption_en(play.name))
-    victims = _trap_victims(state, trap.targeting, play.target)
+    victims = _victims(state, trap.targeting, play.target)
     icons = sum(a.traps for a in standing(state) if a.cls == "thief")
     clovers = len(carried(state, "clover"))
-    if clovers:
-        trace.assume(D.item_effect_assumption("clover"), en=D.item_effect_assumption_en("clover"))
     pool = icons + clovers
     packets = []
     prevented = 0
@@ -267,129 +411,91 @@ def trap_step(state: RoundState, play: TrapPlay | None, trace: Trace) -> RoundSt
         stop = min(trap.damage, pool - prevented)
         prevented += stop
         packets.append((pos, trap.damage - stop))
-    trace.add(f"陷阱：{zh}造成 {trap.damage * len(victims)} 點可防止的傷害；盜賊的 {icons} 個陷阱圖示和 "
-              f"{clovers} 個幸運四葉草從前排開始防止其中 {prevented} 點。", None, *trap.cites,
-              en=f"Traps: the {en} deals {trap.damage * len(victims)} preventable damage; the thieves' "
-                 f"{D.plural(icons, 'trap icon')} and {D.plural(clovers, 'clover')} prevent {prevented} of it, "
-                 f"front first.")
+    state = _note(state, EventKind.TRAP_SPRUNG, *trap.cites, trap=play.name, amount=trap.damage * len(victims),
+                  icons=icons, clovers=clovers, prevented=prevented)
     if clovers:
         if prevented > icons:
-            state = mark_kind(state, "clover",
-                              (f"防止了 {prevented} 點陷阱傷害，而單靠盜賊只能防止 {icons} 點",
-                               f"{prevented} trap damage was prevented and the thieves alone could prevent "
-                               f"only {icons}"), trace, D.P_CLOVER, *trap.cites)
+            state = mark_kind(state, "clover", MarkCause.CLOVERS_PREVENTED, {"prevented": prevented, "icons": icons},
+                              D.P_CLOVER, *trap.cites)
         else:
-            trace.add(f"幸運四葉草沒有防止任何盜賊防止不了的傷害（防止 {prevented} 點，盜賊有 {icons} 個陷阱圖示），"
-                      f"所以不標記。",
-                      False, D.P_CLOVER, *trap.cites,
-                      en=f"The clovers prevented nothing the thieves could not ({prevented} prevented, "
-                         f"{D.plural(icons, 'trap icon')}), so they are not marked.")
+            state = _note(state, EventKind.CLOVERS_NOT_NEEDED, D.P_CLOVER, *trap.cites, prevented=prevented,
+                          icons=icons)
     state = replace(state, prevented=state.prevented + prevented)
     for pos, dmg in packets:
-        state = land_damage(state, pos, dmg, (zh, D.capital(f"the {en}")), trace, *trap.cites)
+        state = land_damage(state, pos, dmg, DamageSource(SourceKind.TRAP, play.name), *trap.cites)
     if trap.poison and victims:
         # Poison is the trap's special effect: neither thieves nor clovers prevent it.
-        state = land_damage(state, sorted(victims)[0], trap.poison,
-                            (f"{zh}的毒素（永遠無法防止）", D.capital(f"the {en}'s poison (never prevented)")),
-                            trace, *trap.cites)
+        state = land_damage(state, sorted(victims)[0], trap.poison, DamageSource(SourceKind.POISON, play.name),
+                            *trap.cites)
     if trap.blocks_spells:
         state = replace(state, spells_blocked=True)
-        trace.add(f"{zh}：隊伍本回合無法施放任何咒語，魔杖也一樣。", True, *trap.cites,
-                  en=D.capital(f"the {en}: the party casts no spell this round, wands included."))
+        state = _note(state, EventKind.SPELLS_BLOCKED, *trap.cites, trap=play.name)
     return state
 
 
-def spell_step(state: RoundState, spell: str | None, monsters: tuple[MonsterPlay, ...], fast: bool,
-               trace: Trace) -> RoundState:
+def spell_step(state: CombatState, spell: str | None, monsters: tuple[MonsterPlay, ...], fast: bool) -> CombatState:
     """Casting: the party casts when wizards' magic plus wands reaches the level; wands marked if needed."""
     if spell is None or D.SPELLS[spell].fast != fast:
         return state
     sp = D.SPELLS[spell]
-    zh = D.SPELL_NAMES[spell]
-    en = D.SPELL_NAMES_EN[spell]
-    trace.assume(D.spell_assumption(spell), en=D.spell_assumption_en(spell))
-    when = "Fast spells" if fast else "Spells"
-    when_zh = "快速咒語" if fast else "咒語"
     if state.spells_blocked:
-        trace.add(f"{when_zh}：{zh}沒有施放，隊伍本回合無法施法。", False, D.P_WAND_ANTI,
-                  en=f"{when}: {en} is not cast; the party cannot cast this round.")
-        return state
+        return _note(state, EventKind.SPELL_NOT_CAST_BLOCKED, D.P_WAND_ANTI, spell=spell, fast=fast)
     magic = sum(a.magic for a in standing(state) if a.cls == "wizard")
     wands = len(carried(state, "wand"))
-    if wands:
-        trace.assume(D.item_effect_assumption("wand"), en=D.item_effect_assumption_en("wand"))
     cast = magic + wands >= sp.level
-    trace.add(f"{when_zh}：{zh}需要 {sp.level} 點法力；巫師有 {magic} 點，魔杖加 {wands} 點，所以"
-              f"{'施放成功' if cast else '無法施放'}。", cast, *dict.fromkeys((D.P_WAND,) + sp.cites),
-              en=f"{when}: {en} needs {sp.level} magic; the wizards have {magic} and the wands add "
-                 f"{wands}, so it is {'cast' if cast else 'not cast'}.")
+    state = _note(state, EventKind.SPELL_CHECKED, *dict.fromkeys((D.P_WAND,) + sp.cites), spell=spell, fast=fast,
+                  level=sp.level, magic=magic, wands=wands, cast=cast)
     if not cast:
         return state
     state = replace(state, spells_cast=state.spells_cast + (spell,))
     if wands:
         if magic < sp.level:
-            state = mark_kind(state, "wand",
-                              (f"沒有魔杖就無法施放{zh}（不論咒語是否有作用）",
-                               f"{en} could not have been cast without them (effect or not)"),
-                              trace, D.P_WAND, *sp.cites)
+            state = mark_kind(state, "wand", MarkCause.WAND_NEEDED, {"spell": spell}, D.P_WAND, *sp.cites)
         else:
-            trace.add(f"巫師不靠魔杖也能施放{zh}，所以魔杖不標記。", False, D.P_WAND, *sp.cites,
-                      en=f"The wizards could cast {en} without the wands, so they are not marked.")
+            state = _note(state, EventKind.WANDS_NOT_NEEDED, D.P_WAND, *sp.cites, spell=spell)
     if sp.banishes_unpaid:
         for index, m in enumerate(monsters):
             if not m.paid_extra:
                 state = replace(state, banished=state.banished + (index,))
-                trace.add(f"{zh}趕走了沒有支付額外薪水的{D.MONSTER_NAMES[m.name]}。", True, *sp.cites,
-                          en=f"{en} drives off the {m.name}, who was not paid extra salary.")
-                break
-        else:
-            trace.add(f"{zh}找不到沒有支付額外薪水的怪物可以趕走。", None, *sp.cites,
-                      en=f"{en} finds no monster without extra salary to drive off.")
+                return _note(state, EventKind.MONSTER_DRIVEN_OFF, *sp.cites, spell=spell, monster=m.name)
+        state = _note(state, EventKind.NOTHING_TO_DRIVE_OFF, *sp.cites, spell=spell)
     return state
 
 
-def monster_step(state: RoundState, monsters: tuple[MonsterPlay, ...], trace: Trace) -> RoundState:
+def monster_step(state: CombatState, monsters: tuple[MonsterPlay, ...]) -> CombatState:
     """Monsters attack in the order you sent them; excess damage on a fallen adventurer is lost."""
     if not monsters:
-        trace.add("怪物：本回合沒有怪物攻擊。", None, en="Monsters: none attack this round.")
+        state = _note(state, EventKind.NO_MONSTERS)
     for index, play in enumerate(monsters):
         mon = D.MONSTERS[play.name]
-        zh = D.MONSTER_NAMES[play.name]
-        trace.assume(D.monster_assumption(play.name), en=D.monster_assumption_en(play.name))
+        state = _note(state, EventKind.MONSTER_TURN, *mon.cites, monster=play.name)
         if index in state.banished:
-            trace.add(f"怪物：{zh}已被趕走，不會攻擊。", False, *mon.cites,
-                      en=f"Monsters: the {play.name} was driven off and does not attack.")
+            state = _note(state, EventKind.MONSTER_SKIPS, *mon.cites, monster=play.name)
             continue
         if not standing(state):
             break
         if mon.targeting == D.CHOSEN:
             hits = list(play.attacks)
         else:
-            hits = [(pos, mon.damage) for pos in _trap_victims(state, mon.targeting, None)]
+            hits = [(pos, mon.damage) for pos in _victims(state, mon.targeting, None)]
         if not hits:
-            trace.add(f"怪物：{zh}沒有進行攻擊。", False, *mon.cites,
-                      en=f"Monsters: the {play.name} makes no attack.")
+            state = _note(state, EventKind.MONSTER_NO_ATTACK, *mon.cites, monster=play.name)
             continue
         state = replace(state, monster_attacked=True)
         for pos, dmg in hits:
-            state = land_damage(state, pos, dmg, (zh, f"The {play.name}"), trace, *mon.cites)
+            state = land_damage(state, pos, dmg, DamageSource(SourceKind.MONSTER, play.name), *mon.cites)
     return state
 
 
-def healing_step(state: RoundState, trace: Trace) -> RoundState:
+def healing_step(state: CombatState) -> CombatState:
     """Healing (only if a monster attacked): priests' hearts first, then potions; front first."""
     up = standing(state)
     if not state.monster_attacked:
-        trace.add("治療：本回合沒有怪物攻擊，所以沒有治療。", False,
-                  en="Healing: no monster attacked this round, so there is no healing.")
-        trace.assume(D.NO_HEALING_WITHOUT_ATTACK[0], en=D.NO_HEALING_WITHOUT_ATTACK[1])
-        return state
+        return _note(state, EventKind.NO_HEALING)
     if not up:
         return state
     hearts = sum(a.hearts for a in up if a.cls == "priest")
     potions = len(carried(state, "potion"))
-    if potions:
-        trace.assume(D.item_effect_assumption("potion"), en=D.item_effect_assumption_en("potion"))
     need = sum(a.damage for a in up)
     healed = min(need, hearts + potions)
     left = healed
@@ -399,72 +505,239 @@ def healing_step(state: RoundState, trace: Trace) -> RoundState:
             state = _set_adventurer(state, replace(adv, damage=adv.damage - take))
             left -= take
     state = replace(state, healed=state.healed + healed)
-    trace.add(f"治療：存活的冒險家身上有 {need} 點傷害；牧師的治療 {hearts} 點加治療藥水 {potions} 點，"
-              f"從前排開始治療 {healed} 點。", healed > 0, D.P_POTION,
-              en=f"Healing: {need} damage on the standing adventurers; the priests heal up to {hearts} and "
-                 f"the potions add {potions}, so {healed} is healed, front first.")
+    state = _note(state, EventKind.HEALING, D.P_POTION, need=need, hearts=hearts, potions=potions, healed=healed)
     if potions:
         if healed > hearts:
-            state = mark_kind(state, "potion",
-                              (f"隊伍治療了 {healed} 點，而單靠牧師只能治療 {hearts} 點",
-                               f"the party healed {healed} and the priests alone could heal only {hearts}"),
-                              trace, D.P_POTION, D.P_POTION_EX)
+            state = mark_kind(state, "potion", MarkCause.POTIONS_HEALED, {"healed": healed, "hearts": hearts},
+                              D.P_POTION, D.P_POTION_EX)
         else:
-            trace.add(f"牧師不靠治療藥水就能治療全部 {healed} 點，所以治療藥水不標記。", False,
-                      D.P_POTION, D.P_POTION_EX,
-                      en=f"The priests heal all {healed} without the potions, so they are not marked.")
+            state = _note(state, EventKind.POTIONS_NOT_NEEDED, D.P_POTION, D.P_POTION_EX, healed=healed)
     return state
 
 
-def conquer_step(state: RoundState, fatigue: int, trace: Trace) -> RoundState:
+def conquer_step(state: CombatState, tile: str, fatigue: int) -> CombatState:
     """Conquering: fatigue lands one point at a time on the front adventurer; conquered if one is left."""
-    tile_zh = D.TILE_NAMES[state.tile]
     if not standing(state):
-        trace.add(f"征服：所有冒險家都被擊敗了，所以沒有疲勞，{tile_zh}也沒有被征服。", False, D.P_NECKLACE_WITCH,
-                  en=f"Conquering: every adventurer is defeated, so there is no fatigue and the {state.tile} is "
-                     f"not conquered.")
+        state = _note(state, EventKind.ALL_DEFEATED, D.P_NECKLACE_WITCH, tile=tile)
         return replace(state, conquered=False)
     for point in range(fatigue):
         up = standing(state)
         if not up:
             break
         # One point at a time, so a necklace can see damage land exactly on the original hit points.
-        state = land_damage(state, up[0].position, 1, (f"第 {point + 1} 點疲勞", f"Fatigue point {point + 1}"),
-                            trace, D.P_NECKLACE_FATIGUE)
+        state = land_damage(state, up[0].position, 1, DamageSource(SourceKind.FATIGUE, point=point + 1),
+                            D.P_NECKLACE_FATIGUE)
     conquered = bool(standing(state))
-    trace.add("征服：" + (f"還有冒險家存活，所以{tile_zh}被征服。" if conquered
-                         else f"沒有冒險家撐過疲勞，所以{tile_zh}沒有被征服。"), conquered,
-              D.P_NECKLACE_WITCH, D.P_NECKLACE_VAMPIRE,
-              en="Conquering: " + (f"an adventurer is still standing, so the {state.tile} is conquered."
-                                   if conquered else f"no adventurer survives the fatigue, so the {state.tile} "
-                                                     f"is not conquered."))
+    state = _note(state, EventKind.CONQUEST, D.P_NECKLACE_WITCH, D.P_NECKLACE_VAMPIRE, conquered=conquered, tile=tile)
     return replace(state, conquered=conquered)
 
 
-def end_step(state: RoundState, last_round: bool, trace: Trace) -> RoundState:
+def end_step(state: CombatState, last_round: bool) -> CombatState:
     """At the end of combat every item still carried is settled; otherwise it stays."""
     if not last_round:
         if carried(state):
-            trace.add("戰鬥繼續：仍被持有的物品留在冒險家下方。", None, D.P_GOLD,
-                      en="Combat goes on: items still carried stay under their adventurers.")
+            state = _note(state, EventKind.ITEMS_STAY, D.P_GOLD)
         return state
     for index, _ in carried(state):
-        state = resolve_item(state, index, ("戰鬥結束", "Combat ends"), trace)
+        state = resolve_item(state, index, None)
     return state
 
 
-def play_round(state: RoundState, events: RoundEvents, trace: Trace) -> RoundState:
-    """One combat round in the base game's order: traps, fast spells, monsters, spells, healing, conquering."""
-    trace.add("回合順序：陷阱 → 快速咒語 → 怪物 → 咒語 → 治療（僅在有怪物攻擊時）→ 征服與疲勞。", None, D.P_GOLD,
-              en="Round order: traps → fast spells → monsters → spells → healing (only if a monster "
-                 "attacked) → conquering with fatigue.")
-    state = trap_step(state, events.trap, trace)
-    state = spell_step(state, events.spell, events.monsters, True, trace)
-    state = monster_step(state, events.monsters, trace)
-    state = spell_step(state, events.spell, events.monsters, False, trace)
-    state = healing_step(state, trace)
-    state = conquer_step(state, events.fatigue, trace)
-    return end_step(state, events.last_round, trace)
+def resolve_round(state: CombatState) -> CombatState:
+    """Play the planned round in the base game's order, then end the combat or move to the next round."""
+    row = current_round(state)
+    last_round = state.round_index == len(state.rounds) - 1
+    state = _note(state, EventKind.ROUND_BEGINS, D.P_GOLD, tile=row.tile)
+    state = trap_step(state, state.plan_trap)
+    state = spell_step(state, row.spell, state.plan_monsters, True)
+    state = monster_step(state, state.plan_monsters)
+    state = spell_step(state, row.spell, state.plan_monsters, False)
+    state = healing_step(state)
+    state = conquer_step(state, row.tile, row.fatigue)
+    state = end_step(state, last_round)
+    if not standing(state):
+        ended = CombatEnd.PARTY_DEFEATED
+    elif last_round:
+        ended = CombatEnd.PARTY_SURVIVED
+    else:
+        ended = None
+    return replace(state, ended=ended, round_index=state.round_index + 1, trap_chosen=False, plan_trap=None,
+                   plan_monsters=(), spells_blocked=False, banished=(), monster_attacked=False)
+
+
+# ---------------------------------------------------------------- legal choices
+
+def _attack_options(name: str, targets: list[int]) -> list[tuple[tuple[int, int], ...]]:
+    """Every attack list a monster that picks its victims may make: up to its attacks, its total damage."""
+    mon = D.MONSTERS[name]
+    if mon.targeting != D.CHOSEN:
+        return [()]
+    options: list[tuple[tuple[int, int], ...]] = [()]
+    frontier: list[tuple[tuple[int, int], ...]] = [()]
+    for _ in range(mon.max_attacks):
+        grown = []
+        for attacks in frontier:
+            left = mon.damage - sum(d for _, d in attacks)
+            grown += [attacks + ((t, d),) for t in targets for d in range(1, left + 1)]
+        options += grown
+        frontier = grown
+    return options
+
+
+def _targets_for(state: CombatState, name: str) -> list[int]:
+    """Standing adventurers a monster may attack."""
+    banned = D.MONSTERS[name].cannot_target
+    return [a.position for a in standing(state) if a.cls not in banned]
+
+
+def legal_actions(state: CombatState) -> list[Action]:
+    """Every choice you may make now: a trap first, then monsters one at a time, or fight."""
+    if state.ended is not None:
+        return []
+    if not state.trap_chosen:
+        actions: list[Action] = [ChooseTrap(None)]
+        for name in dict.fromkeys(state.traps_in_hand):
+            if D.TRAPS[name].targeting == D.CHOSEN:
+                actions += [ChooseTrap(name, a.position) for a in standing(state)]
+            else:
+                actions.append(ChooseTrap(name))
+        return actions
+    actions = [Fight()]
+    if len(state.plan_monsters) < monster_limit(current_round(state).tile):
+        for name in dict.fromkeys(state.monsters_in_hand):
+            for attacks in _attack_options(name, _targets_for(state, name)):
+                actions += [SendMonster(name, paid, attacks) for paid in (False, True)]
+    return actions
+
+
+def refusal(state: CombatState, action: object) -> str | None:
+    """Why an action is not allowed now, in words a player reads; None when it is."""
+    if state.ended is not None:
+        return "The combat is over."
+    if not isinstance(action, (ChooseTrap, SendMonster, Fight)):
+        return f"{action!r} is not a dungeon lord's choice in combat."
+    if not state.trap_chosen:
+        if not isinstance(action, ChooseTrap):
+            return "Choose this round's trap (or no trap) before sending monsters or fighting."
+        return _trap_refusal(state, action)
+    if isinstance(action, ChooseTrap):
+        return "This round's trap is already chosen."
+    if isinstance(action, SendMonster):
+        return _monster_refusal(state, action)
+    return None
+
+
+def _trap_refusal(state: CombatState, action: ChooseTrap) -> str | None:
+    """Why a trap choice is not allowed, or None."""
+    if action.name is None:
+        return None if action.target is None else "With no trap there is nothing to aim."
+    if action.name not in state.traps_in_hand:
+        return f"You have no {D.TRAP_NAMES_EN.get(action.name, action.name)} to play."
+    trap = D.TRAPS[action.name]
+    if trap.targeting != D.CHOSEN:
+        return None if action.target is None else f"The {D.TRAP_NAMES_EN[action.name]} picks its own victims."
+    if action.target not in [a.position for a in standing(state)]:
+        return f"The {D.TRAP_NAMES_EN[action.name]} needs a standing adventurer as its target."
+    return None
+
+
+def _monster_refusal(state: CombatState, action: SendMonster) -> str | None:
+    """Why sending a monster is not allowed, or None."""
+    tile = current_round(state).tile
+    if action.name not in state.monsters_in_hand:
+        return f"You have no {action.name} left to send."
+    if len(state.plan_monsters) >= monster_limit(tile):
+        return f"A {tile} takes at most {monster_limit(tile)} monster(s)."
+    mon = D.MONSTERS[action.name]
+    if mon.targeting != D.CHOSEN:
+        return None if not action.attacks else f"The {action.name} picks its own victims ({mon.note})."
+    if len(action.attacks) > mon.max_attacks:
+        return f"The {action.name} makes at most {mon.max_attacks} attack(s)."
+    if any(d < 1 for _, d in action.attacks) or sum(d for _, d in action.attacks) > mon.damage:
+        return f"The {action.name} deals 1 to {mon.damage} damage in all ({mon.note})."
+    allowed = _targets_for(state, action.name)
+    for target, _ in action.attacks:
+        if target not in allowed:
+            return f"The {action.name} cannot attack adventurer {target} ({mon.note})."
+    return None
+
+
+def apply(state: CombatState, action: Action) -> CombatState:
+    """The state after one choice; a Fight resolves the round. Raises IllegalAction when not allowed."""
+    reason = refusal(state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    if isinstance(action, ChooseTrap):
+        hand = list(state.traps_in_hand)
+        if action.name is not None:
+            hand.remove(action.name)
+        play = TrapPlay(action.name, action.target) if action.name is not None else None
+        return replace(state, trap_chosen=True, plan_trap=play, traps_in_hand=tuple(hand))
+    if isinstance(action, SendMonster):
+        hand = list(state.monsters_in_hand)
+        hand.remove(action.name)
+        play = MonsterPlay(action.name, action.paid_extra, tuple(action.attacks))
+        return replace(state, plan_monsters=state.plan_monsters + (play,), monsters_in_hand=tuple(hand))
+    return resolve_round(state)
+
+
+def outcome(state: CombatState) -> Outcome | None:
+    """How the combat ended, or None while it goes on (won: the dungeon lord defeated the whole party)."""
+    if state.ended is None:
+        return None
+    return Outcome(state.ended, won=state.ended is CombatEnd.PARTY_DEFEATED)
+
+
+# ---------------------------------------------------------------- invariants
+
+def invariants(state: CombatState) -> list[str]:
+    """What is wrong with a combat state: items, damage and defeats, gold, markers, the combat's end."""
+    problems = []
+    carriers = Counter(it.carrier for it in state.items)
+    problems += [f"adventurer {p} carries {n} items" for p, n in carriers.items() if n > 1]
+    problems += [f"item {i} is under adventurer {it.carrier}, outside the party" for i, it in enumerate(state.items)
+                 if not 1 <= it.carrier <= len(state.party)]
+    colours = Counter(it.owner for it in state.items)
+    problems += [f"{n} {c} items, more than a player's {D.MARKERS_PER_PLAYER} markers"
+                 for c, n in colours.items() if n > D.MARKERS_PER_PLAYER]
+    for i, it in enumerate(state.items):
+        if not 1 <= it.carrier <= len(state.party):
+            continue
+        fell = adventurer(state, it.carrier).defeated
+        if it.fate is None and (fell or state.ended is not None):
+            problems.append(f"{it.label()} is neither carried nor settled")
+        if it.fate is ItemFate.GOLD_TO_OFFICE and (not it.marked or it.gold_to != it.owner):
+            problems.append(f"{it.label()}: its gold must go to exactly its owner's office, and only if used")
+        if it.fate is not ItemFate.GOLD_TO_OFFICE and it.gold_to is not None:
+            problems.append(f"{it.label()} sent gold without being settled as used")
+        if it.scores != (it.gold_to is not None and it.owner != state.dungeon_owner):
+            problems.append(f"{it.label()} scores {it.scores}, against the own-colour exception")
+    marks = Counter(e.item for e in state.events if e.kind is EventKind.ITEM_MARKED)
+    problems += [f"item {i} got {n} golds (first use only)" for i, n in marks.items() if n > 1]
+    problems += [f"item {i} is marked without a gold put on it" for i, it in enumerate(state.items)
+                 if it.marked and not marks[i] and not it.marked_earlier]
+    settled = Counter(e.item for e in state.events if e.kind is EventKind.ITEM_SETTLED)
+    problems += [f"item {i} settled {n} times" for i, n in settled.items() if n > 1]
+    for a in state.party:
+        if a.damage < 0:
+            problems.append(f"{a.label()} has negative damage {a.damage}")
+        if a.defeated and a.damage < a.hp:
+            problems.append(f"{a.label()} is defeated with {a.damage} damage of {a.hp} hit points")
+        # A necklace keeps its extra point for the survivor it kept up, even once settled at the combat's end.
+        most = a.hp + any(it.carrier == a.position and it.kind == "necklace" for it in state.items)
+        if not a.defeated and a.damage >= most:
+            problems.append(f"{a.label()} stands with {a.damage} damage of {most} hit points")
+    defeated = [a.label() for a in state.party if a.defeated]
+    if sorted(state.fallen) != sorted(defeated) or len(set(state.fallen)) != len(state.fallen):
+        problems.append(f"fallen {state.fallen} does not list each defeated adventurer once: {defeated}")
+    if state.ended is CombatEnd.PARTY_DEFEATED and standing(state):
+        problems.append("the party is called defeated with adventurers standing")
+    if state.ended is None and (not standing(state) or state.round_index >= len(state.rounds)):
+        problems.append("the combat is over but has no ending")
+    if state.ended is CombatEnd.PARTY_SURVIVED and (not standing(state) or state.round_index != len(state.rounds)):
+        problems.append("the party is called survivors before the last round, or with nobody standing")
+    return problems
+
 
 
 # ---------------------------------------------------------------- quantity-level marking rules
@@ -496,3 +769,71 @@ def necklace_marked(hit_points: int, damage: list[int], damage_before: int = 0) 
         if total > hit_points:
             return False
     return False
+
+
+# ---------------------------------------------------------------- the registered model
+
+def random_combat(seed: int) -> CombatState:
+    """A legal combat drawn from `seed`: a party with suitable items, your traps and monsters, the combat card."""
+    rng = random.Random(seed)
+    party = []
+    for position in range(1, rng.randint(1, 4) + 1):
+        cls = rng.choice(D.CLASSES)
+        base = D.CLASS_DEFAULTS[cls]
+        party.append(Adventurer(position=position, cls=cls, hp=base.hp + rng.randint(0, 1),
+                                damage=rng.choice((0, 0, 0, 1)), hearts=base.hearts, traps=base.traps,
+                                magic=base.magic))
+    items = []
+    for adv in party:
+        kinds = [k for k in D.ITEMS if D.suits(k, adv.cls)]
+        if rng.random() < 0.7:
+            items.append(Item(kind=rng.choice(kinds), owner=rng.choice(D.COLOURS), carrier=adv.position))
+    rounds = tuple(CombatRound(tile=rng.choice(("room", "corridor")),
+                               spell=rng.choice((None, None) + tuple(D.SPELLS)), fatigue=rng.randint(0, 2))
+                   for _ in range(rng.randint(1, 3)))
+    return CombatState(party=tuple(party), items=tuple(items), rounds=rounds, dungeon_owner=rng.choice(D.COLOURS),
+                       traps_in_hand=tuple(rng.sample(tuple(D.TRAPS), rng.randint(0, 2))),
+                       monsters_in_hand=tuple(rng.sample(tuple(D.MONSTERS), rng.randint(1, 3))))
+
+
+class DungeonLordsCombat:
+    """The magic-item variant's combat as the conformance tests and the terminal player see it."""
+
+    game = "dungeon-lords"
+
+    def initial_state(self, seed: int) -> CombatState:
+        """A seeded combat (party, items, hand and combat card drawn from `seed`)."""
+        return random_combat(seed)
+
+    def legal_actions(self, state: CombatState) -> list[Action]:
+        """Every choice allowed now; empty once the combat is over."""
+        return legal_actions(state)
+
+    def apply(self, state: CombatState, action: Action) -> CombatState:
+        """The state after one choice; IllegalAction with a reason when it is not allowed."""
+        return apply(state, action)
+
+    def outcome(self, state: CombatState) -> Outcome | None:
+        """How the combat ended, or None while it goes on."""
+        return outcome(state)
+
+    def random_action(self, state: CombatState, rng: random.Random) -> Action:
+        """A legal choice: first what kind of choice (trap, monster, fight), then which one."""
+        legal = legal_actions(state)
+        kinds: dict[type, list[Action]] = {}
+        for action in legal:
+            kinds.setdefault(type(action), []).append(action)
+        return rng.choice(kinds[rng.choice(list(kinds))])
+
+    def invariants(self, state: CombatState) -> list[str]:
+        """What is wrong with the state; empty when every invariant holds."""
+        return invariants(state)
+
+    def illegal_example(self, state: CombatState) -> Action | None:
+        """A choice not allowed now: fighting before the trap is chosen, or a second trap."""
+        if state.ended is not None:
+            return None
+        return Fight() if not state.trap_chosen else ChooseTrap(None)
+
+
+MODEL = register_model(DungeonLordsCombat())

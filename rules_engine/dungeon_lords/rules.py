@@ -10,8 +10,9 @@ from ..registry import Rule, register_rule
 from ..verdict import DEPENDS, Case, Trace, Verdict
 from . import data as D
 from . import slots as S
-from .model import (Adventurer, Item, MonsterPlay, RoundEvents, RoundState, TrapPlay, clover_marked,
-                    necklace_marked, play_round, potion_marked, wand_marked)
+from .model import (Adventurer, ChooseTrap, CombatRound, CombatState, DamageSource, Event, EventKind, Fight,
+                    Item, MarkCause, SendMonster, SourceKind, adventurer, apply, clover_marked, necklace_marked,
+                    potion_marked, wand_marked)
 
 GAME = "dungeon-lords"
 
@@ -42,6 +43,213 @@ def _player(i: int) -> tuple[str, str]:
     if i == 0:
         return "起始玩家", "the start player"
     return f"從起始玩家算起第 {i + 1} 位玩家", f"the {_ordinal(i + 1)} player in turn order"
+
+
+# ---------------------------------------------------------------------- events to trace steps
+
+def _source_text(source: DamageSource) -> tuple[str, str]:
+    """How a damage source reads at the start of a step (zh-TW, English)."""
+    if source.kind is SourceKind.FATIGUE:
+        return f"第 {source.point} 點疲勞", f"Fatigue point {source.point}"
+    if source.kind is SourceKind.MONSTER:
+        return D.MONSTER_NAMES[source.name], f"The {source.name}"
+    zh, en = D.TRAP_NAMES[source.name], D.TRAP_NAMES_EN[source.name]
+    if source.kind is SourceKind.POISON:
+        return f"{zh}的毒素（永遠無法防止）", D.capital(f"the {en}'s poison (never prevented)")
+    return zh, D.capital(f"the {en}")
+
+
+def _mark_reason(state: CombatState, e: Event) -> tuple[str, str]:
+    """Why an item kind was marked (zh-TW, English), from the event's numbers."""
+    if e.cause is MarkCause.NECKLACE_EXACT:
+        adv = adventurer(state, e.position)
+        return (f"{adv.label_zh()}的傷害剛好等於他原本的 {e.hp} 點血量",
+                f"{adv.label()}'s damage landed exactly on his original {e.hp} hit points")
+    if e.cause is MarkCause.CLOVERS_PREVENTED:
+        return (f"防止了 {e.prevented} 點陷阱傷害，而單靠盜賊只能防止 {e.icons} 點",
+                f"{e.prevented} trap damage was prevented and the thieves alone could prevent only {e.icons}")
+    if e.cause is MarkCause.WAND_NEEDED:
+        return (f"沒有魔杖就無法施放{D.SPELL_NAMES[e.spell]}（不論咒語是否有作用）",
+                f"{D.SPELL_NAMES_EN[e.spell]} could not have been cast without them (effect or not)")
+    return (f"隊伍治療了 {e.healed} 點，而單靠牧師只能治療 {e.hearts} 點",
+            f"the party healed {e.healed} and the priests alone could heal only {e.hearts}")
+
+
+def _render_damage(state: CombatState, e: Event, t: Trace) -> None:
+    """Trace steps for damage landing, lost on a fallen adventurer, or jumping past a necklace."""
+    adv = adventurer(state, e.position)
+    source = _source_text(e.source) if e.source else ("", "")
+    if e.kind is EventKind.DAMAGE_LOST:
+        t.add(f"{source[0]}：{adv.label_zh()}已被擊敗，這些傷害作廢。", None, *e.cites,
+              en=f"{source[1]}: {adv.label()} is already defeated, so the damage is lost.")
+    elif e.kind is EventKind.DAMAGE:
+        note = f" ({e.lost} excess lost)" if e.lost else ""
+        note_zh = f"（多出的 {e.lost} 點作廢）" if e.lost else ""
+        t.add(f"{source[0]}：對{adv.label_zh()}造成 {e.amount} 點傷害（血量 {e.limit}，傷害 {e.before}→{e.after}）"
+              f"{note_zh}" + ("；他被擊敗。" if e.defeated else "。"), e.defeated, *e.cites,
+              en=f"{source[1]}: {e.amount} damage to {adv.label()} ({e.before}→{e.after} of {e.limit} hit "
+                 f"points){note}" + ("; he is defeated." if e.defeated else "."))
+    else:
+        t.add(f"{source[0]}：傷害一次越過{adv.label_zh()}原本的 {e.hp} 點血量，沒有剛好等於它，"
+              f"所以項鍊不標記。", False, *e.cites,
+              en=f"{source[1]}: the damage jumps past {adv.label()}'s original {e.hp} hit points "
+                 f"without landing on them, so the necklace is not marked.")
+
+
+def _render_item(state: CombatState, e: Event, t: Trace) -> None:
+    """Trace steps for an item marked, already marked, or settled."""
+    it = state.items[e.item]
+    if e.kind is EventKind.ALREADY_MARKED:
+        t.add(f"{it.label_zh()}先前已標記；只有第一次使用才算。", True, *e.cites,
+              en=f"The {it.label()} was already marked; only the first use counts.")
+        return
+    if e.kind is EventKind.ITEM_MARKED:
+        why = _mark_reason(state, e)
+        t.add(f"{it.label_zh()}標記已使用（在上面放一個黃金）：{why[0]}。", True, *e.cites,
+              en=f"The {it.label()} is marked as used (a gold is put on it): {why[1]}.")
+        return
+    if e.position is None:
+        when = ("戰鬥結束", "Combat ends")
+    else:
+        adv = adventurer(state, e.position)
+        when = (f"{adv.label_zh()}被擊敗", D.capital(f"{adv.label()} is defeated"))
+    office_zh = f"{D.COLOUR_NAMES[it.owner]}玩家的死信辦公室"
+    office_en = f"{it.owner} player's dead-letter office"
+    if e.marked and e.own:
+        t.add(f"{when[0]}：{it.label_zh()}是在擁有者自己的地城被使用的；黃金送進{office_zh}，"
+              f"但不計分，物品棄置。", True, *e.cites,
+              en=f"{when[1]}: the {it.label()} was used in its owner's own dungeon; its gold goes to "
+                 f"the {office_en} but scores nothing, and the item is discarded.")
+        t.assume(D.OWN_COLOUR_READING[0], en=D.OWN_COLOUR_READING[1])
+    elif e.marked:
+        t.add(f"{when[0]}：{it.label_zh()}已被使用，黃金送進{office_zh}；物品棄置。", True, *e.cites,
+              en=f"{when[1]}: the {it.label()} was used, so its gold goes to the {office_en}; the "
+                 f"item is discarded.")
+    else:
+        t.add(f"{when[0]}：{it.label_zh()}從未被使用，棄置到遠方大陸板，沒有黃金。", False, *e.cites,
+              en=f"{when[1]}: the {it.label()} was never used, so it is discarded to the distant lands "
+                 f"with no gold.")
+
+
+def _render_trap(e: Event, t: Trace) -> None:
+    """Trace steps (and assumptions) for the trap phase."""
+    if e.kind is EventKind.NO_TRAP:
+        t.add("陷阱：本回合沒有陷阱。", None, en="Traps: no trap this round.")
+        return
+    zh, en = D.TRAP_NAMES[e.trap], D.TRAP_NAMES_EN[e.trap]
+    if e.kind is EventKind.SPELLS_BLOCKED:
+        t.add(f"{zh}：隊伍本回合無法施放任何咒語，魔杖也一樣。", True, *e.cites,
+              en=D.capital(f"the {en}: the party casts no spell this round, wands included."))
+        return
+    t.assume(D.trap_assumption(e.trap), en=D.trap_assumption_en(e.trap))
+    if e.clovers:
+        t.assume(D.item_effect_assumption("clover"), en=D.item_effect_assumption_en("clover"))
+    t.add(f"陷阱：{zh}造成 {e.amount} 點可防止的傷害；盜賊的 {e.icons} 個陷阱圖示和 "
+          f"{e.clovers} 個幸運四葉草從前排開始防止其中 {e.prevented} 點。", None, *e.cites,
+          en=f"Traps: the {en} deals {e.amount} preventable damage; the thieves' "
+             f"{D.plural(e.icons, 'trap icon')} and {D.plural(e.clovers, 'clover')} prevent {e.prevented} of it, "
+             f"front first.")
+
+
+def _render_spell(e: Event, t: Trace) -> None:
+    """Trace steps (and assumptions) for casting, wands and driving monsters off."""
+    zh, en = D.SPELL_NAMES[e.spell], D.SPELL_NAMES_EN[e.spell]
+    when, when_zh = ("Fast spells", "快速咒語") if e.fast else ("Spells", "咒語")
+    if e.kind is EventKind.SPELL_NOT_CAST_BLOCKED:
+        t.assume(D.spell_assumption(e.spell), en=D.spell_assumption_en(e.spell))
+        t.add(f"{when_zh}：{zh}沒有施放，隊伍本回合無法施法。", False, *e.cites,
+              en=f"{when}: {en} is not cast; the party cannot cast this round.")
+    elif e.kind is EventKind.SPELL_CHECKED:
+        t.assume(D.spell_assumption(e.spell), en=D.spell_assumption_en(e.spell))
+        if e.wands:
+            t.assume(D.item_effect_assumption("wand"), en=D.item_effect_assumption_en("wand"))
+        t.add(f"{when_zh}：{zh}需要 {e.level} 點法力；巫師有 {e.magic} 點，魔杖加 {e.wands} 點，所以"
+              f"{'施放成功' if e.cast else '無法施放'}。", e.cast, *e.cites,
+              en=f"{when}: {en} needs {e.level} magic; the wizards have {e.magic} and the wands add "
+                 f"{e.wands}, so it is {'cast' if e.cast else 'not cast'}.")
+    elif e.kind is EventKind.WANDS_NOT_NEEDED:
+        t.add(f"巫師不靠魔杖也能施放{zh}，所以魔杖不標記。", False, *e.cites,
+              en=f"The wizards could cast {en} without the wands, so they are not marked.")
+    elif e.kind is EventKind.MONSTER_DRIVEN_OFF:
+        t.add(f"{zh}趕走了沒有支付額外薪水的{D.MONSTER_NAMES[e.monster]}。", True, *e.cites,
+              en=f"{en} drives off the {e.monster}, who was not paid extra salary.")
+    else:
+        t.add(f"{zh}找不到沒有支付額外薪水的怪物可以趕走。", None, *e.cites,
+              en=f"{en} finds no monster without extra salary to drive off.")
+
+
+def _render_round(e: Event, t: Trace) -> None:
+    """Trace steps for the round order, monsters, healing, conquering and items staying."""
+    k = e.kind
+    if k is EventKind.ROUND_BEGINS:
+        t.add("回合順序：陷阱 → 快速咒語 → 怪物 → 咒語 → 治療（僅在有怪物攻擊時）→ 征服與疲勞。", None, *e.cites,
+              en="Round order: traps → fast spells → monsters → spells → healing (only if a monster "
+                 "attacked) → conquering with fatigue.")
+    elif k is EventKind.NO_MONSTERS:
+        t.add("怪物：本回合沒有怪物攻擊。", None, en="Monsters: none attack this round.")
+    elif k is EventKind.MONSTER_TURN:
+        t.assume(D.monster_assumption(e.monster), en=D.monster_assumption_en(e.monster))
+    elif k is EventKind.MONSTER_SKIPS:
+        t.add(f"怪物：{D.MONSTER_NAMES[e.monster]}已被趕走，不會攻擊。", False, *e.cites,
+              en=f"Monsters: the {e.monster} was driven off and does not attack.")
+    elif k is EventKind.MONSTER_NO_ATTACK:
+        t.add(f"怪物：{D.MONSTER_NAMES[e.monster]}沒有進行攻擊。", False, *e.cites,
+              en=f"Monsters: the {e.monster} makes no attack.")
+    elif k is EventKind.NO_HEALING:
+        t.add("治療：本回合沒有怪物攻擊，所以沒有治療。", False,
+              en="Healing: no monster attacked this round, so there is no healing.")
+        t.assume(D.NO_HEALING_WITHOUT_ATTACK[0], en=D.NO_HEALING_WITHOUT_ATTACK[1])
+    elif k is EventKind.HEALING:
+        if e.potions:
+            t.assume(D.item_effect_assumption("potion"), en=D.item_effect_assumption_en("potion"))
+        t.add(f"治療：存活的冒險家身上有 {e.need} 點傷害；牧師的治療 {e.hearts} 點加治療藥水 {e.potions} 點，"
+              f"從前排開始治療 {e.healed} 點。", e.healed > 0, *e.cites,
+              en=f"Healing: {e.need} damage on the standing adventurers; the priests heal up to {e.hearts} and "
+                 f"the potions add {e.potions}, so {e.healed} is healed, front first.")
+    elif k is EventKind.POTIONS_NOT_NEEDED:
+        t.add(f"牧師不靠治療藥水就能治療全部 {e.healed} 點，所以治療藥水不標記。", False, *e.cites,
+              en=f"The priests heal all {e.healed} without the potions, so they are not marked.")
+    elif k is EventKind.CLOVERS_NOT_NEEDED:
+        t.add(f"幸運四葉草沒有防止任何盜賊防止不了的傷害（防止 {e.prevented} 點，盜賊有 {e.icons} 個陷阱圖示），"
+              f"所以不標記。", False, *e.cites,
+              en=f"The clovers prevented nothing the thieves could not ({e.prevented} prevented, "
+                 f"{D.plural(e.icons, 'trap icon')}), so they are not marked.")
+    elif k is EventKind.ALL_DEFEATED:
+        t.add(f"征服：所有冒險家都被擊敗了，所以沒有疲勞，{D.TILE_NAMES[e.tile]}也沒有被征服。", False, *e.cites,
+              en=f"Conquering: every adventurer is defeated, so there is no fatigue and the {e.tile} is "
+                 f"not conquered.")
+    elif k is EventKind.CONQUEST:
+        tile_zh = D.TILE_NAMES[e.tile]
+        t.add("征服：" + (f"還有冒險家存活，所以{tile_zh}被征服。" if e.conquered
+                         else f"沒有冒險家撐過疲勞，所以{tile_zh}沒有被征服。"), e.conquered, *e.cites,
+              en="Conquering: " + (f"an adventurer is still standing, so the {e.tile} is conquered."
+                                   if e.conquered else f"no adventurer survives the fatigue, so the {e.tile} "
+                                                       f"is not conquered."))
+    elif k is EventKind.ITEMS_STAY:
+        t.add("戰鬥繼續：仍被持有的物品留在冒險家下方。", None, *e.cites,
+              en="Combat goes on: items still carried stay under their adventurers.")
+
+
+_DAMAGE_EVENTS = {EventKind.DAMAGE, EventKind.DAMAGE_LOST, EventKind.NECKLACE_JUMPED}
+_ITEM_EVENTS = {EventKind.ITEM_MARKED, EventKind.ALREADY_MARKED, EventKind.ITEM_SETTLED}
+_TRAP_EVENTS = {EventKind.NO_TRAP, EventKind.TRAP_SPRUNG, EventKind.SPELLS_BLOCKED}
+_SPELL_EVENTS = {EventKind.SPELL_NOT_CAST_BLOCKED, EventKind.SPELL_CHECKED, EventKind.WANDS_NOT_NEEDED,
+                 EventKind.MONSTER_DRIVEN_OFF, EventKind.NOTHING_TO_DRIVE_OFF}
+
+
+def render_events(state: CombatState, events: tuple[Event, ...], t: Trace) -> None:
+    """Write the model's events as the zh-TW and English trace steps (and assumptions) a player reads."""
+    for e in events:
+        if e.kind in _DAMAGE_EVENTS:
+            _render_damage(state, e, t)
+        elif e.kind in _ITEM_EVENTS:
+            _render_item(state, e, t)
+        elif e.kind in _TRAP_EVENTS:
+            _render_trap(e, t)
+        elif e.kind in _SPELL_EVENTS:
+            _render_spell(e, t)
+        else:
+            _render_round(e, t)
 
 
 # ====================================================================== item_slot
@@ -140,7 +348,19 @@ class AssignInput(_In):
 
     adventurers: Annotated[list[ClassName], S.ASK_ASSIGN] = Field(default_factory=list, max_length=D.MAX_PLAYERS,
                                          description="classes in progress-board order")
-    items: list[MarkerIn] = Field(default_factory=list, description="markers in reveal order")
+    items: list[MarkerIn] = Field(default_factory=list, max_length=D.MAX_PLAYERS,
+                                  description="markers in reveal order (one per player)")
+
+    @model_validator(mode="after")
+    def _check(self) -> "AssignInput":
+        # Each player gives one marker per orders phase (P_PLACING); more markers than adventurers can happen
+        # (the leftovers passage returns items once every adventurer has one), more of one colour cannot.
+        colours = [m.owner for m in self.items]
+        for colour in dict.fromkeys(colours):
+            if colours.count(colour) > 1:
+                raise ValueError(f"items: {colours.count(colour)} {colour} markers, but each player gives one "
+                                 f"marker per orders phase")
+        return self
 
 
 _REASONS_ZH = {"every adventurer already has an item": "每位冒險家都已經有物品了",
@@ -265,6 +485,14 @@ class ItemMarkedInput(_In):
     damage: Annotated[list[NonNegativeInt] | None, S.DAMAGE] = Field(None, description="damage in the order it lands; fatigue one point "
                                                         "at a time")
     damage_before: Annotated[int, S.DAMAGE_BEFORE] = Field(0, ge=0)
+
+    @model_validator(mode="after")
+    def _check(self) -> "ItemMarkedInput":
+        # With the necklace's extra point he falls at hit points + 1, so more earlier damage means he is down.
+        if self.hit_points is not None and self.damage_before > self.hit_points:
+            raise ValueError(f"damage_before: {self.damage_before} earlier damage on {self.hit_points} hit points "
+                             f"(plus the necklace's one) means the carrier is already defeated")
+        return self
 
 
 _KIND_CASES = {
@@ -518,6 +746,11 @@ class CombatInput(_In):
                 raise ValueError(f"items.{i}.carrier: adventurer {it.carrier} already carries an item; "
                                  f"each adventurer holds at most one")
             seen.add(it.carrier)
+        colours = [it.owner for it in self.items]
+        for colour in dict.fromkeys(colours):
+            if colours.count(colour) > D.MARKERS_PER_PLAYER:
+                raise ValueError(f"items: {colours.count(colour)} {colour} items, but each player has only "
+                                 f"{D.MARKERS_PER_PLAYER} markers")
         ev = self.events
         limit = 2 if ev.tile == "room" else 1
         if len(ev.monsters) > limit:
@@ -555,7 +788,7 @@ _NUMBER_NAMES_EN = {"hp": ("hit point", "hit points"), "hearts": ("healing heart
                     "traps": ("trap icon", "trap icons"), "magic": ("magic", "magic")}
 
 
-def _initial_state(inp: CombatInput, t: Trace) -> RoundState:
+def _initial_state(inp: CombatInput, t: Trace) -> CombatState:
     """Build the round state, flagging every class default and item effect it relies on."""
     party = []
     for pos, a in enumerate(inp.party, start=1):
@@ -578,7 +811,8 @@ def _initial_state(inp: CombatInput, t: Trace) -> RoundState:
                        for p in party)
     t.assume(f"本題假設的血量（原文沒有提供）：{desc_zh}。",
              en=f"Hit points assumed for this question (the variant text does not give them): {desc}.")
-    items = tuple(Item(kind=i.item, owner=i.owner, carrier=i.carrier, marked=i.marked) for i in inp.items)
+    items = tuple(Item(kind=i.item, owner=i.owner, carrier=i.carrier, marked=i.marked, marked_earlier=i.marked)
+                  for i in inp.items)
     for it in items:
         t.assume(D.item_effect_assumption(it.kind), en=D.item_effect_assumption_en(it.kind))
         carrier = party[it.carrier - 1]
@@ -592,22 +826,30 @@ def _initial_state(inp: CombatInput, t: Trace) -> RoundState:
              en="Assumed base-game damage handling: an attack on the first adventurer does not spill over; "
                 "damage beyond what defeats an adventurer is lost; fatigue lands one point at a time on the "
                 "front adventurer.")
-    return RoundState(party=tuple(party), items=items, dungeon_owner=inp.dungeon_owner, tile=inp.events.tile)
-
-
-def _events(inp: CombatInput, order: tuple[int, ...] | None = None) -> RoundEvents:
-    """Turn validated events into the model, with the monsters optionally reordered."""
     ev = inp.events
-    monsters = [MonsterPlay(name=m.name, paid_extra=m.paid_extra,
-                            attacks=tuple((a.target, a.damage) for a in m.attacks)) for m in ev.monsters]
-    if order is not None:
-        monsters = [monsters[i] for i in order]
-    trap = TrapPlay(name=ev.trap.name, target=ev.trap.target) if ev.trap else None
-    return RoundEvents(trap=trap, spell=ev.spell, monsters=tuple(monsters), fatigue=ev.fatigue,
-                       last_round=ev.last_round)
+    rounds = (CombatRound(tile=ev.tile, spell=ev.spell, fatigue=ev.fatigue),)
+    if not ev.last_round:
+        # The combat goes on after this round, on a tile the question does not describe.
+        rounds += (CombatRound(tile=ev.tile),)
+    return CombatState(party=tuple(party), items=items, rounds=rounds, dungeon_owner=inp.dungeon_owner,
+                       traps_in_hand=(ev.trap.name,) if ev.trap else (),
+                       monsters_in_hand=tuple(m.name for m in ev.monsters))
 
 
-def _summary(state: RoundState) -> dict:
+def _play(inp: CombatInput, t: Trace, order: tuple[int, ...] | None = None) -> CombatState:
+    """Play the round the input describes through the model (monsters optionally reordered) and trace it."""
+    state = _initial_state(inp, t)
+    ev = inp.events
+    state = apply(state, ChooseTrap(ev.trap.name, ev.trap.target) if ev.trap else ChooseTrap(None))
+    for i in order if order is not None else range(len(ev.monsters)):
+        m = ev.monsters[i]
+        state = apply(state, SendMonster(m.name, m.paid_extra, tuple((a.target, a.damage) for a in m.attacks)))
+    state = apply(state, Fight())
+    render_events(state, state.events, t)
+    return state
+
+
+def _summary(state: CombatState) -> dict:
     """Details of a finished round."""
     return {
         "adventurers": [{"position": a.position, "class": a.cls, "hp": a.hp, "damage": a.damage,
@@ -618,47 +860,48 @@ def _summary(state: RoundState) -> dict:
         "spells_cast": list(state.spells_cast),
         "marked": [it.label() for it in state.items if it.marked],
         "items": [{"item": it.kind, "owner": it.owner, "carrier": it.carrier, "marked": it.marked,
-                   "fate": it.fate or "still carried", "gold_to": it.gold_to, "scores": it.scores}
+                   "fate": it.fate.value if it.fate else "still carried",
+                   "gold_to": f"{it.gold_to} dead-letter office" if it.gold_to else None, "scores": it.scores}
                   for it in state.items],
         "conquered": state.conquered,
     }
 
 
-def _round_value(state: RoundState) -> str:
+def _round_value(state: CombatState) -> str:
     """Short verdict value (machine form): tile conquered or not, and the marked items."""
     marked = [it.label() for it in state.items if it.marked]
     tile = "tile conquered" if state.conquered else "tile not conquered"
     return f"{tile}; marked: {', '.join(marked) if marked else 'none'}"
 
 
-def _round_zh(state: RoundState) -> str:
+def _round_zh(state: CombatState) -> str:
     """How _round_value reads in Chinese: the room (or corridor) conquered or not, and the marked items."""
     marked = [it.label_zh() for it in state.items if it.marked]
-    tile = D.TILE_NAMES[state.tile] + ("被征服" if state.conquered else "沒有被征服")
+    tile = D.TILE_NAMES[state.rounds[0].tile] + ("被征服" if state.conquered else "沒有被征服")
     return f"{tile}；{'、'.join(marked) + '標記已使用' if marked else '沒有物品標記已使用'}"
 
 
-def _round_en(state: RoundState) -> str:
+def _round_en(state: CombatState) -> str:
     """How _round_value reads in English."""
     marked = [it.label() for it in state.items if it.marked]
-    tile = f"the {state.tile} is {'conquered' if state.conquered else 'not conquered'}"
+    tile = f"the {state.rounds[0].tile} is {'conquered' if state.conquered else 'not conquered'}"
     return f"{tile}; {'marked as used: ' + ', '.join(marked) if marked else 'no item is marked as used'}"
 
 
-def _defeated_zh(state: RoundState) -> str:
+def _defeated_zh(state: CombatState) -> str:
     """Who fell this round, in Chinese."""
     names = {a.label(): a.label_zh() for a in state.party}
     return "、".join(names[label] for label in state.fallen) or "無"
 
 
-def _outcome(state: RoundState) -> tuple[str, str]:
+def _outcome(state: CombatState) -> tuple[str, str]:
     """The round's outcome as a player reads it (zh-TW, English): the tile, the marks and who fell."""
     fallen_zh = f"被擊敗：{_defeated_zh(state)}" if state.fallen else "沒有冒險家被擊敗"
     fallen_en = f"defeated: {', '.join(state.fallen)}" if state.fallen else "nobody is defeated"
     return f"{_round_zh(state)}；{fallen_zh}", f"{_round_en(state)}; {fallen_en}"
 
 
-def _gold_step(state: RoundState, t: Trace) -> None:
+def _gold_step(state: CombatState, t: Trace) -> None:
     """A closing step: healing, prevention, and where each gold went (the detail the answer line leaves out)."""
     golds_zh, golds_en = [], []
     for it in state.items:
@@ -677,7 +920,7 @@ def evaluate_combat_round(inp: CombatInput) -> Verdict:
     """Play one combat round and report damage, defeats, healing, marked items and where gold goes."""
     rid = f"{GAME}.combat_round"
     t = Trace()
-    state = play_round(_initial_state(inp, t), _events(inp), t)
+    state = _play(inp, t)
     _gold_step(state, t)
     outcome_zh, outcome_en = _outcome(state)
     return t.verdict(rid, _round_value(state), f"{outcome_zh}。", explanation_en=f"{D.capital(outcome_en)}.",
@@ -691,34 +934,87 @@ class AttackOrderInput(CombatInput):
         monsters=[MonsterIn(name="goblin"), MonsterIn(name="slime")]))
 
 
+def _play_orders(inp: CombatInput) -> list[dict]:
+    """Play the round once per attack order of the monsters; each with its names, outcome and trace."""
+    n = len(inp.events.monsters)
+    orders = list(permutations(range(n))) if n > 1 else [tuple(range(n))]
+    played = []
+    for order in orders:
+        sub = Trace()
+        state = _play(inp, sub, order)
+        monsters = [inp.events.monsters[i].name for i in order]
+        names_zh = "，再".join(D.MONSTER_NAMES[m] for m in monsters)
+        summary = _summary(state)
+        outcome_zh, outcome_en = _outcome(state)
+        played.append({
+            "names": " then ".join(monsters) or "no monster",
+            "names_en": ", then ".join(monsters) or "no monster",
+            "names_zh": f"先{names_zh}" if n > 1 else (names_zh or "沒有怪物"),
+            "value": f"{_round_value(state)}; defeated: {', '.join(summary['defeated']) or 'nobody'}",
+            "summary": summary, "outcome_zh": outcome_zh, "outcome_en": outcome_en, "trace": sub})
+    return played
+
+
+def _differs(played: list[dict]) -> bool:
+    """Whether anything a player would see differs between the orders, not only the tile and the marks."""
+    return len({(p["value"], str(p["summary"]["adventurers"])) for p in played}) > 1
+
+
+def _order_matters_with(inp: CombatInput) -> tuple[list[tuple[str, str]], list[dict]] | None:
+    """The nearest party numbers under which the attack order changes the outcome, and the orders' outcomes.
+
+    Tries less life left on the front adventurer and more hit points on the second, fewest changes first;
+    prefers numbers where the same adventurers fall in every order and only the marked items differ (the
+    difference the potion example describes), else any difference."""
+    party = inp.party
+    first = party[0]
+    hp1 = first.hp if first.hp is not None else D.CLASS_DEFAULTS[first.cls].hp
+    second = party[1] if len(party) > 1 else None
+    hp2 = (second.hp if second.hp is not None else D.CLASS_DEFAULTS[second.cls].hp) if second else 0
+    tries = sorted(((d1, h2) for d1 in range(first.damage, hp1) for h2 in range(hp2, hp2 + 3 if second else 1)),
+                   key=lambda c: ((c[0] != first.damage) + (c[1] != hp2), c[0] - first.damage + c[1] - hp2))
+    fallback = None
+    for d1, h2 in tries[1:]:
+        changed = [first.model_copy(update={"hp": hp1, "damage": d1})]
+        if second:
+            changed.append(second.model_copy(update={"hp": h2}))
+        played = _play_orders(inp.model_copy(update={"party": changed + list(party[len(changed):])}))
+        if not _differs(played):
+            continue
+        changes = []
+        if d1 != first.damage:
+            label = f"{first.cls} #1"
+            changes.append((f"1號{D.CLASS_NAMES[first.cls]}只剩 {hp1 - d1} 點血量（已受 {d1} 點傷害）",
+                            f"{label} has only {D.plural(hp1 - d1, 'hit point')} left ({d1} damage taken)"))
+        if second and h2 != hp2:
+            changes.append((f"2號{D.CLASS_NAMES[second.cls]}有 {h2} 點血量", f"{second.cls} #2 has {h2} hit points"))
+        if len({str(p["summary"]["defeated"]) for p in played}) == 1:
+            return changes, played
+        fallback = fallback or (changes, played)
+    return fallback
+
+
 def evaluate_attack_order(inp: CombatInput) -> Verdict:
     """Play the round with the monsters in each possible order and compare the outcomes."""
     rid = f"{GAME}.attack_order"
     t = Trace()
     n = len(inp.events.monsters)
-    orders = list(permutations(range(n))) if n > 1 else [tuple(range(n))]
-    outcomes = []
-    for order in orders:
-        sub = Trace()
-        state = play_round(_initial_state(inp, sub), _events(inp, order), sub)
+    played = _play_orders(inp)
+    for p in played:
+        sub = p["trace"]
         for zh, en in zip(sub.assumptions, sub.assumptions_en):
             t.assume(zh, en=en)
-        names = " then ".join(inp.events.monsters[i].name for i in order) or "no monster"
-        names_en = ", then ".join(inp.events.monsters[i].name for i in order) or "no monster"
-        names_zh = "，再".join(D.MONSTER_NAMES[inp.events.monsters[i].name] for i in order)
-        names_zh = f"先{names_zh}" if n > 1 else (names_zh or "沒有怪物")
-        summary = _summary(state)
-        outcome = f"{_round_value(state)}; defeated: {', '.join(summary['defeated']) or 'nobody'}"
-        outcome_zh, outcome_en = _outcome(state)
-        outcomes.append((names, outcome, summary, names_zh, outcome_zh, names_en, outcome_en))
-        t.add(f"{names_zh}：{outcome_zh}；治療 {summary['healed']} 點。", None,
+        t.add(f"{p['names_zh']}：{p['outcome_zh']}；治療 {p['summary']['healed']} 點。", None,
               *sorted({c for s in sub.steps for c in s.cites}),
-              en=f"{D.capital(names_en)}: {outcome_en}; healed {summary['healed']}.")
-    details = {"orders": [{"order": names, "outcome": value, **summary}
-                          for names, value, summary, *_ in outcomes]}
-    # Orders differ if anything a player would see differs, not only the tile and the marks.
-    values = {(value, str(summary["adventurers"])) for _, value, summary, *_ in outcomes}
-    if len(values) == 1 and {m.name for m in inp.events.monsters} == {"goblin", "slime"}:
+              en=f"{D.capital(p['names_en'])}: {p['outcome_en']}; healed {p['summary']['healed']}.")
+    details = {"orders": [{"order": p["names"], "outcome": p["value"], **p["summary"]} for p in played]}
+    if _differs(played):
+        cases = [Case(when=p["names_zh"], when_en=p["names_en"], value=p["value"], value_text=p["outcome_zh"],
+                      value_text_en=p["outcome_en"]) for p in played]
+        return t.verdict(rid, DEPENDS, "會：不同的攻擊順序結果不同，各順序的結果如下。",
+                         explanation_en="Yes: the outcome changes with the order the monsters attack, as "
+                                        "listed below.", cases=cases, details=details)
+    if {m.name for m in inp.events.monsters} == {"goblin", "slime"}:
         # The seed claims the order decides the second potion, but its stated numbers cannot show it.
         t.add("原文說攻擊順序決定第二瓶治療藥水是否被使用；但哥布林對第一位冒險家造成 2 點、史萊姆對每位各造成 "
               "1 點時，不論順序第一位冒險家都受到 3 點、其他人各 1 點，所以這個差別一定來自原文已遺失圖片中的數值。",
@@ -727,19 +1023,38 @@ def evaluate_attack_order(inp: CombatInput) -> Verdict:
                  "dealing 2 to the first adventurer and a slime 1 to each, the first adventurer takes 3 in "
                  "either order and everyone else 1, so that difference must come from numbers in the text's "
                  "lost picture.")
-    if len(values) > 1:
-        cases = [Case(when=names_zh, when_en=ne, value=value, value_text=oz, value_text_en=oe)
-                 for _, value, _, names_zh, oz, ne, oe in outcomes]
-        return t.verdict(rid, DEPENDS, "會：不同的攻擊順序結果不同，各順序的結果如下。",
-                         explanation_en="Yes: the outcome changes with the order the monsters attack, as "
-                                        "listed below.", cases=cases, details=details)
     if n < 2:
         zh, en = "只有一種攻擊順序", "There is only one attack order"
+        why_zh = why_en = ""
     else:
         zh, en = "每種攻擊順序的結果都一樣", "Every attack order gives the same result"
-    return t.verdict(rid, "same in every order", f"不會：{zh}（{outcomes[0][4]}）。",
-                     explanation_en=f"No: {en[0].lower()}{en[1:]} ({outcomes[0][6]}).", details=details,
-                     value_text=f"不會，{zh}", value_text_en=f"no, {en[0].lower()}{en[1:]}")
+        why_zh, why_en = _why_same(inp, details)
+    return t.verdict(rid, "same in every order", f"不會：{zh}（{played[0]['outcome_zh']}）。{why_zh}",
+                     explanation_en=f"No: {en[0].lower()}{en[1:]} ({played[0]['outcome_en']}).{why_en}",
+                     details=details, value_text=f"不會，{zh}", value_text_en=f"no, {en[0].lower()}{en[1:]}")
+
+
+def _why_same(inp: CombatInput, details: dict) -> tuple[str, str]:
+    """Why the order changes nothing with these numbers, and which numbers would make it matter (zh-TW, en)."""
+    found = _order_matters_with(inp)
+    if found is None:
+        return ("附近的血量數值（第一位冒險家剩餘的血量、第二位的血量）也不會讓順序改變結果。",
+                " No nearby numbers (the first adventurer's remaining hit points, the second's hit points) make "
+                "the order matter either.")
+    changes, played = found
+    details["order_matters_with"] = {"changes": [en for _, en in changes],
+                                     "orders": [{"order": p["names"], "outcome": p["value"]} for p in played]}
+    lead_zh = ("原文說結果會依攻擊順序而不同，但原文的圖片已遺失，照本題的數值無法重現這個差別（只有先擊敗前面的冒險家，"
+               "後面的攻擊才會轉向下一位）。" if {m.name for m in inp.events.monsters} == {"goblin", "slime"} else "")
+    lead_en = (" The variant text says the result depends on the order, but its picture is lost and these numbers "
+               "cannot reproduce that (an attack only moves on to the next adventurer once the one in front has "
+               "fallen)." if lead_zh else "")
+    cond_zh = "、".join(zh for zh, _ in changes)
+    cond_en = D.join_en([en for _, en in changes])
+    orders_zh = "；".join(f"{p['names_zh']}：{p['outcome_zh']}" for p in played)
+    orders_en = "; ".join(f"{p['names_en']}: {p['outcome_en']}" for p in played)
+    return (f"{lead_zh}若{cond_zh}，順序就會改變結果：{orders_zh}。",
+            f"{lead_en} If {cond_en}, the order matters: {orders_en}.")
 
 
 # ====================================================================== item_bonus
