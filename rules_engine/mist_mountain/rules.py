@@ -9,10 +9,10 @@ from . import cards as C
 from .inputs import (ContributionInput, EscapeInput, MorningInput, NextCaptainInput, PlayersInput,
                      QualificationInput, resolve_path, to_acts)
 from .model import (CITE_DEPART, CITE_FAIL, CITE_FOUR, CITE_HANDOVER, CITE_PATHS, CITE_PRIORITY,
-                    CITE_VILLAGER, IN, P, Morning, Note, Standing, apply_action, fog_effect, is_doubled,
-                    play_points, resolve_play, tea_effect, captain_after_departure, captain_after_failure,
-                    NEXT_EN, PREVIOUS_EN, cap, of, contributions, label_en, plural, priorities, priority, qualify,
-                    seat_label, seat_label_en, start_morning, standing)
+                    CITE_VILLAGER, IN, P, Event, Kind, Morning, Standing, apply, captain_after_departure,
+                    captain_after_failure, contributions, fog_effect, is_doubled, play_points, priorities,
+                    priority, qualify, resolve_play, seat_label, standing, start_morning, tea_effect)
+from .narrate import NEXT_EN, PREVIOUS_EN, Note, cap, label_en, of, plural, render, seat_label_en
 
 GAME = "mist-mountain"
 CITE_NEEDED = P + "goal/memories-needed"
@@ -219,9 +219,11 @@ def morning(inp: MorningInput) -> Verdict:
     last_ties: list[str] = []
     last_line = ""
     for act in to_acts(inp.actions, n, inp.names):
-        m, notes = apply_action(m, act, lambda s: labels[s])
+        done = len(m.events)
+        m = apply(m, act)
         four_played |= any(p.card in C.TOOLS and path.tool_value(p.card) == 4 for p in m.plays)
-        for note in notes:
+        for ev in m.events[done:]:
+            note = render(ev, labels.__getitem__, path)
             t.add(note.text, note.holds, *note.cites, en=note.en)
         st = standing(m)
         ties = _tie_notes(st.contributions, labels, zero=False)
@@ -302,7 +304,8 @@ def morning(inp: MorningInput) -> Verdict:
 
 # --- mist-mountain.contribution --------------------------------------------------------------
 
-def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> tuple[int, list[Note], dict]:
+def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool
+                ) -> tuple[int, list[Note], dict]:
     """Points of one player's cards on one path after the effects, with narration."""
     you, other = 0, 1
     label = {you: "你", other: "其他玩家"}.get
@@ -316,8 +319,9 @@ def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> t
                               f"You play {C.en_a(card)}: it acts on other players and adds no contribution "
                               "itself"))
             continue
-        m, more = resolve_play(m, you, you, card, None, None, None, None, label)
-        notes += more
+        done = len(m.events)
+        m = resolve_play(m, you, you, card, None, None, None, None)
+        notes += [render(ev, label, path) for ev in m.events[done:]]
     for eff in effects:
         if eff.card == C.LOST_ONE and eff.after_pass and not m.passed[you]:
             # The pass (and its draw) happened before the 品茶師 took the card.
@@ -326,11 +330,12 @@ def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> t
                 m = replace(m, draws=(3,) + m.draws[1:])
                 notes.append(Note("你已 Pass，迷途者讓你立即抽三張牌", True, (CITE_VILLAGER[C.LOST_ONE],),
                                   "You have passed; the Lost One lets you draw three cards at once"))
+        done = len(m.events)
         if eff.kind == "fog":
-            m, more = fog_effect(m, other, you, eff.card, label)
+            m = fog_effect(m, other, you, eff.card)
         else:
-            m, more = tea_effect(m, other, you, eff.card, label)
-        notes += more
+            m = tea_effect(m, other, you, eff.card)
+        notes += [render(ev, label, path) for ev in m.events[done:]]
     draws = m.draws[you]
     if not draws and any(p.card == C.LOST_ONE and p.status == IN for p in m.plays):
         draws = 3
