@@ -8,7 +8,7 @@ from typing import Callable
 
 from . import cards as C
 from .model import (Act, Morning, apply, captain_after_departure, captain_after_failure, end_morning, priority,
-                    start_morning)
+                    random_action, start_morning)
 
 # What the simulation invents because the text does not say it (reported with the rules).
 ASSUMPTIONS = (
@@ -137,38 +137,6 @@ def _set(t: tuple, i: int, v) -> tuple:
 
 
 Policy = Callable[[Morning, random.Random], Act]
-
-
-def random_action(m: Morning, rng: random.Random) -> Act:
-    """A legal random action for the seat whose turn it is (used by the property test)."""
-    seat = m.turn
-    hand = m.hands[seat] if m.hands is not None else ()
-    if not hand or rng.random() < 0.3:
-        return Act(seat, C.PASS)
-    card = rng.choice(hand)
-    others = [s for s in range(m.players) if s != seat]
-    target = rng.choice(others)
-    in_play = [p for p in m.plays if p.status == "in" and p.owner != seat]
-    if card in (C.FOG, C.TEA_MASTER):
-        pool = [p for p in m.plays if p.status == "in"] if card == C.FOG else in_play
-        if pool:
-            pick = rng.choice(pool)
-            return Act(seat, card, pick.owner, pick.card)
-        return Act(seat, card, target, C.LANTERN)
-    if card == C.ACTOR:
-        hand_t = m.hands[target] if m.hands is not None else ()
-        options = [c for c in hand_t if c != C.ACTOR]
-        if options:
-            sub = rng.choice(options)
-            pool = [p for p in m.plays if p.status == "in" and p.owner != target]
-            if sub in (C.FOG, C.TEA_MASTER) and pool:
-                pick = rng.choice(pool)
-                return Act(seat, card, target, sub, pick.owner, pick.card)
-            return Act(seat, card, target, sub, rng.randrange(m.players), None)
-        return Act(seat, card, target, None)
-    if card == C.PAINTER:
-        return Act(seat, card, rng.randrange(m.players))
-    return Act(seat, card)
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,6 @@ from dataclasses import dataclass, replace
 from ..game import IllegalAction, Outcome, register_model
 from . import cards as C
 
-__all__ = ["IllegalAction"]  # the one IllegalAction of rules_engine.game, raised by apply
-
 # Seats are numbered relative to the captain: 0 = 隊長, 1 = 下家1 (acts first), …, n-1 = 上家.
 # Priority (順位): captain 1, then 上家 2, …, 下家1 last ("順位隊長最高，下家最低").
 
@@ -597,18 +595,22 @@ def invariants(m: Morning) -> list[str]:
             problems.append(f"everyone passed but seat {m.turn} is to act")
     elif not 0 <= m.turn < n or m.passed[m.turn]:
         problems.append(f"seat {m.turn} is to act but has passed or is not at the table")
-    # Passed players stay passed: after a seat's own pass, no later action is taken by that seat.
-    passed_at: dict[int, int] = {}
-    for i, ev in enumerate(m.events):
-        if ev.kind == Kind.PASS:
-            if ev.seat in passed_at:
-                problems.append(f"seat {ev.seat} passed twice")
-            passed_at.setdefault(ev.seat, i)
+    elif m.events and m.events[-1].by is not None and m.turn != _next_turn(m.passed, m.events[-1].by):
+        problems.append(f"seat {m.turn} is to act, but the next seat still in after seat {m.events[-1].by} "
+                        f"is {_next_turn(m.passed, m.events[-1].by)}")
+    # Passed players stay passed: after a seat passes (or a Painter passes for it), it takes no action.
+    passed_at: set[int] = set()
+    for ev in m.events:
+        if ev.kind == Kind.PASS and ev.seat in passed_at:
+            problems.append(f"seat {ev.seat} passed twice")
         elif ev.by in passed_at and not (ev.kind == Kind.LOST_ONE_DRAW and ev.seat == ev.by):
             # (A seat's own Lost One draw belongs to the pass itself.)
             problems.append(f"seat {ev.by} acted ({ev.kind.name}) after passing")
-    called = {ev.target for ev in m.events if ev.kind == Kind.PAINTER_PASS}
-    if {s for s in range(n) if m.passed[s]} != set(passed_at) | called:
+        if ev.kind == Kind.PASS:
+            passed_at.add(ev.seat)
+        elif ev.kind == Kind.PAINTER_PASS:
+            passed_at.add(ev.target)  # type: ignore[arg-type]
+    if {s for s in range(n) if m.passed[s]} != passed_at:
         problems.append(f"pass marks {m.passed} disagree with the passes recorded")
     draws = [0] * n
     for ev in m.events:

@@ -60,12 +60,16 @@ def test_the_morning_ends_departing_or_failing() -> None:
     assert MODEL.outcome(m) is None
 
 
-def test_invariants_catch_a_created_card_a_wrong_draw_and_a_play_after_passing() -> None:
+def test_invariants_catch_a_created_card_a_wrong_draw_a_wrong_turn_and_a_play_after_passing() -> None:
     m = _play(start_morning(4, GRASS, hands=HANDS), Act(1, C.LOST_ONE), Act(2, C.CAP), Act(3, C.PASS),
               Act(0, C.PASS), Act(1, C.PASS))
     assert invariants(m) == [] and m.draws == (0, 3, 0, 0)
     assert any("created or lost" in p for p in invariants(dataclasses.replace(m, plays=m.plays + (Play(0, 0, C.CAP),))))
     assert any("draws" in p for p in invariants(dataclasses.replace(m, draws=(0, 0, 0, 0))))
+    # Mid-morning, the seat to act must be the next one still in after the last seat that acted.
+    early = _play(start_morning(4, GRASS, hands=HANDS), Act(1, C.LANTERN), Act(2, C.PASS))
+    assert invariants(early) == [] and early.turn == 3
+    assert any("is to act" in p for p in invariants(dataclasses.replace(early, turn=0)))
     late = Event(Kind.TOOL, 3, (), True, card=C.REFLECTOR, points=4, by=3)
     assert any("after passing" in p for p in invariants(dataclasses.replace(m, events=m.events + (late,))))
 
