@@ -287,10 +287,11 @@ def _seat_list(text: str) -> list[int] | None:
         if sorted(seats) == list(range(n_players)):
             return [seats[i] for i in range(n_players)]
         return None
-    # A plain list of 4–6 numbers right after a contribution word ("貢獻分別是5、4、2、0"), read in seat
-    # order from the captain as the input declares.
+    # A plain list of four or more numbers right after a contribution word ("貢獻分別是5、4、2、0"), read in
+    # seat order from the captain as the input declares. The whole list is read: a list longer than a
+    # table is refused by the input model (naming the field), never cut to fit.
     m = re.search(r"(?:贡献|队长|captain|contribution|contributions)[^\d，。？?]{0,8}?"
-                  r"(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,5})", text)
+                  r"(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,})", text)
     if m:
         return [int(x) for x in re.findall(r"\d+", m.group(1))]
     return None

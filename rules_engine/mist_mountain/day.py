@@ -7,8 +7,8 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from . import cards as C
-from .model import (Act, Morning, apply_action, captain_after_departure, captain_after_failure, priority,
-                    end_morning, start_morning)
+from .model import (Act, Morning, apply, captain_after_departure, captain_after_failure, end_morning, priority,
+                    random_action, start_morning)
 
 # What the simulation invents because the text does not say it (reported with the rules).
 ASSUMPTIONS = (
@@ -139,38 +139,6 @@ def _set(t: tuple, i: int, v) -> tuple:
 Policy = Callable[[Morning, random.Random], Act]
 
 
-def random_action(m: Morning, rng: random.Random) -> Act:
-    """A legal random action for the seat whose turn it is (used by the property test)."""
-    seat = m.turn
-    hand = m.hands[seat] if m.hands is not None else ()
-    if not hand or rng.random() < 0.3:
-        return Act(seat, C.PASS)
-    card = rng.choice(hand)
-    others = [s for s in range(m.players) if s != seat]
-    target = rng.choice(others)
-    in_play = [p for p in m.plays if p.status == "in" and p.owner != seat]
-    if card in (C.FOG, C.TEA_MASTER):
-        pool = [p for p in m.plays if p.status == "in"] if card == C.FOG else in_play
-        if pool:
-            pick = rng.choice(pool)
-            return Act(seat, card, pick.owner, pick.card)
-        return Act(seat, card, target, C.LANTERN)
-    if card == C.ACTOR:
-        hand_t = m.hands[target] if m.hands is not None else ()
-        options = [c for c in hand_t if c != C.ACTOR]
-        if options:
-            sub = rng.choice(options)
-            pool = [p for p in m.plays if p.status == "in" and p.owner != target]
-            if sub in (C.FOG, C.TEA_MASTER) and pool:
-                pick = rng.choice(pool)
-                return Act(seat, card, target, sub, pick.owner, pick.card)
-            return Act(seat, card, target, sub, rng.randrange(m.players), None)
-        return Act(seat, card, target, None)
-    if card == C.PAINTER:
-        return Act(seat, card, rng.randrange(m.players))
-    return Act(seat, card)
-
-
 @dataclass(frozen=True)
 class DayReport:
     """What happened in a simulated day."""
@@ -189,14 +157,14 @@ def _run_morning(state: GameState, path: C.PathCard, rng: random.Random, policy:
                  check: Check | None) -> tuple[GameState, Morning]:
     """Play a morning to the end, drawing 迷途者 cards as soon as they are due."""
     hands = tuple(state.players[state.player_at(s)].hand for s in range(state.n))
-    m = start_morning(state.n, path, hands=hands)
+    m = start_morning(state.n, path, hands=hands, captain=state.captain)
     # While the morning runs, hands live in the Morning (seat order); the state's hands are stale.
     cap = 400
     while not m.finished:
         act = policy(m, rng) if cap > 0 else Act(m.turn, C.PASS)
         cap -= 1
         before = m.draws
-        m, _ = apply_action(m, act)
+        m = apply(m, act)
         for seat in range(state.n):
             due = m.draws[seat] - before[seat]
             if due:
@@ -213,7 +181,8 @@ def _draw_into_morning(state: GameState, m: Morning, seat: int, k: int,
     probe = replace(state, players=_set(state.players, player, replace(state.players[player], hand=())))
     probe = draw(probe, player, k, rng)
     got = probe.players[player].hand
-    m = replace(m, hands=_set(m.hands, seat, m.hands[seat] + got))
+    # Drawn cards join the cards the morning holds, so its conservation check still balances.
+    m = replace(m, hands=_set(m.hands, seat, m.hands[seat] + got), dealt=tuple(sorted(m.dealt + got)))
     state = replace(state, deck=probe.deck, discard=probe.discard)
     return m, state
 

@@ -7,7 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validat
 
 from . import cards as C
 from . import slots as S
-from .model import Act, IllegalAction, apply_action, seat_label, start_morning
+from .model import Act, IllegalAction, apply, seat_label, start_morning
 
 FourPointRule = Literal["as-examples", "literal"]
 FOUR_POINT_HELP = ("how to read 「其中4分貢獻度的工具在貢獻>8以上的路徑時為0貢獻」: 'as-examples' (default; a "
@@ -216,7 +216,7 @@ class MorningInput(_Base):
         for i, a in enumerate(v):
             try:
                 act = to_acts([a], n, names)[0]
-                m, _ = apply_action(m, act)
+                m = apply(m, act)
             except (IllegalAction, ValueError) as err:
                 raise ValueError(f"actions[{i}]: {err}") from None
         return v

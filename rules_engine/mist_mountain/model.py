@@ -1,9 +1,17 @@
-"""Seats, priority, qualification and the morning adventure of 迷霧山城 as pure functions."""
+"""Seats, priority, qualification and the morning adventure of 迷霧山城 as a pure game model.
+
+A morning is a frozen `Morning`; `legal_actions` lists what the seat to act may do, `apply` returns the
+next state with what happened recorded as structured `Event`s (the rules layer words them), and
+`outcome` says how a finished morning ended: the team departs or the departure fails.
+"""
 from __future__ import annotations
 
-import re
+import enum
+import random
+from collections import Counter
 from dataclasses import dataclass, replace
 
+from ..game import IllegalAction, Outcome, register_model
 from . import cards as C
 
 # Seats are numbered relative to the captain: 0 = 隊長, 1 = 下家1 (acts first), …, n-1 = 上家.
@@ -29,6 +37,7 @@ CITE_VILLAGER = {
 }
 CITE_PATH_CARD = {C.SAKURA: P + "hand/path-sakura", C.BAMBOO: P + "hand/path-bamboo",
                   C.GRASS: P + "hand/path-grass"}
+HAND_SIZE = 7  # cards dealt to each player at set-up
 
 
 def priority(seat: int, players: int) -> int:
@@ -55,82 +64,6 @@ def seat_label(seat: int, players: int) -> str:
     return f"下家{seat}"
 
 
-# English seat names: one scheme for every English text. Seats are numbered in turn order from the
-# captain; seat 1 is the captain's next player (下家, acts first, lowest priority) and the last seat the
-# captain's previous player (上家, priority 2, captain after a failed morning).
-CAPTAIN_EN = "the captain"
-NEXT_EN = "the captain's next player"
-PREVIOUS_EN = "the captain's previous player"
-_SEAT_LABEL = re.compile(r"下家(\d+)(（上家）)?")
-
-
-def _seat_en(seat: int, last: bool) -> str:
-    """English name of a seat: "the captain", "seat 1 (the captain's next player)", "seat 2", …,
-    "seat 5 (the captain's previous player)" for the last seat."""
-    if seat == 0:
-        return CAPTAIN_EN
-    if last:
-        return f"seat {seat} ({PREVIOUS_EN})"
-    if seat == 1:
-        return f"seat 1 ({NEXT_EN})"
-    return f"seat {seat}"
-
-
-def label_en(label: str) -> str:
-    """English form of a zh-TW seat label (or a character / player name, kept if unknown)."""
-    fixed = {"隊長": CAPTAIN_EN, "你": "you", "其他玩家": "another player", "上家": PREVIOUS_EN,
-             "下家": NEXT_EN}
-    if label in fixed:
-        return fixed[label]
-    seat = _SEAT_LABEL.fullmatch(label)
-    if seat:
-        return _seat_en(int(seat.group(1)), bool(seat.group(2)))
-    return C.en(label)
-
-
-def seat_label_en(seat: int, players: int) -> str:
-    """Readable English name of a seat."""
-    return _seat_en(seat, seat == players - 1)
-
-
-def cap(text: str) -> str:
-    """Text with its first letter upper-cased (English sentences that start with a label)."""
-    return text[:1].upper() + text[1:]
-
-
-def poss(who: str) -> str:
-    """Possessive of an English label: "your" for "you", else "<who>'s"."""
-    return "your" if who == "you" else f"{who}'s"
-
-
-def of(who: str, thing: str) -> str:
-    """Something of an English label: "your lantern", "seat 2's lantern", and for a label ending in a
-    parenthesis "the lantern of seat 1 (the captain's next player)"."""
-    if who == "you" or not who.endswith(")"):
-        return f"{poss(who)} {thing}"
-    return f"the {thing} of {who}"
-
-
-def pron(who: str) -> str:
-    """The pronoun standing for an English label later in a sentence: "you", else "they"."""
-    return "you" if who == "you" else "they"
-
-
-def their(who: str) -> str:
-    """Possessive pronoun for an English label: "your" for "you", else "their"."""
-    return "your" if who == "you" else "their"
-
-
-def plural(k: int, word: str) -> str:
-    """"1 point", "2 points"."""
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
-
-
-def verb(who: str, third: str, base: str) -> str:
-    """The verb form agreeing with an English label ("you play" / "the captain plays")."""
-    return base if who == "you" else third
-
-
 def qualify(contributions: list[int] | tuple[int, ...]) -> list[int]:
     """The three qualifiers: highest contribution first, ties to the better priority."""
     n = len(contributions)
@@ -150,10 +83,6 @@ def captain_after_departure(players: int, departed: set[int] | frozenset[int]) -
 def captain_after_failure(players: int) -> int:
     """New captain seat after a failed morning: the 上家."""
     return players - 1
-
-
-class IllegalAction(ValueError):
-    """An action the morning rules do not allow at that point (wrong turn, card not in hand …)."""
 
 
 IN, FOGGED, TAKEN = "in", "fogged", "taken"
@@ -182,19 +111,79 @@ class Act:
     sub_card: str | None = None
 
 
-@dataclass(frozen=True)
-class Note:
-    """A narrated consequence of an action, with the passages it rests on (`text` zh-TW, `en` English)."""
+class Kind(enum.Enum):
+    """What happened in a morning, one kind per consequence the rules layer words."""
 
-    text: str
-    holds: bool | None
+    PASS = "a seat passes on its turn"
+    ALREADY_PASSED = "a pass called for a seat that had already passed"
+    LOST_ONE_DRAW = "a seat passes with a Lost One in play and draws"
+    TOOL = "a lighting tool is played"
+    DOUBLER = "a doubling villager is played"
+    RAILWAY = "the Railway Worker is played"
+    PATH_CARD = "a path card is played"
+    GOLD = "a Gold Mine Alley is played"
+    ABBOT = "the Abbot is played"
+    LOST_ONE = "the Lost One is played"
+    OFFICER = "the Officer is played"
+    FOG_NOT_RAILWAY = "Thick Fog aimed at the Railway Worker"
+    FOG_NOT_TOOL = "Thick Fog aimed at a card that is not a lighting tool"
+    FOG_NOT_IN_PLAY = "Thick Fog aimed at a tool not in play"
+    FOG_DOUBLED = "Thick Fog aimed at a doubled tool"
+    FOG_DISCARDS = "Thick Fog discards a tool"
+    TEA_NO_TARGET = "the Tea Master names no other player"
+    TEA_CANNOT_TAKE = "the Tea Master aims at a card not in play"
+    TEA_TAKES = "the Tea Master takes a card"
+    TAKEN_OFFICER = "a taken Officer cancels the fourth place"
+    TAKEN_LOST_ONE = "a taken Lost One"
+    TAKEN_DOUBLER = "a taken doubler keeps its doubling"
+    TAKEN_ACTOR = "a taken Actor leaves its play standing"
+    TAKEN_PAINTER = "a taken Painter leaves its pass standing"
+    TAKEN_SCORING = "a taken scoring card leaves play"
+    PAINTER_NO_TARGET = "the Painter names no player"
+    PAINTER_PASS = "the Painter calls pass for a seat"
+    ACTOR_NO_TARGET = "the Actor names no other player"
+    ACTOR_NO_CARD = "the Actor names no card it can play"
+    ACTOR_NOT_IN_HAND = "the Actor names a card not in that hand"
+    ACTOR_PLAYS = "the Actor plays a card from another hand"
+
+
+@dataclass(frozen=True)
+class Event:
+    """One consequence of an action: its kind, the seats and cards involved, points, and the passages.
+
+    `seat` is whose card or turn it is; `by` the seat whose action caused it; `target`/`target_card` what
+    the card aimed at; `other_card` the villager behind a doubling; `holds` whether the rule step took
+    effect (None: a plain fact)."""
+
+    kind: Kind
+    seat: int
     cites: tuple[str, ...]
-    en: str = ""
+    holds: bool | None = None
+    card: str | None = None
+    target: int | None = None
+    target_card: str | None = None
+    other_card: str | None = None
+    points: int | None = None
+    count: int = 0
+    doubled: bool = False
+    fogged: bool = False
+    target_passed: bool = False
+    by: int | None = None
+
+
+class Termination(enum.Enum):
+    """How a morning ends once every player has passed."""
+
+    DEPARTED = "the team departs"
+    FAILED = "the departure fails"
 
 
 @dataclass(frozen=True)
 class Morning:
-    """State of one morning adventure; hands are tracked only when given (simulation)."""
+    """State of one morning adventure; hands are tracked only when given (simulation).
+
+    `captain` is the absolute player at seat 0 (seats are counted from the captain); `dealt` is every
+    hand card held at the start when hands are tracked, so card conservation can be checked."""
 
     players: int
     path: C.PathCard
@@ -204,6 +193,9 @@ class Morning:
     turn: int = 1
     draws: tuple[int, ...] = ()
     hands: tuple[tuple[str, ...], ...] | None = None
+    events: tuple[Event, ...] = ()
+    captain: int = 0
+    dealt: tuple[str, ...] | None = None
 
     @property
     def finished(self) -> bool:
@@ -212,10 +204,11 @@ class Morning:
 
 
 def start_morning(players: int, path: C.PathCard, literal_four: bool = False,
-                  hands: tuple[tuple[str, ...], ...] | None = None) -> Morning:
+                  hands: tuple[tuple[str, ...], ...] | None = None, captain: int = 0) -> Morning:
     """A fresh morning: nobody has played, 下家1 acts first."""
+    dealt = None if hands is None else tuple(sorted(c for hand in hands for c in hand))
     return Morning(players=players, path=path, literal_four=literal_four, passed=(False,) * players,
-                   turn=1 % players, draws=(0,) * players, hands=hands)
+                   turn=1 % players, draws=(0,) * players, hands=hands, captain=captain, dealt=dealt)
 
 
 def _next_turn(passed: tuple[bool, ...], after: int) -> int:
@@ -228,12 +221,14 @@ def _next_turn(passed: tuple[bool, ...], after: int) -> int:
     return -1
 
 
+def four_counts_zero(m: Morning, tool: str) -> bool:
+    """Whether the literal 4→0 reading zeroes this tool on today's path."""
+    return m.literal_four and m.path.tool_value(tool) == 4 and m.path.requirement > 8
+
+
 def tool_points(m: Morning, tool: str) -> int:
     """Value of a lighting tool on today's path, with the literal 4→0 reading if chosen."""
-    value = m.path.tool_value(tool)
-    if m.literal_four and value == 4 and m.path.requirement > 8:
-        return 0
-    return value
+    return 0 if four_counts_zero(m, tool) else m.path.tool_value(tool)
 
 
 def is_doubled(m: Morning, owner: int, tool: str) -> bool:
@@ -283,7 +278,7 @@ class Standing:
 
     @property
     def departs(self) -> bool:
-        """Meets-or-exceeds (the text says exceed; its examples depart at exactly the requirement)."""
+        """Meets-or-exceeds (the text says exceed; its single-contributor example departs at exactly 12)."""
         return self.total >= self.requirement
 
     @property
@@ -307,22 +302,21 @@ def _set(t: tuple, i: int, v) -> tuple:
     return t[:i] + (v,) + t[i + 1:]
 
 
-def _pass(m: Morning, seat: int, label) -> tuple[Morning, list[Note]]:
+def _note(m: Morning, *events: Event) -> Morning:
+    """The morning with these events recorded."""
+    return replace(m, events=m.events + events)
+
+
+def _pass(m: Morning, seat: int) -> Morning:
     """Mark a seat passed; an in-play 迷途者 of that seat draws three at once."""
-    notes: list[Note] = []
-    who = label_en(label(seat))
     if m.passed[seat]:
-        return m, [Note(f"{label(seat)} 已經 Pass，沒有變化", False, (CITE_PLAY,),
-                        cap(f"{who} {verb(who, 'has', 'have')} already passed; nothing changes"))]
+        return _note(m, Event(Kind.ALREADY_PASSED, seat, (CITE_PLAY,), False))
     m = replace(m, passed=_set(m.passed, seat, True))
     lost = sum(1 for p in m.plays if p.owner == seat and p.card == C.LOST_ONE and p.status == IN)
     if lost:
         m = replace(m, draws=_set(m.draws, seat, m.draws[seat] + 3 * lost))
-        notes.append(Note(f"{label(seat)} Pass，其迷途者在場，立即抽 {3 * lost} 張牌", True,
-                          (CITE_VILLAGER[C.LOST_ONE],),
-                          cap(f"{who} {verb(who, 'passes', 'pass')} with {their(who)} Lost One in play and "
-                              f"immediately {verb(who, 'draws', 'draw')} {3 * lost} cards")))
-    return m, notes
+        m = _note(m, Event(Kind.LOST_ONE_DRAW, seat, (CITE_VILLAGER[C.LOST_ONE],), True, count=3 * lost))
+    return m
 
 
 def _take_from_hand(m: Morning, seat: int, card: str) -> Morning:
@@ -345,220 +339,149 @@ def _find_play(m: Morning, owner: int | None, card: str | None) -> int | None:
     return None
 
 
+# Cards whose playing is only recorded (no points, no target): kind of the event for each.
+_PLAIN = {C.GOLD: Kind.GOLD, C.ABBOT: Kind.ABBOT, C.LOST_ONE: Kind.LOST_ONE, C.OFFICER: Kind.OFFICER}
+
+
 def resolve_play(m: Morning, owner: int, by: int, card: str, target: int | None,
-             target_card: str | None, sub_target: int | None, sub_card: str | None,
-             label) -> tuple[Morning, list[Note]]:
+                 target_card: str | None, sub_target: int | None, sub_card: str | None) -> Morning:
     """Put a card into play for `owner` (played by `by`) and carry out its effect."""
     m = replace(m, plays=m.plays + (Play(owner=owner, by=by, card=card, target=target),))
-    me = len(m.plays) - 1
-    who = label(owner)
-    w = label_en(who)
-    name, path = C.en(card), C.en_path(m.path.name)
-    notes: list[Note] = []
+    me = m.plays[-1]
     if card in C.TOOLS:
-        pts = play_points(m, m.plays[me])
-        doubled = "（加倍）" if is_doubled(m, owner, card) else ""
-        cites = [CITE_PATHS, CITE_TOOLS]
-        if m.literal_four and m.path.tool_value(card) == 4 and m.path.requirement > 8:
-            cites.append(CITE_FOUR)
-        notes.append(Note(f"{who} 出{card}，在{m.path.name}值 {pts} 分{doubled}", True, tuple(cites),
-                          cap(f"{w} {verb(w, 'plays', 'play')} {C.en_a(card)}, worth {pts} on {path}"
-                              + (" (doubled)" if doubled else ""))))
-    elif card in C.DOUBLES:
-        tool = C.DOUBLES[card]
-        notes.append(Note(f"{who} 出{card}：本日{who}出的{tool}分數加倍，且無法被取消", True,
-                          (CITE_VILLAGER[card],),
-                          cap(f"{w} {verb(w, 'plays', 'play')} the {name}: every {C.en(tool)} {pron(w)} "
-                              "play today scores double, and this cannot be cancelled")))
-    elif card == C.RAILWAY:
-        notes.append(Note(f"{who} 出鐵路工，視為 4 分（非照明工具）", True, (CITE_VILLAGER[card],),
-                          cap(f"{w} {verb(w, 'plays', 'play')} the Railway Worker, counted as 4 points "
-                              "(not a lighting tool)")))
-    elif card in C.PATH_CARDS:
-        pts = play_points(m, m.plays[me])
-        notes.append(Note(f"{who} 出路徑小卡{card}，今日路徑為{m.path.name}，值 {pts} 分；留在場上",
-                          pts == 1, (CITE_PATH_CARD[card],),
-                          cap(f"{w} {verb(w, 'plays', 'play')} {C.en_a(card)}; today's path is "
-                              f"{path}, so it is worth {pts}; it stays on the table")))
-    elif card == C.GOLD:
-        notes.append(Note(f"{who} 出金礦小巷，留在場上，不算貢獻", None, (CITE_GOLD,),
-                          cap(f"{w} {verb(w, 'plays', 'play')} a Gold Mine Alley; it stays on the table "
-                              "and adds no contribution")))
-    elif card == C.ABBOT:
-        notes.append(Note(f"{who} 出住持：住持要留在手牌內才視為一份回憶，打出不算貢獻", None,
-                          (CITE_VILLAGER[card],),
-                          cap(f"{w} {verb(w, 'plays', 'play')} the Abbot: the Abbot counts as a memory only "
-                              "while kept in hand; played, it adds no contribution")))
-    elif card == C.LOST_ONE:
-        notes.append(Note(f"{who} 出迷途者：本日 Pass 後可立即抽三張牌", None, (CITE_VILLAGER[card],),
-                          cap(f"{w} {verb(w, 'plays', 'play')} the Lost One: after passing today, {pron(w)} "
-                              "immediately draw three cards")))
-    elif card == C.OFFICER:
-        notes.append(Note(f"{who} 出警官：若今日出團，{who} 成為第四順位出團者", None,
-                          (CITE_VILLAGER[card],),
-                          cap(f"{w} {verb(w, 'plays', 'play')} the Officer: if the team departs today, {pron(w)} "
-                              "go as the fourth qualifier (fourth in priority)")))
-    elif card == C.FOG:
-        m, more = fog_effect(m, owner, target, target_card, label)
-        notes += more
-    elif card == C.TEA_MASTER:
-        m, more = tea_effect(m, owner, target, target_card, label)
-        notes += more
-    elif card == C.PAINTER:
+        cites = (CITE_PATHS, CITE_TOOLS) + ((CITE_FOUR,) if four_counts_zero(m, card) else ())
+        return _note(m, Event(Kind.TOOL, owner, cites, True, card=card, points=play_points(m, me),
+                              doubled=is_doubled(m, owner, card)))
+    if card in C.DOUBLES:
+        return _note(m, Event(Kind.DOUBLER, owner, (CITE_VILLAGER[card],), True, card=card,
+                              target_card=C.DOUBLES[card]))
+    if card == C.RAILWAY:
+        return _note(m, Event(Kind.RAILWAY, owner, (CITE_VILLAGER[card],), True, card=card,
+                              points=C.RAILWAY_POINTS))
+    if card in C.PATH_CARDS:
+        pts = play_points(m, me)
+        return _note(m, Event(Kind.PATH_CARD, owner, (CITE_PATH_CARD[card],), pts == 1, card=card, points=pts))
+    if card in _PLAIN:
+        cite = CITE_GOLD if card == C.GOLD else CITE_VILLAGER[card]
+        return _note(m, Event(_PLAIN[card], owner, (cite,), None, card=card))
+    if card == C.FOG:
+        return fog_effect(m, owner, target, target_card)
+    if card == C.TEA_MASTER:
+        return tea_effect(m, owner, target, target_card)
+    if card == C.PAINTER:
+        cite = (CITE_VILLAGER[card],)
         if target is None or not 0 <= target < m.players:
-            notes.append(Note(f"{who} 的畫師沒有指定玩家，沒有效果", False, (CITE_VILLAGER[card],),
-                              cap(f"{of(w, 'Painter')} names no player and has no effect")))
-        else:
-            notes.append(Note(f"{who} 出畫師，替 {label(target)} 喊 Pass", not m.passed[target],
-                              (CITE_VILLAGER[card],),
-                              cap(f"{w} {verb(w, 'plays', 'play')} the Painter and {verb(w, 'calls', 'call')} "
-                                  f"pass for {label_en(label(target))}")))
-            m, more = _pass(m, target, label)
-            notes += more
-    elif card == C.ACTOR:
-        m, more = actor_effect(m, owner, target, target_card, sub_target, sub_card, label)
-        notes += more
-    return m, notes
+            return _note(m, Event(Kind.PAINTER_NO_TARGET, owner, cite, False, card=card))
+        m = _note(m, Event(Kind.PAINTER_PASS, owner, cite, not m.passed[target], card=card, target=target))
+        return _pass(m, target)
+    if card == C.ACTOR:
+        return actor_effect(m, owner, target, target_card, sub_target, sub_card)
+    return m
 
 
-def fog_effect(m: Morning, owner: int, target: int | None, target_card: str | None,
-         label) -> tuple[Morning, list[Note]]:
+def fog_effect(m: Morning, owner: int, target: int | None, target_card: str | None) -> Morning:
     """濃霧時刻: discard one lighting tool in play, unless doubled; never 鐵路工."""
-    who = label(owner)
-    w = label_en(who)
-    fog = of(w, "Thick Fog")
-    t_en = label_en(label(target)) if target is not None else "?"
-    card_en = C.en(target_card)
+    def event(kind: Kind, holds: bool, *cites: str, other: str | None = None) -> Event:
+        """An event of this fog aimed at `target_card` of `target`."""
+        return Event(kind, owner, cites, holds, card=C.FOG, target=target, target_card=target_card,
+                     other_card=other)
+
     if target_card == C.RAILWAY:
-        return m, [Note(f"{who} 的濃霧時刻不能棄掉鐵路工（非照明工具），沒有效果", False,
-                        (CITE_FOG, CITE_VILLAGER[C.RAILWAY]),
-                        cap(f"{fog} cannot discard the Railway Worker (not a lighting tool); no effect"))]
+        return _note(m, event(Kind.FOG_NOT_RAILWAY, False, CITE_FOG, CITE_VILLAGER[C.RAILWAY]))
     if target_card not in C.TOOLS:
-        return m, [Note(f"{who} 的濃霧時刻只能棄照明工具，{target_card or '未指定'}不行，沒有效果", False,
-                        (CITE_FOG,),
-                        cap(f"{fog} can only discard a lighting tool, not "
-                            f"{card_en if target_card else 'an unnamed card'}; no effect"))]
+        return _note(m, event(Kind.FOG_NOT_TOOL, False, CITE_FOG))
     idx = _find_play(m, target, target_card)
     if idx is None:
-        return m, [Note(f"{who} 的濃霧時刻：{label(target) if target is not None else '?'} 場上沒有"
-                        f"{target_card}，沒有效果", False, (CITE_FOG,),
-                        cap(f"{fog}: {t_en} {verb(t_en, 'has', 'have')} no {card_en} in play; "
-                            "no effect"))]
-    if is_doubled(m, target, target_card):
+        return _note(m, event(Kind.FOG_NOT_IN_PLAY, False, CITE_FOG))
+    if is_doubled(m, target, target_card):  # type: ignore[arg-type]
         doubler = next(k for k, v in C.DOUBLES.items() if v == target_card)
-        return m, [Note(f"{who} 的濃霧時刻不能棄掉 {label(target)} 被{doubler}加倍的{target_card}"
-                        f"（無法被取消），沒有效果", False, (CITE_FOG, CITE_VILLAGER[doubler]),
-                        cap(f"{fog} cannot discard {of(t_en, card_en)} doubled by the "
-                            f"{C.en(doubler)} (it cannot be cancelled); no effect"))]
+        return _note(m, event(Kind.FOG_DOUBLED, False, CITE_FOG, CITE_VILLAGER[doubler], other=doubler))
     m = replace(m, plays=_set(m.plays, idx, replace(m.plays[idx], status=FOGGED)))
-    return m, [Note(f"{who} 的濃霧時刻棄掉 {label(target)} 的{target_card}", True, (CITE_FOG,),
-                    cap(f"{fog} discards {of(t_en, card_en)}"))]
+    return _note(m, event(Kind.FOG_DISCARDS, True, CITE_FOG))
 
 
-def tea_effect(m: Morning, owner: int, target: int | None, target_card: str | None,
-         label) -> tuple[Morning, list[Note]]:
+def tea_effect(m: Morning, owner: int, target: int | None, target_card: str | None) -> Morning:
     """品茶師: take another player's card played today (not a fogged one) into the hand."""
-    who, cite = label(owner), CITE_VILLAGER[C.TEA_MASTER]
-    w = label_en(who)
-    card_en = C.en(target_card)
+    cite = CITE_VILLAGER[C.TEA_MASTER]
     if target is None or target == owner:
-        return m, [Note(f"{who} 的品茶師只能拿其他玩家出的牌，沒有效果", False, (cite,),
-                        cap(f"{of(w, 'Tea Master')} can only take a card another player played; no effect"))]
-    t_en = label_en(label(target))
+        return _note(m, Event(Kind.TEA_NO_TARGET, owner, (cite,), False, card=C.TEA_MASTER))
     idx = _find_play(m, target, target_card)
     if idx is None:
-        fogged = any(p.owner == target and p.card == target_card and p.status == FOGGED
-                     for p in m.plays)
-        why = "已被濃霧時刻棄掉" if fogged else "不在場上"
-        why_en = "already discarded by Thick Fog" if fogged else "not in play"
-        return m, [Note(f"{who} 的品茶師不能拿 {label(target)} 的{target_card}（{why}），沒有效果",
-                        False, (cite, CITE_FOG) if fogged else (cite,),
-                        cap(f"{of(w, 'Tea Master')} cannot take {of(t_en, card_en)} ({why_en}); no effect"))]
+        fogged = any(p.owner == target and p.card == target_card and p.status == FOGGED for p in m.plays)
+        return _note(m, Event(Kind.TEA_CANNOT_TAKE, owner, (cite, CITE_FOG) if fogged else (cite,), False,
+                              card=C.TEA_MASTER, target=target, target_card=target_card, fogged=fogged))
     m = replace(m, plays=_set(m.plays, idx, replace(m.plays[idx], status=TAKEN)))
     if m.hands is not None:
         m = replace(m, hands=_set(m.hands, owner, m.hands[owner] + (target_card,)))
-    notes = [Note(f"{who} 的品茶師把 {label(target)} 的{target_card}加入自己的手牌", True, (cite,),
-                  cap(f"{of(w, 'Tea Master')} takes {of(t_en, card_en)} into {their(w)} own hand"))]
-    t = label(target)
+    m = _note(m, Event(Kind.TEA_TAKES, owner, (cite,), True, card=C.TEA_MASTER, target=target,
+                       target_card=target_card))
+    after = dict(seat=owner, holds=True, card=C.TEA_MASTER, target=target, target_card=target_card)
     if target_card == C.OFFICER:
-        notes.append(Note(f"警官被奪走：{t} 的第四資格取消", True, (CITE_VILLAGER[C.OFFICER],),
-                          f"The Officer is taken: {of(t_en, 'fourth qualification')} is cancelled"))
-    elif target_card == C.LOST_ONE:
-        if m.passed[target]:
-            notes.append(Note(f"{t} 已 Pass 並抽了三張，迷途者被奪走後抽牌依然有效", True,
-                              (CITE_VILLAGER[C.LOST_ONE],),
-                              cap(f"{t_en} already passed and drew three cards; the draw still stands after "
-                                  "the Lost One is taken")))
-        else:
-            notes.append(Note(f"{t} 尚未 Pass，迷途者被奪走後沒有效果", True,
-                              (CITE_VILLAGER[C.LOST_ONE],),
-                              cap(f"{t_en} {verb(t_en, 'has', 'have')} not passed yet; once taken, the Lost One "
-                                  "has no effect")))
-    elif target_card in C.DOUBLES:
-        notes.append(Note(f"{target_card}的加倍無法被取消，{t} 的{C.DOUBLES[target_card]}仍加倍", True,
-                          (CITE_VILLAGER[target_card], cite),
-                          f"The {card_en}'s doubling cannot be cancelled: "
-                          f"{of(t_en, C.en(C.DOUBLES[target_card]))} stays doubled"))
-    elif target_card == C.ACTOR:
-        notes.append(Note("戲子被奪走，不影響已進行的協助出牌", True, (CITE_VILLAGER[C.ACTOR],),
-                          "The Actor is taken; the card already played through it is not affected"))
-    elif target_card == C.PAINTER:
-        notes.append(Note("畫師被奪走，被 Pass 的玩家依舊是 Pass 狀態", True, (CITE_VILLAGER[C.PAINTER],),
-                          "The Painter is taken; the player it passed stays passed"))
-    elif target_card in C.TOOLS or target_card in (C.RAILWAY,) + C.PATH_CARDS:
-        notes.append(Note(f"{target_card}離開場上，{t} 失去它的貢獻", True, (cite,),
-                          cap(f"the {card_en}{' card' if target_card in C.PATH_CARDS else ''} leaves play and {t_en} {verb(t_en, 'loses', 'lose')} "
-                              "its contribution")))
-    return m, notes
+        return _note(m, Event(Kind.TAKEN_OFFICER, cites=(CITE_VILLAGER[C.OFFICER],), **after))
+    if target_card == C.LOST_ONE:
+        return _note(m, Event(Kind.TAKEN_LOST_ONE, cites=(CITE_VILLAGER[C.LOST_ONE],),
+                              target_passed=m.passed[target], **after))
+    if target_card in C.DOUBLES:
+        return _note(m, Event(Kind.TAKEN_DOUBLER, cites=(CITE_VILLAGER[target_card], cite),
+                              other_card=C.DOUBLES[target_card], **after))
+    if target_card == C.ACTOR:
+        return _note(m, Event(Kind.TAKEN_ACTOR, cites=(CITE_VILLAGER[C.ACTOR],), **after))
+    if target_card == C.PAINTER:
+        return _note(m, Event(Kind.TAKEN_PAINTER, cites=(CITE_VILLAGER[C.PAINTER],), **after))
+    if target_card in C.TOOLS or target_card in (C.RAILWAY,) + C.PATH_CARDS:
+        return _note(m, Event(Kind.TAKEN_SCORING, cites=(cite,), **after))
+    return m
 
 
 def actor_effect(m: Morning, owner: int, target: int | None, card: str | None, sub_target: int | None,
-           sub_card: str | None, label) -> tuple[Morning, list[Note]]:
+                 sub_card: str | None) -> Morning:
     """戲子: play one card from another player's hand for them and carry out its effect."""
-    who, cite = label(owner), CITE_VILLAGER[C.ACTOR]
-    w = label_en(who)
+    cite = (CITE_VILLAGER[C.ACTOR],)
     if target is None or target == owner or not 0 <= target < m.players:
-        return m, [Note(f"{who} 的戲子要指定另一位玩家，沒有效果", False, (cite,),
-                        cap(f"{of(w, 'Actor')} must name another player; no effect"))]
-    t_en = label_en(label(target))
+        return _note(m, Event(Kind.ACTOR_NO_TARGET, owner, cite, False, card=C.ACTOR))
     if card is None or card in (C.PASS, C.ACTOR):
         # A nested 戲子 is not covered by the text; it is refused here (an assumption).
-        return m, [Note(f"{who} 的戲子沒有替 {label(target)} 出可執行的牌，沒有效果", False, (cite,),
-                        cap(f"{of(w, 'Actor')} plays no usable card for {t_en}; no effect"))]
+        return _note(m, Event(Kind.ACTOR_NO_CARD, owner, cite, False, card=C.ACTOR, target=target))
     if m.hands is not None and card not in m.hands[target]:
-        return m, [Note(f"{label(target)} 手上沒有{card}，戲子沒有效果", False, (cite,),
-                        cap(f"{t_en} {verb(t_en, 'has', 'have')} no {C.en(card)} in hand; the Actor has "
-                            "no effect"))]
+        return _note(m, Event(Kind.ACTOR_NOT_IN_HAND, owner, cite, False, card=C.ACTOR, target=target,
+                              target_card=card))
     m = _take_from_hand(m, target, card)
-    notes = [Note(f"{who} 出戲子，替 {label(target)} 出{card}並執行效果（算是 {label(target)} 出的牌）",
-                  True, (cite,),
-                  cap(f"{w} {verb(w, 'plays', 'play')} the Actor and {verb(w, 'plays', 'play')} "
-                      f"{C.en_a(card)} from {of(t_en, 'hand')} for them, carrying out its effect (it counts as "
-                      "their play)"))]
-    m, more = resolve_play(m, target, owner, card, sub_target, sub_card, None, None, label)
-    return m, notes + more
+    # Playing for a seat that already passed is allowed (the text is silent; the rules layer says so).
+    m = _note(m, Event(Kind.ACTOR_PLAYS, owner, cite, True, card=C.ACTOR, target=target, target_card=card,
+                       target_passed=m.passed[target]))
+    return resolve_play(m, target, owner, card, sub_target, sub_card, None, None)
 
 
-def apply_action(m: Morning, act: Act, label=None) -> tuple[Morning, list[Note]]:
-    """Apply one action in turn; raises IllegalAction when it is not that seat's turn to act."""
-    label = label or (lambda s: seat_label(s, m.players))
+def apply(m: Morning, act: Act) -> Morning:
+    """The morning after one action in turn; raises IllegalAction when it is not allowed."""
     if m.finished:
         raise IllegalAction("every player has already passed")
     if not 0 <= act.seat < m.players:
         raise IllegalAction(f"seat {act.seat} is not at a {m.players}-player table")
     if act.seat != m.turn:
         why = "已經 Pass，本日不可再出牌" if m.passed[act.seat] else "還沒輪到"
-        raise IllegalAction(f"{label(act.seat)} {why}; it is {label(m.turn)}'s turn")
+        raise IllegalAction(f"{seat_label(act.seat, m.players)} {why}; "
+                            f"it is {seat_label(m.turn, m.players)}'s turn")
+    done = len(m.events)
     if act.card == C.PASS:
-        m, notes = _pass(m, act.seat, label)
-        who = label_en(label(act.seat))
-        notes.insert(0, Note(f"{label(act.seat)} Pass，本日不可再出牌", True, (CITE_PLAY,),
-                             cap(f"{who} {verb(who, 'passes', 'pass')} and may not play again today")))
+        m = _note(m, Event(Kind.PASS, act.seat, (CITE_PLAY,), True))
+        m = _pass(m, act.seat)
     else:
+        if act.card not in C.HAND_CARDS:
+            raise IllegalAction(f"{act.card!r} is not a hand card of 迷霧山城")
         m = _take_from_hand(m, act.seat, act.card)
-        m, notes = resolve_play(m, act.seat, act.seat, act.card, act.target, act.target_card,
-                            act.sub_target, act.sub_card, label)
-    return replace(m, turn=_next_turn(m.passed, act.seat)), notes
+        m = resolve_play(m, act.seat, act.seat, act.card, act.target, act.target_card, act.sub_target,
+                         act.sub_card)
+    # Every event of this action is stamped with the acting seat (checked by `invariants`).
+    stamped = tuple(replace(ev, by=act.seat) for ev in m.events[done:])
+    return replace(m, turn=_next_turn(m.passed, act.seat), events=m.events[:done] + stamped)
+
+
+def outcome(m: Morning) -> Outcome | None:
+    """How the morning ended once everyone passed: the team departs or the departure fails."""
+    if not m.finished:
+        return None
+    return Outcome(Termination.DEPARTED if standing(m).departs else Termination.FAILED)
 
 
 @dataclass(frozen=True)
@@ -583,3 +506,175 @@ def end_morning(m: Morning) -> MorningEnd:
         else:
             discard.append(p.card)
     return MorningEnd(st, tuple(discard), tuple(tuple(s) for s in stays))
+
+
+# ---------------------------------------------------------------- the registered game model
+
+def _aims(m: Morning, card: str, owner: int) -> list[tuple[int | None, str | None]]:
+    """Targets a card played for `owner` may take: in-play tools (fog), others' in-play cards (tea
+    master), any seat (painter); (None, None) plays it with nothing to aim at."""
+    if card == C.FOG:
+        return [(p.owner, p.card) for p in m.plays if p.status == IN and p.card in C.TOOLS] + [(None, None)]
+    if card == C.TEA_MASTER:
+        return [(p.owner, p.card) for p in m.plays if p.status == IN and p.owner != owner] + [(None, None)]
+    if card == C.PAINTER:
+        return [(s, None) for s in range(m.players)]
+    return [(None, None)]
+
+
+def legal_actions(m: Morning) -> list[Act]:
+    """Every action the seat to act may take: pass, or play a hand card with each target it can take."""
+    if m.finished:
+        return []
+    seat = m.turn
+    actions = [Act(seat, C.PASS)]
+    if m.hands is None:
+        return actions
+    for card in dict.fromkeys(m.hands[seat]):
+        if card != C.ACTOR:
+            actions += [Act(seat, card, t, tc) for t, tc in dict.fromkeys(_aims(m, card, seat))]
+            continue
+        for other in range(m.players):
+            if other == seat:
+                continue
+            for sub in dict.fromkeys(m.hands[other]):
+                if sub == C.ACTOR:
+                    continue  # a nested 戲子 has no effect; it is not offered
+                for t, tc in dict.fromkeys(_aims(m, sub, other)):
+                    actions.append(Act(seat, card, other, sub, t, tc))
+    return actions
+
+
+def random_action(m: Morning, rng: random.Random) -> Act:
+    """One legal action: pass about a third of the time (and always with an empty hand), else a card."""
+    actions = legal_actions(m)
+    if len(actions) == 1 or rng.random() < 0.3:
+        return actions[0]
+    return rng.choice(actions[1:])
+
+
+def _expected_points(m: Morning) -> list[int]:
+    """Each seat's points recounted from the played cards alone (independent of `contributions`)."""
+    out = [0] * m.players
+    doublers = {(p.owner, C.DOUBLES[p.card]) for p in m.plays if p.card in C.DOUBLES}
+    for p in m.plays:
+        if p.status != IN:
+            continue
+        if p.card in C.TOOLS:
+            value = m.path.tool_value(p.card)
+            if m.literal_four and value == 4 and m.path.requirement > 8:
+                value = 0
+            out[p.owner] += value * (2 if (p.owner, p.card) in doublers else 1)
+        elif p.card == C.RAILWAY:
+            out[p.owner] += C.RAILWAY_POINTS
+        elif p.card == m.path.name:
+            out[p.owner] += 1
+    return out
+
+
+def invariants(m: Morning) -> list[str]:
+    """What is wrong with a morning: cards created or lost, turn order, passes, points, qualifiers."""
+    problems = []
+    n = m.players
+    if not 4 <= n <= 6 or len(m.passed) != n or len(m.draws) != n:
+        problems.append(f"a {n}-player morning with {len(m.passed)} pass marks and {len(m.draws)} draw counts")
+        return problems
+    if sorted(priorities(n)) != list(range(1, n + 1)):
+        problems.append(f"priorities {priorities(n)} are not a permutation of 1..{n}")
+    if m.hands is not None:
+        held = Counter(c for hand in m.hands for c in hand)
+        played = Counter(p.card for p in m.plays if p.status != TAKEN)
+        if m.dealt is None or held + played != Counter(m.dealt):
+            problems.append(f"cards created or lost: hands {dict(held)} + played {dict(played)} != dealt")
+    if m.finished:
+        end = end_morning(m)
+        gone = Counter(end.discard) + Counter(c for table in end.stays for c in table)
+        if gone != Counter(p.card for p in m.plays if p.status != TAKEN):
+            problems.append("played cards and the cards discarded or left on the table differ")
+        if m.turn != -1:
+            problems.append(f"everyone passed but seat {m.turn} is to act")
+    elif not 0 <= m.turn < n or m.passed[m.turn]:
+        problems.append(f"seat {m.turn} is to act but has passed or is not at the table")
+    elif m.events and m.events[-1].by is not None and m.turn != _next_turn(m.passed, m.events[-1].by):
+        problems.append(f"seat {m.turn} is to act, but the next seat still in after seat {m.events[-1].by} "
+                        f"is {_next_turn(m.passed, m.events[-1].by)}")
+    # Passed players stay passed: after a seat passes (or a Painter passes for it), it takes no action.
+    passed_at: set[int] = set()
+    for ev in m.events:
+        if ev.kind == Kind.PASS and ev.seat in passed_at:
+            problems.append(f"seat {ev.seat} passed twice")
+        elif ev.by in passed_at and not (ev.kind == Kind.LOST_ONE_DRAW and ev.seat == ev.by):
+            # (A seat's own Lost One draw belongs to the pass itself.)
+            problems.append(f"seat {ev.by} acted ({ev.kind.name}) after passing")
+        if ev.kind == Kind.PASS:
+            passed_at.add(ev.seat)
+        elif ev.kind == Kind.PAINTER_PASS:
+            passed_at.add(ev.target)  # type: ignore[arg-type]
+    if {s for s in range(n) if m.passed[s]} != passed_at:
+        problems.append(f"pass marks {m.passed} disagree with the passes recorded")
+    draws = [0] * n
+    for ev in m.events:
+        if ev.kind == Kind.LOST_ONE_DRAW:
+            draws[ev.seat] += ev.count
+    if tuple(draws) != m.draws:
+        problems.append(f"draws {m.draws} differ from the Lost One draws recorded {draws}")
+    st = standing(m)
+    if list(st.contributions) != _expected_points(m):
+        problems.append(f"contributions {st.contributions} are not the sum of played points {_expected_points(m)}")
+    ranked = sorted(range(n), key=lambda s: (-st.contributions[s], priority(s, n)))[:3]
+    if list(st.qualified) != ranked or st.total != sum(st.contributions[s] for s in ranked):
+        problems.append(f"qualifiers {st.qualified} (total {st.total}) are not the top three {ranked}")
+    return problems
+
+
+def illegal_example(m: Morning) -> Act | None:
+    """An action not allowed now: a seat other than the one to act (a passed seat if any) passing."""
+    if m.finished:
+        return None
+    others = [s for s in range(m.players) if s != m.turn]
+    passed = [s for s in others if m.passed[s]]
+    return Act((passed or others)[0], C.PASS)
+
+
+class MorningModel:
+    """迷霧山城's morning adventure as a registered game model: deal, play to the last pass, depart or fail."""
+
+    game = "mist-mountain"
+
+    def initial_state(self, seed: int) -> Morning:
+        """A random legal table: 4–6 players, a captain, seven cards each from the 90, a path card."""
+        rng = random.Random(seed)
+        players = rng.randint(4, 6)
+        deck = [card for card, k in C.DEFAULT_COMPOSITION.items() for _ in range(k)]
+        rng.shuffle(deck)
+        hands = tuple(tuple(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(players))
+        path = rng.choice(tuple(C.KNOWN_PATHS.values()) + C.UNNAMED_PATHS)
+        return start_morning(players, path, literal_four=rng.random() < 0.2, hands=hands,
+                             captain=rng.randrange(players))
+
+    def legal_actions(self, state: Morning) -> list[Act]:
+        """Every action the seat to act may take."""
+        return legal_actions(state)
+
+    def apply(self, state: Morning, action: Act) -> Morning:
+        """The morning after the action."""
+        return apply(state, action)
+
+    def outcome(self, state: Morning) -> Outcome | None:
+        """Departed or failed once everyone passed."""
+        return outcome(state)
+
+    def random_action(self, state: Morning, rng: random.Random) -> Act:
+        """A legal action chosen with `rng`."""
+        return random_action(state, rng)
+
+    def invariants(self, state: Morning) -> list[str]:
+        """Broken invariants of the morning."""
+        return invariants(state)
+
+    def illegal_example(self, state: Morning) -> Act | None:
+        """An out-of-turn action."""
+        return illegal_example(state)
+
+
+MODEL = register_model(MorningModel())

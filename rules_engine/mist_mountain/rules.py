@@ -9,10 +9,10 @@ from . import cards as C
 from .inputs import (ContributionInput, EscapeInput, MorningInput, NextCaptainInput, PlayersInput,
                      QualificationInput, resolve_path, to_acts)
 from .model import (CITE_DEPART, CITE_FAIL, CITE_FOUR, CITE_HANDOVER, CITE_PATHS, CITE_PRIORITY,
-                    CITE_VILLAGER, IN, P, Morning, Note, Standing, apply_action, fog_effect, is_doubled,
-                    play_points, resolve_play, tea_effect, captain_after_departure, captain_after_failure,
-                    NEXT_EN, PREVIOUS_EN, cap, of, contributions, label_en, plural, priorities, priority, qualify,
-                    seat_label, seat_label_en, start_morning, standing)
+                    CITE_VILLAGER, IN, P, Event, Kind, Morning, Standing, apply, captain_after_departure,
+                    captain_after_failure, contributions, fog_effect, is_doubled, play_points, priorities,
+                    priority, qualify, resolve_play, seat_label, standing, start_morning, tea_effect)
+from .narrate import NEXT_EN, PREVIOUS_EN, Note, cap, label_en, of, plural, render, seat_label_en
 
 GAME = "mist-mountain"
 CITE_NEEDED = P + "goal/memories-needed"
@@ -27,16 +27,30 @@ EXAMPLES = {
     (0, 0, 0, 12, 0, 0): P + "morning/example-single-contributor",
 }
 
-MEETS = ("原文寫「貢獻度超過需求值」，但其範例在總和剛好等於 12 時也出團（例如 4/4/4 與只有一人貢獻 12），"
-         "故採「達到或超過」")
+# Named only where the total equals the requirement (the one case the two readings answer differently).
+# The 4/4/4 example ranks the qualifiers but never says they depart, so it is not given as evidence.
+MEETS = ("原文寫「貢獻度超過需求值」，照字面合計剛好等於需求時不能出團；但「只有一人貢獻」的範例合計剛好 12 分，"
+         "出團者依然選 3 人，故採「達到或超過」")
 FOUR_AS_EXAMPLES = ("「其中4分貢獻度的工具在貢獻>8以上的路徑時為0貢獻」語意不明：依芒草小路範例（需求 12，反光盤仍算 4 分），"
                     "4 分工具照常計 4 分；若照字面讀，需求 >8 的路徑上 4 分工具為 0 分（可以指定改用這個讀法）")
 FOUR_LITERAL = ("照字面採用「4分貢獻度的工具在貢獻>8以上的路徑時為0貢獻」：需求 >8 的路徑上，印著 4 分的照明工具計 0 分"
                 "（此讀法與芒草小路範例中反光盤算 4 分相矛盾；鐵路工不是照明工具，不受影響）")
 UNNAMED_PATH = "此路徑的數值由提問者提供：原文有 6 張冒險路徑卡，只列出櫻花小徑、竹林小道、芒草小路三張"
 REQ_12 = "原文只說這三條是「貢獻度12分以上的路徑」，只有芒草小路的範例給出 12 分；{name} 的需求值假設為 12"
-MEETS_EN = ("The text says the contribution must exceed the requirement, but its examples depart when the total is "
-            "exactly 12 (e.g. 4/4/4, and a single player contributing 12), so \"meets or exceeds\" is used")
+MEETS_EN = ("The text says the contribution must exceed the requirement, which read literally fails a total exactly "
+            "equal to it; but in its single-contributor example the total is exactly 12 and three players still go, "
+            "so \"meets or exceeds\" is used")
+EXAMPLE_TIE = P + "morning/example-tie-captain-first"
+FOG_DOUBLED = ("燈匠、洗金工、礦工的「且無法被取消」讀作：被加倍的照明工具不能被濃霧時刻棄掉（原文沒說是指加倍效果，"
+               "還是工具本身；若只保護加倍效果，濃霧時刻仍可棄掉這張工具）")
+FOG_DOUBLED_EN = ("\"And cannot be cancelled\" on the Lamp Maker, Gold Washer and Miner is read as: a doubled lighting "
+                  "tool cannot be discarded by Thick Fog (the text does not say whether it protects the doubling or the "
+                  "tools; if only the doubling, Thick Fog could still discard the tool)")
+ACTOR_PASSED = ("戲子替已 Pass 的玩家出牌：原文沒說可不可以；此處允許，那張牌算那位玩家出的並執行效果，"
+                "他仍維持 Pass 狀態")
+ACTOR_PASSED_EN = ("The Actor plays a card for a player who has already passed: the text does not say whether that is "
+                   "allowed; here it is, the card counts as that player's and its effect is carried out, and they stay "
+                   "passed")
 FOUR_AS_EXAMPLES_EN = ("\"A 4-point tool gives 0 contribution on a path of requirement >8\" is unclear: following the "
                        "Silver Grass Path example (requirement 12, the reflector still counts 4), 4-point tools count 4 "
                        "as usual; read literally, a 4-point tool is worth 0 on a path with requirement >8 "
@@ -92,6 +106,15 @@ def _taken_doubled(t: Trace, m: Morning) -> None:
     """Flag a doubled tool taken by the 品茶師, which the text does not settle."""
     if any(p.status == "taken" and p.card in C.TOOLS and is_doubled(m, p.owner, p.card) for p in m.plays):
         t.assume(TAKEN_DOUBLED, en=TAKEN_DOUBLED_EN)
+
+
+def _event_assumptions(t: Trace, events: tuple[Event, ...]) -> None:
+    """Name what the text leaves open about the events of a morning: fog on a doubled tool, an Actor
+    playing for a passed player."""
+    if any(ev.kind is Kind.FOG_DOUBLED for ev in events):
+        t.assume(FOG_DOUBLED, en=FOG_DOUBLED_EN)
+    if any(ev.kind is Kind.ACTOR_PLAYS and ev.target_passed for ev in events):
+        t.assume(ACTOR_PASSED, en=ACTOR_PASSED_EN)
 
 
 def _five_player_stay(t: Trace, n: int, departs: bool, new_captain: int) -> None:
@@ -157,7 +180,11 @@ def qualification(inp: QualificationInput) -> Verdict:
           en="Top three by contribution (ties by priority): "
              + ", ".join(f"#{i + 1} {en[s]} with {plural(c[s], 'point')}" for i, s in enumerate(q)))
     example = EXAMPLES.get(tuple(c)) if inp.requirement == 12 else None
-    if example:
+    if example == EXAMPLE_TIE:
+        t.add("與原文範例相同（範例只列出資格順位，沒有說是否出團）", True, example,
+              en="Same as the example in the rules (it lists the qualification order only and does not say whether "
+                 "the team departs)")
+    elif example:
         t.add("與原文範例相同", True, example, en="Same as the example in the rules")
     departs = total >= inp.requirement
     t.add(f"三位資格者合計 {total}，需求 {inp.requirement}", departs,
@@ -219,9 +246,11 @@ def morning(inp: MorningInput) -> Verdict:
     last_ties: list[str] = []
     last_line = ""
     for act in to_acts(inp.actions, n, inp.names):
-        m, notes = apply_action(m, act, lambda s: labels[s])
+        done = len(m.events)
+        m = apply(m, act)
         four_played |= any(p.card in C.TOOLS and path.tool_value(p.card) == 4 for p in m.plays)
-        for note in notes:
+        for ev in m.events[done:]:
+            note = render(ev, labels.__getitem__, path)
             t.add(note.text, note.holds, *note.cites, en=note.en)
         st = standing(m)
         ties = _tie_notes(st.contributions, labels, zero=False)
@@ -237,6 +266,7 @@ def morning(inp: MorningInput) -> Verdict:
                         "qualified": list(st.qualified), "total": st.total})
     _path_assumptions(t, path, literal, four_played)
     _taken_doubled(t, m)
+    _event_assumptions(t, m.events)
     st = standing(m)
     if inp.is_walkthrough():
         t.add("與原文芒草小路範例相同：貓 7、熊 4、蛙 3，共 14 分，大於 12", True,
@@ -302,7 +332,8 @@ def morning(inp: MorningInput) -> Verdict:
 
 # --- mist-mountain.contribution --------------------------------------------------------------
 
-def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> tuple[int, list[Note], dict]:
+def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool
+                ) -> tuple[int, list[Note], dict]:
     """Points of one player's cards on one path after the effects, with narration."""
     you, other = 0, 1
     label = {you: "你", other: "其他玩家"}.get
@@ -316,8 +347,9 @@ def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> t
                               f"You play {C.en_a(card)}: it acts on other players and adds no contribution "
                               "itself"))
             continue
-        m, more = resolve_play(m, you, you, card, None, None, None, None, label)
-        notes += more
+        done = len(m.events)
+        m = resolve_play(m, you, you, card, None, None, None, None)
+        notes += [render(ev, label, path) for ev in m.events[done:]]
     for eff in effects:
         if eff.card == C.LOST_ONE and eff.after_pass and not m.passed[you]:
             # The pass (and its draw) happened before the 品茶師 took the card.
@@ -326,11 +358,12 @@ def _one_player(path: C.PathCard, cards: list[str], effects, literal: bool) -> t
                 m = replace(m, draws=(3,) + m.draws[1:])
                 notes.append(Note("你已 Pass，迷途者讓你立即抽三張牌", True, (CITE_VILLAGER[C.LOST_ONE],),
                                   "You have passed; the Lost One lets you draw three cards at once"))
+        done = len(m.events)
         if eff.kind == "fog":
-            m, more = fog_effect(m, other, you, eff.card, label)
+            m = fog_effect(m, other, you, eff.card)
         else:
-            m, more = tea_effect(m, other, you, eff.card, label)
-        notes += more
+            m = tea_effect(m, other, you, eff.card)
+        notes += [render(ev, label, path) for ev in m.events[done:]]
     draws = m.draws[you]
     if not draws and any(p.card == C.LOST_ONE and p.status == IN for p in m.plays):
         draws = 3
@@ -387,7 +420,9 @@ def contribution(inp: ContributionInput) -> Verdict:
         _path_assumptions(t, path, literal, four, requirement_matters=literal)
     if len(results) == 1:
         path, points, notes, extra = results[0]
-        _taken_doubled(t, extra.pop("morning"))
+        played = extra.pop("morning")
+        _taken_doubled(t, played)
+        _event_assumptions(t, played.events)
         for note in notes:
             t.add(note.text, note.holds, *note.cites, en=note.en)
         t.add(f"你在{path.name}的貢獻合計 {points} 分", None, CITE_PATHS,
@@ -407,7 +442,9 @@ def contribution(inp: ContributionInput) -> Verdict:
                          details={"path": path.name, "points": points, **extra})
     cases = []
     for path, points, notes, extra in results:
-        _taken_doubled(t, extra.pop("morning"))
+        played = extra.pop("morning")
+        _taken_doubled(t, played)
+        _event_assumptions(t, played.events)
         cases.append(Case(when=path.name, value=points, cites=[CITE_PATHS],
                           explanation="；".join(n.text for n in notes),
                           when_en=C.en(path.name), explanation_en="; ".join(n.en for n in notes)))

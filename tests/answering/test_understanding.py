@@ -149,3 +149,21 @@ def test_a_named_rung_gets_its_set_up_not_every_case(pipeline, question):
     assert r.rule == "onirim.difficulty_level"
     assert r.verdict["value"] != "depends" and r.verdict["details"]["level"] == 4
     assert "onirim/ladder/4-towers-no-power" in r.verdict["cites"]
+
+
+def test_a_contribution_list_longer_than_any_table_is_read_whole_and_refused_not_cut():
+    """Seven contributions were cut to the first six and answered as a six-player table."""
+    from pydantic import ValidationError
+
+    from answering.extract import _seat_list
+    from rules_engine import describe_validation_error
+
+    listed = _seat_list(normalise_numbers(fold("貢獻分別是1、2、3、4、5、6、7，能出團嗎？")))
+    assert listed == [1, 2, 3, 4, 5, 6, 7]
+    with pytest.raises(ValidationError) as err:
+        get_rule("mist-mountain.qualification").run({"contributions": listed})
+    [problem] = describe_validation_error(err.value)
+    assert problem["field"] == "contributions"
+    assert "at most 6" in str(err.value) and "not 7" in str(err.value)
+    # A list that fits a table is still read as given.
+    assert _seat_list(normalise_numbers(fold("contributions 3, 2, 5, 4, 0"))) == [3, 2, 5, 4, 0]

@@ -94,3 +94,51 @@ def test_rules_are_pure() -> None:
     rule = get_rule("mist-mountain.morning")
     first = rule.run({}).model_dump()
     assert rule.run({}).model_dump() == first
+
+
+FOG_ON_DOUBLED = "被加倍的照明工具"
+ACTOR_FOR_PASSED = "替已 Pass 的玩家出牌"
+
+
+def test_fog_on_a_doubled_tool_names_the_reading_of_cannot_be_cancelled() -> None:
+    morning = evaluate("mist-mountain.morning", {"players": 4, "path": "竹林小道", "actions": [
+        [1, "燈匠"], [2, "pass"], [3, "pass"], [0, "工作帽"], [1, "燈籠"], [0, "濃霧時刻", 1, "燈籠"],
+        [1, "pass"], [0, "pass"]]})
+    assert morning.details["contributions"] == [2, 8, 0, 0]
+    contribution = evaluate("mist-mountain.contribution", {"path": "竹林小道", "cards": ["燈匠", "燈籠"],
+                                                           "effects": [{"kind": "fog", "card": "燈籠"}]})
+    assert contribution.value == 8
+    for v in (morning, contribution):
+        [zh] = [a for a in v.assumptions if FOG_ON_DOUBLED in a]
+        en = v.assumptions_en[v.assumptions.index(zh)]
+        assert "無法被取消" in zh and "cannot be cancelled" in en and "Thick Fog" in en
+    # A fog on a tool nobody doubled decides nothing the text leaves open.
+    plain = evaluate("mist-mountain.contribution", {"path": "竹林小道", "cards": ["燈籠"],
+                                                    "effects": [{"kind": "fog", "card": "燈籠"}]})
+    assert plain.value == 0 and not any(FOG_ON_DOUBLED in a for a in plain.assumptions)
+
+
+def test_the_actor_playing_for_a_passed_player_is_a_named_assumption() -> None:
+    v = evaluate("mist-mountain.morning", {"players": 4, "path": "竹林小道", "actions": [
+        [1, "pass"], [2, "戲子", 1, "燈籠"], [3, "pass"], [0, "pass"], [2, "pass"]]})
+    assert v.details["contributions"] == [0, 4, 0, 0]
+    [zh] = [a for a in v.assumptions if ACTOR_FOR_PASSED in a]
+    assert "already passed" in v.assumptions_en[v.assumptions.index(zh)]
+    # For a player still in the morning the text is clear enough: no such assumption.
+    still_in = evaluate("mist-mountain.morning", {"players": 4, "path": "竹林小道", "actions": [
+        [1, "戲子", 2, "燈籠"], [2, "pass"], [3, "pass"], [0, "pass"], [1, "pass"]]})
+    assert not any(ACTOR_FOR_PASSED in a for a in still_in.assumptions)
+
+
+def test_the_four_four_four_example_is_not_presented_as_settling_meets_or_exceeds() -> None:
+    v = evaluate("mist-mountain.qualification", {"contributions": [4, 4, 4, 0, 0, 0], "requirement": 12})
+    # Exactly 12: the reading decides the departure, so it is named …
+    [meets] = [a for a in v.assumptions if "達到或超過" in a]
+    meets_en = v.assumptions_en[v.assumptions.index(meets)]
+    # … but the 4/4/4 example only ranks the qualifiers; it says nothing about departing.
+    assert "4/4/4" not in meets and "4/4/4" not in meets_en and "4+4+4" not in meets_en
+    example = next(s for s in v.trace if "mist-mountain/morning/example-tie-captain-first" in s.cites)
+    assert "沒有說是否出團" in example.step and "does not say whether" in example.step_en
+    # Where the total is not the requirement, the reading decides nothing and is not named.
+    above = evaluate("mist-mountain.qualification", {"contributions": [4, 4, 4, 0, 0, 0], "requirement": 11})
+    assert not any("超過" in a for a in above.assumptions)
