@@ -202,14 +202,21 @@ def render_verdict(verdict: Any) -> str:
 
 
 # ---------------------------------------------------------------- play / serve
-def cmd_play(args: argparse.Namespace, rest: list[str]) -> int:
+def cmd_play(game: str, rest: list[str]) -> int:
     """Play a game in the terminal."""
     from .play import play
 
     try:
-        return play(args.game, rest)
+        return play(game, rest)
     except KeyError as e:
         return _fail(str(e.args[0]))
+
+
+def _play_help() -> str:
+    """Each playable game's own options, shown by `arbiter play --help`."""
+    from .play import help_texts
+
+    return "\n".join(help_texts())
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -225,8 +232,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every subcommand."""
+def build_parser(play_help: bool = False) -> argparse.ArgumentParser:
+    """The argument parser of every subcommand (with each game's play options when `play_help`)."""
     parser = argparse.ArgumentParser(prog="arbiter", description="Rules lookup and verdicts for "
                                      "Onirim, 迷霧山城 and the Dungeon Lords item variant.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -254,8 +261,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--text", action="store_true", help="readable rendering instead of JSON")
     p.set_defaults(func=cmd_rule)
 
-    p = sub.add_parser("play", help="play a game in the terminal (e.g. arbiter play onirim --seed 1)")
-    p.add_argument("game")
+    p = sub.add_parser("play", help="play a game in the terminal (e.g. arbiter play onirim --seed 1)",
+                       description="Play a game in the terminal: arbiter play <game> [options].",
+                       epilog=_play_help() if play_help else None, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("game", help="the game to play")
+    p.add_argument("options", nargs=argparse.REMAINDER, help="the game's options (listed below)")
     p.set_defaults(func=None)
 
     p = sub.add_parser("serve", help="serve the chat page, widget and API")
@@ -281,10 +291,10 @@ def _register_extra_commands(sub: Any) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `arbiter` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    if argv[:1] == ["play"]:
-        args, rest = parser.parse_known_args(argv)
-        return cmd_play(args, rest)
+    parser = build_parser(play_help=argv[:1] == ["play"])
+    if argv[:1] == ["play"] and len(argv) > 1 and not argv[1].startswith("-"):
+        # The game's own parser reads everything after its name, --help included.
+        return cmd_play(argv[1], argv[2:])
     args = parser.parse_args(argv)
     if args.command == "ask" and not 1 <= args.k <= 20:
         return _fail(f"-k must be between 1 and 20, found {args.k}")

@@ -7,6 +7,11 @@ import importlib
 PLAYABLE = {"onirim": "onirim"}
 
 
+def help_texts() -> list[str]:
+    """Each playable game's option help, for `arbiter play --help`."""
+    return [importlib.import_module(f"{__name__}.{module}").help_text() for module in PLAYABLE.values()]
+
+
 def play(game: str, argv: list[str]) -> int:
     """Run the terminal front-end of a game; exit code 2 for a game with none."""
     if game not in PLAYABLE:
