@@ -98,6 +98,17 @@ def register_rule(rule: Rule) -> Rule:
     return rule
 
 
+def rule(id: str, titles: dict[str, str], input_model: type[BaseModel], passages: tuple[str, ...],
+         examples: dict[str, tuple[str, ...]], summary: str = "") -> Callable[[Callable[[Any], Verdict]],
+                                                                             Callable[[Any], Verdict]]:
+    """Decorator registering an evaluate function as the rule `id` ('<game>.<name>'); every game uses it."""
+    def wrap(evaluate: Callable[[Any], Verdict]) -> Callable[[Any], Verdict]:
+        register_rule(Rule(id=id, game=id.partition(".")[0], titles=titles, input_model=input_model,
+                           passages=tuple(passages), examples=examples, evaluate=evaluate, summary=summary))
+        return evaluate
+    return wrap
+
+
 ANSWER_TYPES = ("yes_no", "how_many", "which", "what_happens")
 
 

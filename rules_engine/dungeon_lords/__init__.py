@@ -18,6 +18,10 @@ GAME = register_game(Game(
 
 # Importing the rules module registers the game's rules.
 from . import rules  # noqa: E402,F401
+from ..game import register_model as _register_model  # noqa: E402
+from .model import MODEL as _MODEL  # noqa: E402
+
+_register_model(_MODEL)
 
 # What each rule answers, matched to the form of a player's question (see answering.routing).
 from ..registry import declare_answer_types as _declare  # noqa: E402

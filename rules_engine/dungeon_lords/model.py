@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Union
 
-from ..game import IllegalAction, Outcome, register_model
+from ..game import IllegalAction, Outcome
 from . import data as D
 
 
@@ -836,4 +836,4 @@ class DungeonLordsCombat:
         return Fight() if not state.trap_chosen else ChooseTrap(None)
 
 
-MODEL = register_model(DungeonLordsCombat())
+MODEL = DungeonLordsCombat()

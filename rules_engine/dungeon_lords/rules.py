@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
-from ..registry import Rule, register_rule
+from ..registry import rule
 from ..verdict import DEPENDS, Case, Trace, Verdict
 from . import data as D
 from . import slots as S
@@ -1147,8 +1147,8 @@ def _item_bonus_per_gold(rid: str, t: Trace, final_score: int | None) -> Verdict
 
 # ====================================================================== registration
 
-register_rule(Rule(
-    id=f"{GAME}.item_slot", game=GAME,
+rule(
+    id=f"{GAME}.item_slot",
     titles={"zh-TW": "魔法物品放在哪位冒險家下方", "en": "Which adventurer a player's item goes under"},
     input_model=ItemSlotInput, passages=(D.P_ORDERS_WHEN, D.P_PLACING, D.P_MARKERS),
     examples={
@@ -1160,12 +1160,11 @@ register_rule(Rule(
                "As the second player, under which adventurer do I place my item?",
                "Can I give a magic item in winter?"),
     },
-    evaluate=evaluate_item_slot,
     summary="The start player places under adventurer 1, the next under adventurer 2, ...; never in winter.",
-))
+)(evaluate_item_slot)
 
-register_rule(Rule(
-    id=f"{GAME}.assign_items", game=GAME,
+rule(
+    id=f"{GAME}.assign_items",
     titles={"zh-TW": "翻開魔法物品並分配給冒險家", "en": "Revealing and assigning magic items to adventurers"},
     input_model=AssignInput,
     passages=(D.P_BLANKS, D.P_ASSIGN, D.P_LEFTOVERS, D.P_EX_PRIEST, D.P_EX_THIEVES, D.P_NO_REASSIGN,
@@ -1184,12 +1183,11 @@ register_rule(Rule(
                "Once the adventurers are assigned, how are the flipped item markers handed out?",
                "In what order are the revealed items given to the adventurers?"),
     },
-    evaluate=evaluate_assign_items,
     summary="Blanks return; each item goes to the first suitable adventurer without one; leftovers return.",
-))
+)(evaluate_assign_items)
 
-register_rule(Rule(
-    id=f"{GAME}.item_marked", game=GAME,
+rule(
+    id=f"{GAME}.item_marked",
     titles={"zh-TW": "魔法物品是否標記為已使用", "en": "Whether a magic item is marked as used"},
     input_model=ItemMarkedInput,
     passages=(D.P_POTION, D.P_CLOVER, D.P_WAND, D.P_NECKLACE, D.P_FIRST_USE, D.P_GOLD),
@@ -1201,13 +1199,12 @@ register_rule(Rule(
         "en": ("When is a healing potion marked as used?", "When does a four-leaf clover count as used?",
                "Is a wand marked if the spell has no effect?", "When is the necklace of endurance marked?"),
     },
-    evaluate=evaluate_item_marked,
     summary="Potions/clovers/wands are marked when needed; the necklace when damage lands exactly on the "
             "original hit points; first use only.",
-))
+)(evaluate_item_marked)
 
-register_rule(Rule(
-    id=f"{GAME}.combat_round", game=GAME,
+rule(
+    id=f"{GAME}.combat_round",
     titles={"zh-TW": "帶魔法物品的一回合戰鬥", "en": "One combat round with magic items"},
     input_model=CombatInput,
     passages=(D.P_GOLD, D.P_FIRST_USE, D.P_OWN_COLOUR, D.P_POTION_EX, D.P_CLOVER_EX, D.P_WAND_WITCH,
@@ -1223,13 +1220,12 @@ register_rule(Rule(
                "If the witch and the vampire attack the wizard with the necklace, is the room conquered?",
                "Where does the gold on an item go when combat ends?"),
     },
-    evaluate=evaluate_combat_round,
     summary="Traps, fast spells, monsters, spells, healing, conquering; which items are marked and where "
             "their gold goes.",
-))
+)(evaluate_combat_round)
 
-register_rule(Rule(
-    id=f"{GAME}.attack_order", game=GAME,
+rule(
+    id=f"{GAME}.attack_order",
     titles={"zh-TW": "怪物攻擊順序對魔法物品的影響", "en": "Does the monsters' attack order change the outcome"},
     input_model=AttackOrderInput,
     passages=(D.P_POTION_EX, D.P_GOLD, D.P_FIRST_USE),
@@ -1242,12 +1238,11 @@ register_rule(Rule(
                "Does the order my two monsters attack in matter?",
                "Can the monsters' attack order change which items get marked?"),
     },
-    evaluate=evaluate_attack_order,
     summary="Plays the round with the monsters in every order and compares.",
-))
+)(evaluate_attack_order)
 
-register_rule(Rule(
-    id=f"{GAME}.item_bonus", game=GAME,
+rule(
+    id=f"{GAME}.item_bonus",
     titles={"zh-TW": "死信辦公室黃金的終局加分", "en": "End-game points for golds in the dead-letter office"},
     input_model=ItemBonusInput, passages=(D.P_SCORING, D.P_OWN_COLOUR, D.P_ONE_ITEM),
     examples={
@@ -1259,6 +1254,5 @@ register_rule(Rule(
                "Do I get the item bonus if my final score is negative?",
                "Do I score for my own item used in my own dungeon?"),
     },
-    evaluate=evaluate_item_bonus,
     summary="+2 per gold when the final score is positive; nothing for items used in your own dungeon.",
-))
+)(evaluate_item_bonus)

@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from ..game import IllegalAction, Outcome, register_model
+from ..game import IllegalAction, Outcome
 from . import cards as C
 
 # Seats are numbered relative to the captain: 0 = 隊長, 1 = 下家1 (acts first), …, n-1 = 上家.
@@ -677,4 +677,4 @@ class MorningModel:
         return illegal_example(state)
 
 
-MODEL = register_model(MorningModel())
+MODEL = MorningModel()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..registry import Rule, register_rule
+from ..registry import rule
 from ..verdict import DEPENDS, Case, Trace, Verdict
 from . import cards as C
 from .inputs import (ContributionInput, EscapeInput, MorningInput, NextCaptainInput, PlayersInput,
@@ -720,11 +720,9 @@ def priority_rule(inp: PlayersInput) -> Verdict:
 
 
 def _rule(id_: str, titles: dict[str, str], model, passages: tuple[str, ...], fn,
-          zh_tw: tuple[str, ...], zh_cn: tuple[str, ...], en: tuple[str, ...], summary: str) -> Rule:
-    """Register one rule of this game."""
-    return register_rule(Rule(id=id_, game=GAME, titles=titles, input_model=model, passages=passages,
-                              examples={"zh-TW": zh_tw, "zh-CN": zh_cn, "en": en}, evaluate=fn,
-                              summary=summary))
+          zh_tw: tuple[str, ...], zh_cn: tuple[str, ...], en: tuple[str, ...], summary: str) -> None:
+    """Register one rule of this game, its examples given per language."""
+    rule(id_, titles, model, passages, {"zh-TW": zh_tw, "zh-CN": zh_cn, "en": en}, summary)(fn)
 
 
 _rule("mist-mountain.qualification",

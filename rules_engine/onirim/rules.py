@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
 
-from ..registry import Rule, register_rule
+from ..registry import rule
 from ..verdict import DEPENDS, Case, Trace, Verdict
 from . import model
 from . import slots as S
@@ -104,16 +104,6 @@ def _count_en(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _register(id: str, titles: dict[str, str], input_model: type[BaseModel], passages: tuple[str, ...],
-              examples: dict[str, tuple[str, ...]], summary: str):
-    """Decorator registering an evaluate function as an Onirim rule."""
-    def wrap(fn):
-        register_rule(Rule(id=id, game="onirim", titles=titles, input_model=input_model, passages=passages,
-                           examples=examples, evaluate=fn, summary=summary))
-        return fn
-    return wrap
-
-
 class _Input(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -166,7 +156,7 @@ def _placement_without_row(t: Trace, new: Any, side: str) -> Verdict:
                      details={"touching": None, "shared": []})
 
 
-@_register(
+@rule(
     "onirim.tower_placement",
     {"zh-TW": "高塔可以放在高塔列的這一端嗎？", "en": "May this Tower go at this end of the Tower row?"},
     TowerPlacementInput, ("onirim/towers/row", "onirim/towers/components"),
@@ -280,7 +270,7 @@ class NightmareTowerInput(_Input):
         return self
 
 
-@_register(
+@rule(
     "onirim.nightmare_tower_penalty",
     {"zh-TW": "抽到惡夢時一定要放棄一張高塔嗎？", "en": "Must a Tower be lost when a Nightmare is resolved?"},
     NightmareTowerInput,
@@ -438,7 +428,7 @@ class AlignmentInput(_Input):
         return self
 
 
-@_register(
+@rule(
     "onirim.alignment_complete",
     {"zh-TW": "高塔列完成了嗎？", "en": "Is the Tower Alignment complete?"},
     AlignmentInput, ("onirim/towers/row", "onirim/towers/exceptions"),
@@ -505,7 +495,7 @@ class TowerPeekInput(_Input):
     deck_size: Annotated[int | None, S.DECK_SIZE] = Field(None, ge=0, description="cards left in the deck, if known")
 
 
-@_register(
+@rule(
     "onirim.tower_discard_peek",
     {"zh-TW": "棄掉高塔可以看幾張牌？", "en": "How many cards does discarding a Tower let you look at?"},
     TowerPeekInput, ("onirim/towers/discard",),
@@ -582,7 +572,7 @@ class BookDoorInput(_Input):
         return self
 
 
-@_register(
+@rule(
     "onirim.book_door",
     {"zh-TW": "拿到的門符合目標順序嗎（保留或進Limbo）？", "en": "Does a Door fit the Goal order (keep or Limbo)?"},
     BookDoorInput, ("onirim/book/goal-order", "onirim/book/components"),
@@ -672,7 +662,7 @@ def _goal_state(goals: list[str], reached: int) -> model.State:
                        goal_doors=doors + (None,) * (len(goals) - reached), doors=doors)
 
 
-@_register(
+@rule(
     "onirim.book_return_door",
     {"zh-TW": "門放回Limbo後下一個目標是哪一個？", "en": "Which Goal is next after a Door goes back to Limbo?"},
     BookReturnInput, ("onirim/book/nightmare-door", "onirim/book/goal-order"),
@@ -746,7 +736,7 @@ class SpellInput(_Input):
         "remove", description="remove paid cards from the game, or only count them")
 
 
-@_register(
+@rule(
     "onirim.spell_castable",
     {"zh-TW": "棄牌堆夠施放這個咒文嗎？", "en": "Can this spell be cast with this discard pile?"},
     SpellInput, ("onirim/book/spells", "onirim/book/spell-sides", "onirim/book/paradoxical-prophecy",
@@ -864,7 +854,7 @@ def _premonition_state(doors: list[str], face_up: list[int], face_down: list[int
                        premonitions_down=tuple(BY_NAME[f"premonition-{n}"].index for n in face_down))
 
 
-@_register(
+@rule(
     "onirim.premonitions_triggered",
     {"zh-TW": "拿到門時會觸發哪些黑暗徵兆？", "en": "Which Dark Premonitions does a new Door trigger?"},
     PremonitionsInput,
@@ -1110,7 +1100,7 @@ HAPPY_OPTIONS = {1: ("remove_premonition", "onirim/happy-dreams/remove-premoniti
                  3: ("pick_card", "onirim/happy-dreams/pick-card")}
 
 
-@_register(
+@rule(
     "onirim.happy_dream_options",
     {"zh-TW": "抽到美夢卡可以做什麼？", "en": "What can a Happy Dream do?"},
     HappyDreamInput, ("onirim/happy-dreams/when-drawn", "onirim/happy-dreams/remove-premonition",
@@ -1247,7 +1237,7 @@ def _level(setup: SetupInput) -> list[int | None]:
     return sorted(rungs, key=lambda r: (r is None, r or 0))
 
 
-@_register(
+@rule(
     "onirim.difficulty_level",
     {"zh-TW": "這個組合在難度階梯上是第幾級？", "en": "Where is this set-up on the difficulty ladder?"},
     DifficultyInput, tuple(["onirim/ladder/intro"] + list(LADDER_PASSAGES.values())),
@@ -1347,7 +1337,7 @@ class CardCountsInput(_Input):
                                               "absent")] = False
 
 
-@_register(
+@rule(
     "onirim.card_counts",
     {"zh-TW": "加入擴充後牌堆有幾張牌？", "en": "How many cards are in play with these expansions?"},
     CardCountsInput, ("onirim/towers/components", "onirim/book/components", "onirim/premonitions/components"),

@@ -16,6 +16,12 @@ PLAYTHROUGHS = 1000
 MAX_ACTIONS = 3000  # a playthrough longer than this is stuck, which is itself a failure
 
 
+def test_every_game_registers_a_model() -> None:
+    from rules_engine import GAMES
+
+    assert set(MODELS) == set(GAMES)
+
+
 @pytest.mark.parametrize("game", sorted(MODELS))
 def test_model_has_the_shared_shape(game: str) -> None:
     model = MODELS[game]
