@@ -265,7 +265,7 @@ def build_parser(play_help: bool = False) -> argparse.ArgumentParser:
                        description="Play a game in the terminal: arbiter play <game> [options].",
                        epilog=_play_help() if play_help else None, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", help="the game to play")
-    p.add_argument("options", nargs=argparse.REMAINDER, help="the game's options (listed below)")
+    p.add_argument("options", nargs="*", default=[], help="the game's options (listed below)")
     p.set_defaults(func=None)
 
     p = sub.add_parser("serve", help="serve the chat page, widget and API")
