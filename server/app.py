@@ -13,7 +13,7 @@ from fastapi.staticfiles import StaticFiles
 from .errors import install_error_handlers
 from .middleware import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware, SecurityHeadersMiddleware
 from answering.pipeline import Pipeline
-from .routers import ask, catalog, pages
+from .routers import ask, catalog, chat, pages
 from .search import build_service
 from .settings import Settings, get_settings
 
@@ -40,6 +40,7 @@ def create_app(settings: Settings | None = None, pipeline: Pipeline | None = Non
     app.include_router(ask.router)
     app.include_router(catalog.router)
     app.include_router(pages.router)
+    app.include_router(chat.router)
     _extra_routers(app)
     if STATIC.exists():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

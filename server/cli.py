@@ -219,6 +219,14 @@ def _play_help() -> str:
     return "\n".join(help_texts())
 
 
+def cmd_discord(args: argparse.Namespace) -> int:
+    """Print the /rule command's registration JSON (the operator sends it to Discord)."""
+    from .chat.discord import command_json
+
+    print(json.dumps(command_json(), ensure_ascii=False, indent=2))
+    return EXIT_OK
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Serve the web app and API."""
     import uvicorn
@@ -267,6 +275,11 @@ def build_parser(play_help: bool = False) -> argparse.ArgumentParser:
     p.add_argument("game", help="the game to play")
     p.add_argument("options", nargs="*", default=[], help="the game's options (listed below)")
     p.set_defaults(func=None)
+
+    p = sub.add_parser("discord", help="Discord set-up helpers (see docs/chat-platforms.md)")
+    p.add_argument("action", choices=["command-json"],
+                   help="command-json: print the /rule command's registration JSON")
+    p.set_defaults(func=cmd_discord)
 
     p = sub.add_parser("serve", help="serve the chat page, widget and API")
     p.add_argument("--host", default="127.0.0.1")

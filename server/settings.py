@@ -30,6 +30,18 @@ class Settings(BaseSettings):
     database_url: str = f"sqlite:///{ROOT / 'var' / 'rulings.db'}"
     admin_token: str = ""
 
+    # Chat platforms (docs/chat-platforms.md). A platform whose key is empty is not served.
+    public_url: str = Field(default="", description="the chat page's public address, linked from chat replies")
+    discord_public_key: str = Field(default="", description="the Discord application's public key, hex")
+    line_channel_secret: str = ""
+    line_channel_token: str = ""
+    line_api_base: str = "https://api.line.me"
+    chat_storage: str = Field(default="memory://", description="where chat rate limits are counted (limits URL)")
+    chat_per_user_per_minute: int = Field(default=10, ge=0)
+    chat_per_group_per_minute: int = Field(default=40, ge=0)
+    chat_history_chats: int = Field(default=10_000, ge=1, description="chats whose last question is kept")
+    chat_history_seconds: int = Field(default=30 * 60, ge=1, description="how long a chat's last question counts")
+
     def index_dir(self) -> Path:
         """Where the index of the configured embedder lives."""
         from indexer.index import index_dir_for

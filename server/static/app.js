@@ -208,6 +208,9 @@
       fillGames();
       fillExamples();
       document.body.setAttribute('data-ready', 'true');
+      // A link from a chat platform (?q=…) asks its question again, with the whole answer shown.
+      var linked = params.get('q');
+      if (linked) send(linked);
     }, function () {
       $('example-list').textContent = ui('noExamples');
       document.body.setAttribute('data-ready', 'true');

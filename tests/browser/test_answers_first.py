@@ -151,3 +151,14 @@ def test_embed_follows_its_game_with_examples_and_placeholder(page: Any, site: A
     widget.locator("textarea").press("Enter")
     widget.locator("article.ra-card").first.wait_for()
     assert widget.locator(".ra-examples").is_hidden()
+
+
+def test_a_chat_platform_link_asks_its_question_on_arrival(page: Any, site: Any) -> None:
+    from urllib.parse import urlencode
+
+    question = QUESTIONS["onirim"]["zh-TW"]
+    page.goto(site.app.url + "/?" + urlencode({"q": question, "game": "onirim", "lang": "zh-TW"}))
+    card = page.locator("#conversation .ra-card").first
+    card.wait_for()
+    check_first_screen(card, "zh-TW")
+    assert question in page.locator("#conversation").inner_text()

@@ -1,0 +1,122 @@
+"""POST /chat/discord and POST /chat/line: rule questions from the chats where players already talk."""
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from answering.pipeline import Pipeline
+from ..chat import discord, line
+from ..chat.common import TOO_MANY, ChatHistory, ChatLimits, chat_answer
+from ..deps import PipelineDep, SettingsDep
+from ..errors import ApiError
+from ..settings import Settings
+
+router = APIRouter(prefix="/chat", tags=["chat"])
+log = logging.getLogger("arbiter.chat")
+
+SIGNED = {401: {"description": "missing, wrong or stale signature"},
+          400: {"description": "a body that is not the platform's event format"},
+          404: {"description": "the platform is not configured on this server"}}
+
+
+@dataclass
+class ChatServices:
+    """What the chat endpoints keep between requests: each chat's last question, limits, the LINE client."""
+
+    history: ChatHistory
+    limits: ChatLimits
+    line: line.LineClient | None
+
+
+def _services(request: Request, settings: Settings) -> ChatServices:
+    """The app's chat services, made on first use."""
+    services = getattr(request.app.state, "chat", None)
+    if services is None:
+        services = ChatServices(
+            history=ChatHistory(settings.chat_history_chats, settings.chat_history_seconds),
+            limits=ChatLimits(settings.chat_storage, settings.chat_per_user_per_minute,
+                              settings.chat_per_group_per_minute),
+            line=line.LineClient(settings.line_api_base, settings.line_channel_token)
+            if settings.line_channel_token else None)
+        request.app.state.chat = services
+    return services
+
+
+def _json(body: bytes) -> Any:
+    """The body as JSON, or a 400 naming the problem (logged once, without the body)."""
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError) as e:
+        log.warning("chat: a signed body is not JSON (%s)", type(e).__name__)
+        raise ApiError(400, "body: not JSON", field="body") from None
+
+
+def _ask(pipeline: Pipeline, question: str, game: str | None, history: list[str]):
+    """Answer as /api/ask does."""
+    return pipeline.ask(question, game=game, history=history)
+
+
+@router.post("/discord", summary="Discord interactions endpoint (PING and the /rule command)", responses=SIGNED)
+async def discord_interaction(request: Request, settings: SettingsDep, pipeline: PipelineDep) -> JSONResponse:
+    """Verify Discord's signature, answer PING with PONG and /rule with the answer and a link."""
+    if not settings.discord_public_key:
+        raise ApiError(404, "Discord is not configured on this server (ARBITER_DISCORD_PUBLIC_KEY)")
+    body = await request.body()
+    try:
+        discord.verify(settings.discord_public_key, request.headers.get("x-signature-ed25519"),
+                       request.headers.get("x-signature-timestamp"), body)
+    except discord.Unauthorized as e:
+        raise ApiError(401, f"signature: {e}", field="x-signature-ed25519") from None
+    payload = _json(body)
+    if not isinstance(payload, dict):
+        raise ApiError(400, "body: expected an interaction object", field="body")
+    if payload.get("type") == discord.PING:
+        return JSONResponse({"type": discord.PONG})
+    try:
+        if payload.get("type") != discord.COMMAND:
+            raise discord.Malformed(f"unsupported interaction type {payload.get('type')!r}")
+        question, game, ephemeral = discord.command_question(payload)
+        user, guild = discord.asker(payload)
+    except discord.Malformed as e:
+        log.warning("chat: malformed Discord interaction: %s", e)
+        raise ApiError(400, f"interaction: {e}", field="body") from None
+    services = _services(request, settings)
+    if not services.limits.allow("discord", user, guild):
+        return JSONResponse(discord.notice(TOO_MANY["en"] + " / " + TOO_MANY["zh-TW"]))
+    response = await run_in_threadpool(_ask, pipeline, question[:discord.QUESTION_MAX], game, [])
+    return JSONResponse(discord.message(chat_answer(response, settings.public_url), response.game, ephemeral))
+
+
+@router.post("/line", summary="LINE Messaging API webhook", responses=SIGNED)
+async def line_webhook(request: Request, settings: SettingsDep, pipeline: PipelineDep) -> JSONResponse:
+    """Verify LINE's signature, then reply to each text message meant for us (see server.chat.line)."""
+    if not settings.line_channel_secret:
+        raise ApiError(404, "LINE is not configured on this server (ARBITER_LINE_CHANNEL_SECRET)")
+    body = await request.body()
+    try:
+        line.verify(settings.line_channel_secret, request.headers.get("x-line-signature"), body)
+    except line.Unauthorized as e:
+        raise ApiError(401, f"signature: {e}", field="x-line-signature") from None
+    try:
+        asked = line.questions(_json(body))
+    except line.Malformed as e:
+        log.warning("chat: malformed LINE webhook: %s", e)
+        raise ApiError(400, f"events: {e}", field="events") from None
+    services = _services(request, settings)
+    answered = 0
+    for q in asked:
+        if not services.limits.allow("line", q.user, q.group):
+            continue  # past the limit a chat is not flooded with notices: the question is dropped
+        response = await run_in_threadpool(_ask, pipeline, q.text, None, services.history.before(q.chat))
+        if response.in_scope:
+            services.history.remember(q.chat, q.text)
+        text = chat_answer(response, settings.public_url).with_link(line.TEXT_LIMIT)
+        if services.line is not None and await run_in_threadpool(services.line.reply, q.reply_token, [text]):
+            answered += 1
+    return JSONResponse({"answered": answered, "questions": len(asked)})
