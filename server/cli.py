@@ -228,7 +228,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     settings = _settings(args)
     app = create_app(settings)
     print(f"rules-arbiter serving on http://{args.host}:{args.port}/", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    # The app alone decides which address is the client (ARBITER_TRUSTED_PROXIES). uvicorn's proxy
+    # handling would trust X-Forwarded-For from loopback by default and rewrite the client first.
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                proxy_headers=False, forwarded_allow_ips=[])
     return EXIT_OK
 
 

@@ -14,7 +14,6 @@ fi
 echo "install_services: installing Debian's redis-server for the redis tests" >&2
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-# Only the binary is needed: the tests start their own server, so the packaged service is not started
-# (policy-rc.d exists on some images; --no-install-recommends keeps it small).
+# Only the binary is needed: the tests start their own private server on a free port.
 apt-get install -y -qq --no-install-recommends redis-server >/dev/null
 command -v redis-server >/dev/null 2>&1 || [ -x /usr/bin/redis-server ]
