@@ -19,7 +19,12 @@ def _fail(message: str, code: int = EXIT_USAGE) -> int:
 def _settings(args: argparse.Namespace):
     from .settings import get_settings
 
-    settings = get_settings()
+    try:
+        settings = get_settings()
+    except ValidationError as e:  # a bad ARBITER_* variable: one line naming it, not a traceback
+        problems = "; ".join(f"ARBITER_{'_'.join(map(str, err['loc'])).upper()}: "
+                             f"{err['msg'].removeprefix('Value error, ')}" for err in e.errors())
+        raise SystemExit(_fail(f"bad setting: {problems}")) from None
     updates: dict[str, Any] = {}
     if getattr(args, "embedder", None):
         updates["embedder"] = args.embedder

@@ -71,6 +71,22 @@ def test_trusted_proxies_from_the_environment(monkeypatch):
         Settings()
 
 
+def test_a_bad_setting_stops_serve_with_one_line(monkeypatch, capsys):
+    from server import cli
+    from server.settings import get_settings
+
+    monkeypatch.setenv("ARBITER_TRUSTED_PROXIES", "proxy.internal")
+    get_settings.cache_clear()
+    try:
+        with pytest.raises(SystemExit) as stopped:
+            cli.main(["serve", "--port", "1"])
+    finally:
+        get_settings.cache_clear()
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.strip() == \
+        "arbiter: bad setting: ARBITER_TRUSTED_PROXIES: not an IP address or network: 'proxy.internal'"
+
+
 # ------------------------------------------------------------------------------------ in process
 def test_forged_forwarded_for_does_not_escape_the_limit(pipeline, tmp_path):
     app = make_app(pipeline, tmp_path, rate_limit_per_minute=5)
