@@ -12,7 +12,7 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-async def _send_json(send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] = ()) -> None:
+async def send_json(send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] = ()) -> None:
     payload = json.dumps(body, ensure_ascii=False).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),
@@ -40,7 +40,7 @@ class BodyLimitMiddleware:
         declared = headers.get(b"content-length")
         message = {"error": f"request body too large; the limit is {self.max_bytes} bytes"}
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            return await _send_json(send, 413, message)
+            return await send_json(send, 413, message)
         seen = 0
         started = False
 
@@ -63,7 +63,7 @@ class BodyLimitMiddleware:
             await self.app(scope, limited_receive, tracking_send)
         except _TooLarge:
             if not started:
-                await _send_json(send, 413, message)
+                await send_json(send, 413, message)
 
 
 SECURITY_HEADERS = [

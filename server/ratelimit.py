@@ -18,7 +18,7 @@ from limits.storage import MemoryStorage, Storage, storage_from_string
 from limits.strategies import MovingWindowRateLimiter
 from starlette.concurrency import run_in_threadpool
 
-from .middleware import ASGIApp, Receive, Scope, Send, _send_json
+from .middleware import ASGIApp, Receive, Scope, Send, send_json
 
 log = logging.getLogger("arbiter")
 
@@ -144,7 +144,7 @@ class RateLimitMiddleware:
         stats = await self._storage(self.limiter.get_window_stats, self.items[limit.name], *key, default=None)
         wait = stats.reset_time - time.time() if stats else 60.0
         retry = max(1, math.ceil(wait))
-        await _send_json(send, 429, {"error": f"too many {limit.what}; try again in {retry} s", "retry_after": retry},
+        await send_json(send, 429, {"error": f"too many {limit.what}; try again in {retry} s", "retry_after": retry},
                          [(b"retry-after", str(retry).encode())])
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
