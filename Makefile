@@ -28,8 +28,10 @@ $(VENV)/.full: $(VENV)/.base
 
 install: $(VENV)/.base
 
+# redis-server for the tests marked `redis` (as root with apt-get; fails when it cannot install).
 install-test: $(VENV)/.full
 	bash tools/install_browser.sh
+	bash tools/install_services.sh
 
 # The retrieval ranker, then the routing thresholds, are fitted on the tune set for the index and kept
 # beside it (fusion.json, calibration.json).

@@ -11,7 +11,8 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 
 from .errors import install_error_handlers
-from .middleware import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware, SecurityHeadersMiddleware
+from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
+from .ratelimit import ClientAddress, Limit, RateLimitMiddleware, open_storage, parse_networks
 from answering.pipeline import Pipeline
 from .routers import ask, catalog, chat, pages
 from .search import build_service
@@ -48,13 +49,29 @@ def create_app(settings: Settings | None = None, pipeline: Pipeline | None = Non
     # Added innermost first. CORS is outermost so that 413 and 429 answers carry the CORS headers
     # too: a cross-origin widget can then read them (and Retry-After) instead of a network error.
     app.add_middleware(SecurityHeadersMiddleware)
-    app.add_middleware(RateLimitMiddleware, limiter=RateLimiter(settings.rate_limit_per_minute),
-                       paths=("/api/ask", "/api/rulings"))
+    app.add_middleware(RateLimitMiddleware, limits=rate_limits(settings),
+                       storage=open_storage(settings.rate_limit_storage),
+                       client_address=ClientAddress(parse_networks(settings.trusted_proxies), settings.forwarded_header))
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
     app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
                        allow_headers=["content-type", "authorization", "idempotency-key"],
                        expose_headers=["retry-after"], max_age=600)
     return app
+
+
+def rate_limits(settings: Settings) -> list[Limit]:
+    """What is limited per client: questions and submissions, searches, wrong admin tokens."""
+    return [
+        Limit("ask", settings.rate_limit_per_minute, what="questions",
+              matches=lambda method, path: method == "POST" and path in ("/api/ask", "/api/rulings")),
+        # Each search costs a query embedding, like a question.
+        Limit("search", settings.search_rate_limit_per_minute, what="searches",
+              matches=lambda method, path: method == "GET" and path == "/api/search"),
+        # Moderation is guarded by one bearer token: only refused attempts count, so a client that
+        # guesses is stopped while the moderator (another client) is not affected.
+        Limit("admin", settings.admin_failures_per_minute, what="wrong admin tokens", failures_only=True,
+              matches=lambda method, path: path.startswith("/api/rulings/") and path != "/api/rulings/"),
+    ]
 
 
 def _extra_routers(app: FastAPI) -> None:

@@ -19,7 +19,12 @@ def _fail(message: str, code: int = EXIT_USAGE) -> int:
 def _settings(args: argparse.Namespace):
     from .settings import get_settings
 
-    settings = get_settings()
+    try:
+        settings = get_settings()
+    except ValidationError as e:  # a bad ARBITER_* variable: one line naming it, not a traceback
+        problems = "; ".join(f"ARBITER_{'_'.join(map(str, err['loc'])).upper()}: "
+                             f"{err['msg'].removeprefix('Value error, ')}" for err in e.errors())
+        raise SystemExit(_fail(f"bad setting: {problems}")) from None
     updates: dict[str, Any] = {}
     if getattr(args, "embedder", None):
         updates["embedder"] = args.embedder
@@ -236,7 +241,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
     settings = _settings(args)
     app = create_app(settings)
     print(f"rules-arbiter serving on http://{args.host}:{args.port}/", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    # The app alone decides which address is the client (ARBITER_TRUSTED_PROXIES). uvicorn's proxy
+    # handling would trust X-Forwarded-For from loopback by default and rewrite the client first.
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                proxy_headers=False, forwarded_allow_ips=[])
     return EXIT_OK
 
 

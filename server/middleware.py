@@ -1,11 +1,7 @@
-"""Body-size limit, per-client rate limit on /api/ask, and security headers."""
+"""Body-size limit and security headers (the rate limits are in ratelimit.py)."""
 from __future__ import annotations
 
 import json
-import math
-import time
-from collections import OrderedDict
-from threading import Lock
 from typing import Any, Awaitable, Callable
 
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -16,7 +12,7 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-async def _send_json(send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] = ()) -> None:
+async def send_json(send: Send, status: int, body: dict[str, Any], headers: list[tuple[bytes, bytes]] = ()) -> None:
     payload = json.dumps(body, ensure_ascii=False).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),
@@ -44,7 +40,7 @@ class BodyLimitMiddleware:
         declared = headers.get(b"content-length")
         message = {"error": f"request body too large; the limit is {self.max_bytes} bytes"}
         if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
-            return await _send_json(send, 413, message)
+            return await send_json(send, 413, message)
         seen = 0
         started = False
 
@@ -67,52 +63,7 @@ class BodyLimitMiddleware:
             await self.app(scope, limited_receive, tracking_send)
         except _TooLarge:
             if not started:
-                await _send_json(send, 413, message)
-
-
-class RateLimiter:
-    """Token bucket per client address (in process memory; see the note in README)."""
-
-    def __init__(self, per_minute: int, max_clients: int = 10_000) -> None:
-        self.rate = per_minute / 60.0
-        self.capacity = float(per_minute)
-        self.max_clients = max_clients
-        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
-        self._lock = Lock()
-
-    def take(self, client: str) -> float:
-        """0 if allowed, else seconds until a request would be."""
-        now = time.monotonic()
-        with self._lock:
-            tokens, last = self._buckets.get(client, (self.capacity, now))
-            tokens = min(self.capacity, tokens + (now - last) * self.rate)
-            if tokens >= 1:
-                self._buckets[client] = (tokens - 1, now)
-                self._buckets.move_to_end(client)
-                if len(self._buckets) > self.max_clients:
-                    self._buckets.popitem(last=False)
-                return 0.0
-            self._buckets[client] = (tokens, now)
-            return (1 - tokens) / self.rate if self.rate > 0 else 60.0
-
-
-class RateLimitMiddleware:
-    """429 with Retry-After when a client asks too often on the limited paths."""
-
-    def __init__(self, app: ASGIApp, limiter: RateLimiter, paths: tuple[str, ...]) -> None:
-        self.app, self.limiter, self.paths = app, limiter, paths
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope.get("method") == "POST" and scope.get("path") in self.paths \
-                and self.limiter.capacity > 0:
-            client = (scope.get("client") or ("unknown", 0))[0]
-            wait = self.limiter.take(client)
-            if wait > 0:
-                retry = str(max(1, math.ceil(wait)))
-                return await _send_json(send, 429, {"error": f"too many questions; try again in {retry} s",
-                                                    "retry_after": int(retry)},
-                                        [(b"retry-after", retry.encode())])
-        await self.app(scope, receive, send)
+                await send_json(send, 413, message)
 
 
 SECURITY_HEADERS = [

@@ -1,13 +1,16 @@
 """All runtime settings in one pydantic-settings class (env prefix ARBITER_), read via get_settings()."""
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 ROOT = Path(__file__).resolve().parent.parent
+STORAGE_SCHEMES = ("memory", "redis", "rediss", "redis+unix", "redis+sentinel", "redis+cluster")
 
 
 class Settings(BaseSettings):
@@ -25,7 +28,16 @@ class Settings(BaseSettings):
     port: int = 8000
     max_body_bytes: int = 16 * 1024
     cors_origins: list[str] = Field(default_factory=list)
-    rate_limit_per_minute: int = 120
+    # Per client and minute; 0 turns a limit off. Questions and ruling submissions share one count.
+    rate_limit_per_minute: int = Field(default=120, ge=0)
+    search_rate_limit_per_minute: int = Field(default=120, ge=0)
+    admin_failures_per_minute: int = Field(default=5, ge=0)
+    # memory:// counts per process; redis://host:port/db is shared by every worker and replica.
+    rate_limit_storage: str = "memory://"
+    # Proxies whose forwarded header names the client (addresses or networks, comma-separated);
+    # from any other peer the header is ignored and the peer's own address counts.
+    trusted_proxies: Annotated[list[str], NoDecode] = Field(default_factory=list)
+    forwarded_header: Literal["x-forwarded-for", "forwarded"] = "x-forwarded-for"
 
     database_url: str = f"sqlite:///{ROOT / 'var' / 'rulings.db'}"
     admin_token: str = ""
@@ -36,11 +48,32 @@ class Settings(BaseSettings):
     line_channel_secret: str = ""
     line_channel_token: str = ""
     line_api_base: str = "https://api.line.me"
-    chat_storage: str = Field(default="memory://", description="where chat rate limits are counted (limits URL)")
+    chat_storage: str = Field(default="", description="where chat limits are counted (default: rate_limit_storage)")
     chat_per_user_per_minute: int = Field(default=10, ge=0)
     chat_per_group_per_minute: int = Field(default=40, ge=0)
     chat_history_chats: int = Field(default=10_000, ge=1, description="chats whose last question is kept")
     chat_history_seconds: int = Field(default=30 * 60, ge=1, description="how long a chat's last question counts")
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _networks(cls, v: Any) -> Any:
+        from .ratelimit import parse_networks
+
+        if isinstance(v, str):  # from the environment: "10.0.0.1, 10.1.0.0/16" (or a JSON list)
+            v = json.loads(v) if v.strip().startswith("[") else [p for p in v.split(",") if p.strip()]
+        if isinstance(v, (list, tuple)):
+            parse_networks(str(p) for p in v)
+            return [str(p).strip() for p in v]
+        return v
+
+    @field_validator("rate_limit_storage")
+    @classmethod
+    def _storage_url(cls, v: str) -> str:
+        # Only storages with a moving window (the limiter's strategy) and no extra client library.
+        scheme = v.partition("://")[0]
+        if "://" not in v or scheme not in STORAGE_SCHEMES:
+            raise ValueError(f"not a rate-limit storage URL: {v!r}; use memory:// or redis://host:port/db")
+        return v
 
     def index_dir(self) -> Path:
         """Where the index of the configured embedder lives."""

@@ -40,7 +40,7 @@ def _services(request: Request, settings: Settings) -> ChatServices:
     if services is None:
         services = ChatServices(
             history=ChatHistory(settings.chat_history_chats, settings.chat_history_seconds),
-            limits=ChatLimits(settings.chat_storage, settings.chat_per_user_per_minute,
+            limits=ChatLimits(settings.chat_storage or settings.rate_limit_storage, settings.chat_per_user_per_minute,
                               settings.chat_per_group_per_minute),
             line=line.LineClient(settings.line_api_base, settings.line_channel_token)
             if settings.line_channel_token else None)
@@ -87,7 +87,7 @@ async def discord_interaction(request: Request, settings: SettingsDep, pipeline:
         log.warning("chat: malformed Discord interaction: %s", e)
         raise ApiError(400, f"interaction: {e}", field="body") from None
     services = _services(request, settings)
-    if not services.limits.allow("discord", user, guild):
+    if not await run_in_threadpool(services.limits.allow, "discord", user, guild):
         return JSONResponse(discord.notice(TOO_MANY["en"] + " / " + TOO_MANY["zh-TW"]))
     response = await run_in_threadpool(_ask, pipeline, question[:discord.QUESTION_MAX], game, [])
     return JSONResponse(discord.message(chat_answer(response, settings.public_url), response.game, ephemeral))
@@ -111,7 +111,7 @@ async def line_webhook(request: Request, settings: SettingsDep, pipeline: Pipeli
     services = _services(request, settings)
     answered = 0
     for q in asked:
-        if not services.limits.allow("line", q.user, q.group):
+        if not await run_in_threadpool(services.limits.allow, "line", q.user, q.group):
             continue  # past the limit a chat is not flooded with notices: the question is dropped
         response = await run_in_threadpool(_ask, pipeline, q.text, None, services.history.before(q.chat))
         if response.in_scope:
