@@ -28,6 +28,7 @@ def create_app(settings: Settings | None = None, pipeline: Pipeline | None = Non
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if getattr(app.state, "pipeline", None) is None:
             app.state.pipeline = Pipeline(build_service(settings, log=lambda m: print(m, file=sys.stderr)))
+        _open_rulings_store(app)
         yield
 
     app = FastAPI(title="rules-arbiter", version="0.1.0", lifespan=lifespan,
@@ -54,6 +55,21 @@ def create_app(settings: Settings | None = None, pipeline: Pipeline | None = Non
                        allow_headers=["content-type", "authorization", "idempotency-key"],
                        expose_headers=["retry-after"], max_age=600)
     return app
+
+
+def _open_rulings_store(app: FastAPI) -> None:
+    """Open the rulings database at start-up, so a schema that is behind stops the server before it serves."""
+    try:
+        from .routers.rulings import open_store
+    except ImportError:
+        return
+    from .rulings_schema import SchemaError
+
+    try:
+        open_store(app)
+    except SchemaError as e:
+        print(f"rules-arbiter: {e}", file=sys.stderr)
+        raise
 
 
 def _extra_routers(app: FastAPI) -> None:
