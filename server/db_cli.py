@@ -50,13 +50,14 @@ def cmd_current(args: argparse.Namespace) -> int:
 def _guarded(func: Any) -> Any:
     """Report a database failure as one line (exit 2), not a traceback."""
     def run(args: argparse.Namespace) -> int:
+        from alembic.util import CommandError
         from sqlalchemy.exc import SQLAlchemyError
 
         from .rulings_schema import SchemaError
 
         try:
             return func(args)
-        except (SchemaError, SQLAlchemyError, ValueError, OSError) as e:
+        except (SchemaError, CommandError, SQLAlchemyError, ValueError, OSError) as e:
             print(f"arbiter: {str(e).splitlines()[0] if str(e) else type(e).__name__}", file=sys.stderr)
             return EXIT_USAGE
     return run

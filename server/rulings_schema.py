@@ -103,6 +103,7 @@ def upgrade_engine(engine: Engine, revision: str = "head") -> tuple[str | None, 
     # One transaction on PostgreSQL (DDL is transactional there): a failed migration leaves nothing half done.
     with engine.begin() as conn, _migration_lock(conn, engine):
         before = current_revision(conn)
+        _refuse_unknown(engine, before)
         config = alembic_config(conn)
         if before is None and _legacy_table(conn):
             command.stamp(config, BASELINE)
@@ -127,21 +128,26 @@ def ensure_schema(engine: Engine, *, upgrade: bool) -> None:
     current, legacy = describe(engine)
     if current == head and not legacy:
         return
+    _refuse_unknown(engine, current)
     if upgrade:
         upgrade_engine(engine)
         return
-    where = safe_url(engine.url)
     if legacy:
         state = "was created before schema migrations existed (no alembic_version)"
     elif current is None:
         state = "has no rulings schema yet"
-    elif not _known(current):
-        raise SchemaError(f"rulings database {where} is at schema revision {current}, which this code does not "
-                          f"know (written by a newer rules-arbiter?); refusing to use it")
     else:
         state = f"is at schema revision {current}, behind {head}"
+    where = safe_url(engine.url)
     raise SchemaError(f"rulings database {where} {state}: run `arbiter db upgrade` "
                       f"(with ARBITER_DATABASE_URL set to it) before serving")
+
+
+def _refuse_unknown(engine: Engine, current: str | None) -> None:
+    """SchemaError when the database is at a revision server/migrations does not have."""
+    if current is not None and not _known(current):
+        raise SchemaError(f"rulings database {safe_url(engine.url)} is at schema revision {current}, which this "
+                          f"code does not know (written by a newer rules-arbiter?); refusing to use it")
 
 
 def _known(revision: str) -> bool:

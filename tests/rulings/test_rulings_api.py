@@ -1,4 +1,5 @@
-"""POST /api/rulings and moderation, on the real app and pipeline over a private SQLite file."""
+"""POST /api/rulings and moderation, on the real app and pipeline over a private SQLite file (the concurrency
+test on PostgreSQL too)."""
 from __future__ import annotations
 
 import sqlite3
@@ -151,7 +152,9 @@ def test_submissions_are_rate_limited(app_settings, pipeline):
     assert codes[:3] == [201, 201, 201] and codes[3:] == [429, 429]
 
 
-def test_200_concurrent_submissions_all_stored_none_duplicated(client, app_settings):
+def test_200_concurrent_submissions_all_stored_none_duplicated(backend_client):
+    """On each backend (SQLite file, PostgreSQL): 200 submissions from 8 threads, some retried."""
+    client = backend_client
     n, threads = 200, 8
     results: list[tuple[str, int, int]] = []
     lock = threading.Lock()
