@@ -135,3 +135,24 @@ def test_a_revision_newer_than_the_code_is_refused(tmp_path: Path):
     con.close()
     with pytest.raises(SchemaError, match="9999, which this code does not know"):
         RulingsStore(url)
+
+
+def test_workers_starting_together_on_a_new_sqlite_file_all_open_it(tmp_path: Path):
+    """Several server processes migrating one new file at once take turns (the lock file), none fails."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[2]
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    code = ("import sys; from server.rulings_db import RulingsStore; s = RulingsStore(sys.argv[1]); "
+            "s.submit({'game': 'onirim', 'question': 'q', 'answer': 'a'}, 'same-key'); s.close()")
+    procs = [subprocess.Popen([sys.executable, "-c", code, url], cwd=root, stderr=subprocess.PIPE, text=True)
+             for _ in range(4)]
+    errors = [p.communicate(timeout=120)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0, 0], errors
+    assert _schema(tmp_path / "shared.db") == set(LEGACY_DDL)
+    store = RulingsStore(url)
+    try:
+        assert store.count() == 1
+    finally:
+        store.close()
