@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
-from .rulings_db import make_engine, parse_url, proposals, safe_url
+from .rulings_db import make_engine, proposals, safe_url
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BASELINE = "0001"  # the revision that creates the table as the pre-Alembic code did
