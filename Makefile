@@ -32,6 +32,7 @@ install: $(VENV)/.base
 install-test: $(VENV)/.full
 	bash tools/install_browser.sh
 	bash tools/install_services.sh
+	bash tools/install_postgres.sh
 
 # The retrieval ranker, then the routing thresholds, are fitted on the tune set for the index and kept
 # beside it (fusion.json, calibration.json).

@@ -29,6 +29,7 @@ def create_app(settings: Settings | None = None, pipeline: Pipeline | None = Non
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if getattr(app.state, "pipeline", None) is None:
             app.state.pipeline = Pipeline(build_service(settings, log=lambda m: print(m, file=sys.stderr)))
+        _open_rulings_store(app)
         yield
 
     app = FastAPI(title="rules-arbiter", version="0.1.0", lifespan=lifespan,
@@ -72,6 +73,21 @@ def rate_limits(settings: Settings) -> list[Limit]:
         Limit("admin", settings.admin_failures_per_minute, what="wrong admin tokens", failures_only=True,
               matches=lambda method, path: path.startswith("/api/rulings/") and path != "/api/rulings/"),
     ]
+
+
+def _open_rulings_store(app: FastAPI) -> None:
+    """Open the rulings database at start-up, so a schema that is behind stops the server before it serves."""
+    try:
+        from .routers.rulings import open_store
+    except ImportError:
+        return
+    from .rulings_schema import SchemaError
+
+    try:
+        open_store(app)
+    except SchemaError as e:
+        print(f"rules-arbiter: {e}", file=sys.stderr)
+        raise
 
 
 def _extra_routers(app: FastAPI) -> None:

@@ -1,4 +1,4 @@
-"""The `arbiter` command: ask, index, rule, play, serve, rulings."""
+"""The `arbiter` command: ask, index, rule, play, serve, rulings, db."""
 from __future__ import annotations
 
 import argparse
@@ -238,8 +238,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from .app import create_app
 
+    from .rulings_db import RulingsStore
+    from .rulings_schema import SchemaError
+
     settings = _settings(args)
     app = create_app(settings)
+    try:
+        # Checked (SQLite: migrated) here too, to refuse in one line rather than in uvicorn's traceback.
+        app.state.rulings_store = RulingsStore(settings.database_url)
+    except (SchemaError, ValueError) as e:
+        return _fail(str(e))
     print(f"rules-arbiter serving on http://{args.host}:{args.port}/", flush=True)
     # The app alone decides which address is the client (ARBITER_TRUSTED_PROXIES). uvicorn's proxy
     # handling would trust X-Forwarded-For from loopback by default and rewrite the client first.
@@ -301,12 +309,15 @@ def build_parser(play_help: bool = False) -> argparse.ArgumentParser:
 
 
 def _register_extra_commands(sub: Any) -> None:
-    """Subcommands contributed by other modules (rulings)."""
+    """Subcommands contributed by other modules (rulings, db)."""
     try:
         from .rulings_cli import register
     except ImportError:
         return
     register(sub)
+    from .db_cli import register as register_db
+
+    register_db(sub)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -336,9 +336,11 @@ def _guarded(func: Any) -> Any:
     def run(args: argparse.Namespace) -> int:
         from sqlalchemy.exc import SQLAlchemyError
 
+        from .rulings_schema import SchemaError
+
         try:
             return func(args)
-        except (CorpusError, SQLAlchemyError, OSError) as e:
+        except (CorpusError, SchemaError, SQLAlchemyError, OSError) as e:
             print(f"arbiter: {e}", file=sys.stderr)
             return EXIT_USAGE
     return run

@@ -1,32 +1,48 @@
-"""The ruling-proposal queue: one table through SQLAlchemy 2 (SQLite file with WAL by default, any URL).
+"""The ruling-proposal queue: one table through SQLAlchemy 2, on SQLite or PostgreSQL chosen by URL.
+
+`ARBITER_DATABASE_URL` is `sqlite:///path/to/rulings.db` (the default, under var/) or
+`postgresql+psycopg://user:password@host:port/dbname` (psycopg 3). What differs between the two lives
+in one `Backend` per database; the queue's statements are the same SQLAlchemy Core on both.
 
 Durability: on SQLite every connection runs `PRAGMA journal_mode=WAL` and `PRAGMA synchronous=FULL`,
 so a submission acknowledged to the client (its transaction committed) survives the server being
-killed. Idempotency: a submission may carry a client key (the HTTP `Idempotency-Key` header); the
-key is UNIQUE in the table, so a retried submission returns the stored row instead of a second one,
-and the same key with a different body is refused. Text is stored exactly as given (bound
-parameters only, never interpolated into SQL, never rendered as HTML).
+killed; PostgreSQL commits durably by default. Idempotency: a submission may carry a client key (the
+HTTP `Idempotency-Key` header); the key is UNIQUE in the table and the insert is
+`INSERT … ON CONFLICT (idempotency_key) DO NOTHING`, so of two concurrent submissions under one key
+exactly one row is stored and the other returns it; the same key with a different body is refused.
+Decisions are a conditional `UPDATE … WHERE status = 'proposed'`, so two moderators racing to accept
+and reject cannot both win. Text is stored exactly as given (bound parameters only, never
+interpolated into SQL, never rendered as HTML).
+
+The schema is owned by the Alembic migrations in server/migrations (see docs/rulings-database.md):
+opening a store upgrades a SQLite file automatically and refuses a PostgreSQL database whose schema
+is behind (`arbiter db upgrade` migrates it).
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import hashlib
 import json
 import threading
 from pathlib import Path
-from typing import Any
+from typing import Any, ContextManager
 
-from sqlalchemy import (JSON, Column, DateTime, Integer, MetaData, String, Table, Text, create_engine, event,
-                        func, insert, select, update)
-from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import (JSON, BigInteger, Column, DateTime, Integer, MetaData, String, Table, Text, create_engine,
+                        event, func, select, update)
+from sqlalchemy.dialects import postgresql as pg_dialect
+from sqlalchemy.dialects import sqlite as sqlite_dialect
+from sqlalchemy.engine import URL, Engine, make_url
 
 STATUSES = ("proposed", "accepted", "rejected")
 
 metadata = MetaData()
+# The table as migration 0001 creates it (server/migrations/versions); change both together, through a
+# new revision. The id is BIGINT on PostgreSQL (ids up to 2^63 - 1, like the API accepts) and stays
+# `INTEGER PRIMARY KEY AUTOINCREMENT` on SQLite, where only that spelling is the rowid.
 proposals = Table(
     "ruling_proposals", metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("id", BigInteger().with_variant(Integer(), "sqlite"), primary_key=True, autoincrement=True),
     Column("game", String(40), nullable=False, index=True),
     Column("question", Text, nullable=False),
     Column("answer", Text, nullable=False),
@@ -64,55 +80,148 @@ def _now() -> dt.datetime:
 
 
 def _iso(value: Any) -> str | None:
+    """A stored time as ISO 8601 in UTC (SQLite returns it naive, PostgreSQL in the session's zone)."""
     if value is None:
         return None
     if isinstance(value, dt.datetime):
         if value.tzinfo is None:
             value = value.replace(tzinfo=dt.timezone.utc)
-        return value.isoformat()
+        return value.astimezone(dt.timezone.utc).isoformat()
     return str(value)
 
 
+class Backend:
+    """What differs between the supported databases: engine set-up, write serialisation, upsert, schema policy."""
+
+    name = ""
+    # Whether opening a store may migrate the schema itself (see docs/rulings-database.md).
+    auto_upgrade = False
+
+    def normalise(self, url: URL) -> URL:
+        """The URL as SQLAlchemy should see it."""
+        return url
+
+    def make_engine(self, url: URL) -> Engine:
+        """An engine for the URL."""
+        raise NotImplementedError
+
+    def write_guard(self) -> ContextManager[Any]:
+        """Held around each write transaction of this process."""
+        return contextlib.nullcontext()
+
+    def insert_new(self, values: dict[str, Any]) -> Any:
+        """An INSERT of one proposal that stores nothing when its idempotency key is taken, returning the row."""
+        raise NotImplementedError
+
+
+class SQLiteBackend(Backend):
+    """A local file: WAL, synchronous=FULL, a busy timeout, one writer at a time in this process."""
+
+    name = "sqlite"
+    # The file belongs to this server alone (it cannot be shared across hosts), so there is no
+    # separate deploy step to run migrations in: `make run` must work on a fresh checkout.
+    auto_upgrade = True
+
+    def __init__(self) -> None:
+        # SQLite has one writer at a time; serialising this process's writes avoids lock storms.
+        self._lock = threading.Lock()
+
+    def make_engine(self, url: URL) -> Engine:
+        database = url.database
+        if database and database != ":memory:" and not database.startswith("file:"):
+            Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.close()
+
+        return engine
+
+    def write_guard(self) -> ContextManager[Any]:
+        return self._lock
+
+    def insert_new(self, values: dict[str, Any]) -> Any:
+        return (sqlite_dialect.insert(proposals).values(**values)
+                .on_conflict_do_nothing(index_elements=["idempotency_key"]).returning(*proposals.c))
+
+
+class PostgreSQLBackend(Backend):
+    """A PostgreSQL server through psycopg 3; concurrency is left to its transactions and constraints."""
+
+    name = "postgresql"
+    # A shared server is migrated as a deploy step (`arbiter db upgrade`): several replicas must not
+    # race to alter it at start, and the serving role need not own the tables.
+    auto_upgrade = False
+
+    def normalise(self, url: URL) -> URL:
+        # Plain postgresql:// would pick psycopg2, which is not installed; psycopg 3 is.
+        return url.set(drivername="postgresql+psycopg") if url.drivername in ("postgresql", "postgres") else url
+
+    def make_engine(self, url: URL) -> Engine:
+        # The threadpool serves up to 40 requests at once; let that many wait for a connection briefly.
+        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20, pool_timeout=30)
+
+    def insert_new(self, values: dict[str, Any]) -> Any:
+        return (pg_dialect.insert(proposals).values(**values)
+                .on_conflict_do_nothing(index_elements=["idempotency_key"]).returning(*proposals.c))
+
+
+BACKENDS: dict[str, type[Backend]] = {"sqlite": SQLiteBackend, "postgresql": PostgreSQLBackend,
+                                      "postgres": PostgreSQLBackend}
+
+
+def parse_url(url: str) -> tuple[Backend, URL]:
+    """The backend for a database URL and the URL normalised for it (ValueError for other databases)."""
+    try:
+        parsed = make_url(url)
+    except Exception as e:  # sqlalchemy raises ArgumentError with the URL in it; keep the message short
+        raise ValueError(f"not a database URL: {safe_url(url)!r}") from e
+    scheme = parsed.drivername.split("+", 1)[0]
+    kind = BACKENDS.get(scheme)
+    if kind is None:
+        raise ValueError(f"unsupported database {scheme!r} in ARBITER_DATABASE_URL; expected sqlite:///path "
+                         f"or postgresql+psycopg://user@host:port/dbname")
+    backend = kind()
+    return backend, backend.normalise(parsed)
+
+
+def safe_url(url: str | URL) -> str:
+    """The URL with its password hidden (for messages and logs)."""
+    try:
+        return (url if isinstance(url, URL) else make_url(url)).render_as_string(hide_password=True)
+    except Exception:
+        return "<unparseable database URL>"
+
+
 def make_engine(url: str) -> Engine:
-    """An engine for the URL; SQLite gets its directory created, WAL, synchronous=FULL, a busy timeout."""
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True)
-    database = parsed.database
-    if database and database != ":memory:" and not database.startswith("file:"):
-        Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
-
-    @event.listens_for(engine, "connect")
-    def _pragmas(dbapi_connection: Any, _record: Any) -> None:
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA synchronous=FULL")
-        cursor.execute("PRAGMA busy_timeout=30000")
-        cursor.close()
-
-    return engine
+    """An engine for the URL, set up by its backend (SQLite: directory created, WAL, synchronous=FULL)."""
+    backend, parsed = parse_url(url)
+    return backend.make_engine(parsed)
 
 
 class RulingsStore:
     """Proposals submitted over HTTP, waiting for (or past) moderation."""
 
     def __init__(self, url: str) -> None:
+        from .rulings_schema import ensure_schema
+
         self.url = url
-        self.engine = make_engine(url)
-        self._sqlite = self.engine.dialect.name == "sqlite"
-        # SQLite has one writer at a time; serialising this process's writes avoids lock storms.
-        self._write_lock = threading.Lock()
-        metadata.create_all(self.engine)
+        self.backend, parsed = parse_url(url)
+        self.engine = self.backend.make_engine(parsed)
+        try:
+            ensure_schema(self.engine, upgrade=self.backend.auto_upgrade)
+        except BaseException:
+            self.engine.dispose()
+            raise
 
     def close(self) -> None:
         """Release the connection pool."""
         self.engine.dispose()
-
-    def _write(self):  # a context manager: the process lock on SQLite, nothing elsewhere
-        import contextlib
-
-        return self._write_lock if self._sqlite else contextlib.nullcontext()
 
     @staticmethod
     def _row(row: Any) -> dict[str, Any]:
@@ -128,21 +237,31 @@ class RulingsStore:
         values = {"game": data["game"], "question": data["question"], "answer": data["answer"],
                   "cites": list(data.get("cites") or []), "author": data.get("author"), "status": "proposed",
                   "idempotency_key": idempotency_key, "request_hash": digest, "created_at": _now()}
-        with self._write():
-            try:
-                with self.engine.begin() as conn:
-                    new_id = conn.execute(insert(proposals).values(**values)).inserted_primary_key[0]
-                    row = conn.execute(select(proposals).where(proposals.c.id == new_id)).one()
-                return self._row(row), True
-            except IntegrityError:
-                if idempotency_key is None:
-                    raise
+        by_key = select(proposals).where(proposals.c.idempotency_key == idempotency_key)
+        row = None
+        if idempotency_key is not None:
+            # A retry only reads (no write lock on SQLite, no sequence number spent on PostgreSQL);
+            # the insert below still decides races between first attempts.
             with self.engine.connect() as conn:
-                row = conn.execute(select(proposals).where(proposals.c.idempotency_key == idempotency_key)).one()
+                row = conn.execute(by_key).one_or_none()
+        if row is None:
+            row, created = self._insert(values, by_key)
+            if created:
+                return self._row(row), True
         if row.request_hash != digest:
             raise IdempotencyConflict(f"Idempotency-Key {idempotency_key!r} was already used for a different "
                                       f"submission (id {row.id})")
         return self._row(row), False
+
+    def _insert(self, values: dict[str, Any], by_key: Any) -> tuple[Any, bool]:
+        """Insert a proposal: (new row, True), or (the row holding its idempotency key, False)."""
+        with self.backend.write_guard(), self.engine.begin() as conn:
+            row = conn.execute(self.backend.insert_new(values)).one_or_none()
+            if row is not None:
+                return row, True
+            # The key is taken. On PostgreSQL the conflicting insert waited for the other transaction
+            # to commit, and this statement's fresh snapshot (READ COMMITTED) sees its row.
+            return conn.execute(by_key).one(), False
 
     def get(self, proposal_id: int) -> dict[str, Any]:
         """One proposal (NotFound if absent)."""
@@ -172,16 +291,16 @@ class RulingsStore:
         """Accept or reject; deciding the same way again is a no-op, the other way a DecisionConflict."""
         if status not in ("accepted", "rejected"):
             raise ValueError(f"status must be accepted or rejected, found {status!r}")
-        with self._write():
-            with self.engine.begin() as conn:
+        with self.backend.write_guard(), self.engine.begin() as conn:
+            # Only a proposal still "proposed" changes: of two racing decisions exactly one matches.
+            row = conn.execute(update(proposals)
+                               .where(proposals.c.id == proposal_id, proposals.c.status == "proposed")
+                               .values(status=status, note=note, decided_at=_now())
+                               .returning(*proposals.c)).one_or_none()
+            if row is None:
                 row = conn.execute(select(proposals).where(proposals.c.id == proposal_id)).one_or_none()
                 if row is None:
                     raise NotFound(proposal_id)
-                if row.status == status:
-                    return self._row(row)
-                if row.status != "proposed":
+                if row.status != status:
                     raise DecisionConflict(f"proposal {proposal_id} is already {row.status}")
-                conn.execute(update(proposals).where(proposals.c.id == proposal_id)
-                             .values(status=status, note=note, decided_at=_now()))
-                row = conn.execute(select(proposals).where(proposals.c.id == proposal_id)).one()
         return self._row(row)

@@ -114,20 +114,25 @@ class DecisionIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    note: str | None = Field(default=None, max_length=2000)
+    # PostgreSQL text cannot hold NUL, so it is refused here as in the proposal's fields.
+    note: Annotated[str, NoNul] | None = Field(default=None, max_length=2000)
+
+
+def open_store(app: Any) -> RulingsStore:
+    """The app's proposal store, opened once from settings.database_url (SchemaError if its schema is behind)."""
+    store = getattr(app.state, "rulings_store", None)
+    if store is None:
+        with _store_lock:
+            store = getattr(app.state, "rulings_store", None)
+            if store is None:
+                store = RulingsStore(app.state.settings.database_url)
+                app.state.rulings_store = store
+    return store
 
 
 def get_store(request: Request) -> RulingsStore:
-    """The app's proposal store, opened on first use from settings.database_url."""
-    store = getattr(request.app.state, "rulings_store", None)
-    if store is None:
-        with _store_lock:
-            store = getattr(request.app.state, "rulings_store", None)
-            if store is None:
-                settings = request.app.state.settings
-                store = RulingsStore(settings.database_url)
-                request.app.state.rulings_store = store
-    return store
+    """The app's proposal store (opened at start-up by the app's lifespan, or on first use)."""
+    return open_store(request.app)
 
 
 StoreDep = Annotated[RulingsStore, Depends(get_store)]

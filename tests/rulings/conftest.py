@@ -1,4 +1,5 @@
-"""Shared fixtures of the rulings tests: a copy of the corpus, the embedder, the real pipeline, an app."""
+"""Shared fixtures of the rulings tests: a copy of the corpus, the embedder, the real pipeline, an app, and a
+rulings database on each backend (SQLite file, database in a throwaway PostgreSQL cluster)."""
 from __future__ import annotations
 
 import shutil
@@ -54,6 +55,50 @@ def client(app_settings, pipeline):
     from server.app import create_app
 
     with TestClient(create_app(app_settings, pipeline=pipeline)) as c:
+        yield c
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """One throwaway PostgreSQL cluster for the session (fails naming the install script when missing)."""
+    from tests._postgres import PostgresServer
+
+    server = PostgresServer()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)]
+
+
+@pytest.fixture(params=BACKENDS)
+def database_url(request, tmp_path: Path) -> str:
+    """An empty rulings database on each backend in turn: a SQLite file, then a new PostgreSQL database."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'rulings.db'}"
+    return request.getfixturevalue("postgres_server").create_database()
+
+
+@pytest.fixture()
+def migrated_url(database_url: str) -> str:
+    """database_url with the schema migrated, as `arbiter db upgrade` leaves it after a deploy."""
+    from server.rulings_schema import upgrade
+
+    upgrade(database_url)
+    return database_url
+
+
+@pytest.fixture()
+def backend_client(migrated_url, app_settings, pipeline):
+    """A TestClient of the real app over a migrated database on each backend."""
+    from fastapi.testclient import TestClient
+
+    from server.app import create_app
+
+    settings = app_settings.model_copy(update={"database_url": migrated_url})
+    with TestClient(create_app(settings, pipeline=pipeline)) as c:
         yield c
 
 

@@ -1,4 +1,5 @@
-"""A server killed (SIGKILL) in the middle of a submission load loses no acknowledged submission."""
+"""A server killed (SIGKILL) in the middle of a submission load loses no acknowledged submission, on SQLite and on
+PostgreSQL (migrated first with `arbiter db upgrade`, as a deploy would)."""
 from __future__ import annotations
 
 import os
@@ -25,10 +26,14 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start(db: Path, log: Path) -> tuple[subprocess.Popen, str]:
+def _env(url: str) -> dict[str, str]:
+    return {**os.environ, "ARBITER_DATABASE_URL": url, "ARBITER_ADMIN_TOKEN": ADMIN_TOKEN,
+            "ARBITER_RATE_LIMIT_PER_MINUTE": "0", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+
+
+def _start(url: str, log: Path) -> tuple[subprocess.Popen, str]:
     port = _free_port()
-    env = {**os.environ, "ARBITER_DATABASE_URL": f"sqlite:///{db}", "ARBITER_ADMIN_TOKEN": ADMIN_TOKEN,
-           "ARBITER_RATE_LIMIT_PER_MINUTE": "0", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
+    env = _env(url)
     proc = subprocess.Popen([sys.executable, "-m", "uvicorn", "tests.rulings._server_app:app", "--host", "127.0.0.1",
                              "--port", str(port), "--log-level", "warning"],
                             cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT)
@@ -51,9 +56,14 @@ def _body(key: str) -> dict:
     return {"question": f"{key}：剛好達到需求可以出團嗎？", "answer": "可以。", "game": "mist-mountain"}
 
 
-def test_killed_server_loses_no_acknowledged_submission(tmp_path: Path):
-    db, log = tmp_path / "rulings.db", tmp_path / "server.log"
-    proc, base = _start(db, log)
+def test_killed_server_loses_no_acknowledged_submission(database_url: str, tmp_path: Path):
+    log = tmp_path / "server.log"
+    if not database_url.startswith("sqlite"):
+        # PostgreSQL is migrated as a deploy step; the server refuses a database without the schema.
+        done = subprocess.run([sys.executable, "-m", "server.cli", "db", "upgrade"], cwd=ROOT,
+                              env=_env(database_url), capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0 and "to revision" in done.stdout, done.stderr
+    proc, base = _start(database_url, log)
     acked: dict[str, int] = {}
     attempted: set[str] = set()
     lock = threading.Lock()
@@ -93,7 +103,7 @@ def test_killed_server_loses_no_acknowledged_submission(tmp_path: Path):
             proc.kill()
     assert len(acked) >= kill_after, "the load did not get going"
 
-    proc, base = _start(db, log)
+    proc, base = _start(database_url, log)
     try:
         with httpx.Client(timeout=10) as http:
             items = http.get(f"{base}/api/rulings/queue?status=all&limit=1000", headers=admin()).json()["items"]
@@ -108,6 +118,13 @@ def test_killed_server_loses_no_acknowledged_submission(tmp_path: Path):
             items = http.get(f"{base}/api/rulings/queue?status=all&limit=1000", headers=admin()).json()["items"]
         questions = [item["question"] for item in items]
         assert len(questions) == len(set(questions)) == len(attempted)
+        from server.rulings_db import RulingsStore
+
+        store = RulingsStore(database_url)  # the rows are in the database under test, not some default file
+        try:
+            assert store.count() == len(attempted)
+        finally:
+            store.close()
     finally:
         proc.kill()
         proc.wait(timeout=10)
