@@ -12,6 +12,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from indexer.retrieval import QueryError
 from rules_engine import UnknownId
 
+from .bodies import BodyError
+
 log = logging.getLogger("arbiter")
 
 
@@ -42,7 +44,10 @@ def _validation_details(exc: RequestValidationError) -> list[dict[str, str]]:
     for e in exc.errors():
         loc = [str(x) for x in e.get("loc", ()) if x != "body"]
         msg = e.get("msg", "invalid")
-        if e.get("type") == "json_invalid":
+        ctx = e.get("ctx") or {}
+        if e.get("type") == "string_too_long" and isinstance(e.get("input"), str):
+            msg = f"expected at most {ctx.get('max_length')} characters, found {len(e['input'])}"
+        elif e.get("type") == "json_invalid":
             # pydantic puts the character position in loc; the field at fault is the body itself.
             loc, msg = [], f"the body is not valid JSON ({e.get('ctx', {}).get('error', msg)})"
         out.append({"field": ".".join(loc) or "body", "problem": msg.removeprefix("Value error, ")})
@@ -62,6 +67,11 @@ def install_error_handlers(app: FastAPI) -> None:
         first = details[0] if details else {"field": "body", "problem": "invalid"}
         return JSONResponse({"error": f"{first['field']}: {first['problem']}", "field": first["field"],
                              "details": details}, status_code=422)
+
+    @app.exception_handler(BodyError)
+    async def _body(_: Request, exc: BodyError) -> JSONResponse:
+        return JSONResponse({"error": f"{exc.field}: {exc.problem}", "field": exc.field,
+                             "details": [{"field": exc.field, "problem": exc.problem}]}, status_code=422)
 
     @app.exception_handler(UnknownId)
     async def _unknown(_: Request, exc: UnknownId) -> JSONResponse:

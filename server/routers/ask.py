@@ -8,10 +8,11 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from indexer.retrieval import MAX_QUERY_CHARS, QueryError, clean_query
 
+from ..bodies import StrictJsonRoute
 from ..deps import PipelineDep
 from answering.pipeline import AskResponse, Citation, make_citation
 
-router = APIRouter(prefix="/api", tags=["ask"])
+router = APIRouter(prefix="/api", tags=["ask"], route_class=StrictJsonRoute)
 
 
 class HistoryItem(BaseModel):

@@ -9,9 +9,10 @@ from pydantic import ValidationError
 from indexer.corpus import passages_by_id
 from rules_engine import GAMES, UnknownId, all_rules, describe_validation_error, get_rule, load_games
 
+from ..bodies import StrictJsonRoute
 from ..errors import ApiError
 
-router = APIRouter(prefix="/api", tags=["catalog"])
+router = APIRouter(prefix="/api", tags=["catalog"], route_class=StrictJsonRoute)
 
 
 @router.get("/games", summary="The games covered")

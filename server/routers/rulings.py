@@ -14,21 +14,20 @@ HTML. Accepted proposals become ruling files with `arbiter rulings export`.
 from __future__ import annotations
 
 import hmac
-import json
 import threading
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
+from ..bodies import StrictJsonRoute
 from ..deps import SettingsDep
 from ..errors import ApiError
 from ..rulings_db import DecisionConflict, IdempotencyConflict, NotFound, RulingsStore
 
-router = APIRouter(prefix="/api/rulings", tags=["rulings"])
+router = APIRouter(prefix="/api/rulings", tags=["rulings"], route_class=StrictJsonRoute)
 
 MAX_QUESTION, MAX_ANSWER, MAX_CITES = 500, 4000, 10
 _store_lock = threading.Lock()
@@ -173,46 +172,11 @@ def _check_cites(proposal: ProposalIn, request: Request) -> None:
             raise ApiError(422, f"cites.{i}.quote: not verbatim in {c.passage}", field=f"cites.{i}.quote")
 
 
-def _inline_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The model's JSON schema with its $defs inlined (the body is parsed by hand, see submit)."""
-    schema = model.model_json_schema()
-    defs = schema.pop("$defs", {})
-
-    def resolve(node: Any) -> Any:
-        if isinstance(node, dict):
-            ref = node.get("$ref")
-            if isinstance(ref, str) and ref.startswith("#/$defs/"):
-                return resolve(defs[ref.rsplit("/", 1)[-1]])
-            return {k: resolve(v) for k, v in node.items()}
-        if isinstance(node, list):
-            return [resolve(v) for v in node]
-        return node
-
-    return resolve(schema)
-
-
-@router.post("", status_code=201, response_model=ProposalOut, summary="Propose a ruling",
-             openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
-                 "schema": _inline_schema(ProposalIn)}}}})
-async def submit(request: Request, store: StoreDep,
+@router.post("", status_code=201, response_model=ProposalOut, summary="Propose a ruling")
+async def submit(proposal: ProposalIn, request: Request, store: StoreDep,
                  idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None) -> Any:
     """Queue a proposal for moderation (stored as given; never rendered as HTML)."""
     key = _check_key(idempotency_key)
-    raw = await request.body()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ApiError(422, f"body: not valid UTF-8 (byte {e.start}: {e.reason})", field="body") from e
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ApiError(422, f"body: not valid JSON ({e.msg} at line {e.lineno} column {e.colno})", field="body") from e
-    if not isinstance(data, dict):
-        raise ApiError(422, f"body: expected a JSON object, found {type(data).__name__}", field="body")
-    try:
-        proposal = ProposalIn.model_validate(data)
-    except ValidationError as e:
-        raise RequestValidationError(e.errors()) from e
     _check_cites(proposal, request)
     try:
         row, created = await run_in_threadpool(store.submit, proposal.model_dump(), key)
