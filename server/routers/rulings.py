@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import hmac
 import threading
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
@@ -30,7 +31,10 @@ from ..rulings_db import DecisionConflict, IdempotencyConflict, NotFound, Ruling
 router = APIRouter(prefix="/api/rulings", tags=["rulings"], route_class=StrictJsonRoute)
 
 MAX_QUESTION, MAX_ANSWER, MAX_CITES = 500, 4000, 10
+MAX_ROW = 2**63 - 1  # SQLite (and PostgreSQL BIGINT) integers are signed 64-bit
 _store_lock = threading.Lock()
+# Characters that draw nothing yet are letters or symbols to Unicode (Hangul fillers, braille blank).
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def _no_nul(v: str) -> str:
@@ -40,6 +44,12 @@ def _no_nul(v: str) -> str:
 
 
 NoNul = AfterValidator(_no_nul)
+
+
+def visible(text: str) -> str:
+    """The text without whitespace and invisible characters (format, control, unassigned, blank letters)."""
+    return "".join(c for c in text if not c.isspace() and c not in _BLANK_LETTERS
+                   and unicodedata.category(c) not in ("Cc", "Cf", "Cn", "Cs", "Zs", "Zl", "Zp", "Mn", "Me"))
 
 
 class CiteIn(BaseModel):
@@ -70,8 +80,8 @@ class ProposalIn(BaseModel):
     @field_validator("question", "answer")
     @classmethod
     def _not_blank(cls, v: str) -> str:
-        if not v.strip():
-            raise ValueError("must not be blank")
+        if not visible(v):
+            raise ValueError("must contain visible text; found only spaces or invisible characters")
         return v
 
     @field_validator("game")
@@ -193,11 +203,14 @@ async def submit(proposal: ProposalIn, request: Request, store: StoreDep,
 def queue(store: StoreDep,
           status: Annotated[Literal["proposed", "accepted", "rejected", "all"], Query()] = "proposed",
           limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-          offset: Annotated[int, Query(ge=0)] = 0) -> Any:
+          offset: Annotated[int, Query(ge=0, le=MAX_ROW)] = 0) -> Any:
     """Proposals with that status, oldest first."""
     wanted = None if status == "all" else status
     return QueueOut(status=status, count=store.count(wanted),
                     items=[ProposalOut(**r) for r in store.list(wanted, limit=limit, offset=offset)])
+
+
+ProposalId = Annotated[int, Path(ge=1, le=MAX_ROW, description="the proposal's id")]
 
 
 def _decide(store: RulingsStore, proposal_id: int, status: str, body: DecisionIn | None) -> Any:
@@ -211,13 +224,13 @@ def _decide(store: RulingsStore, proposal_id: int, status: str, body: DecisionIn
 
 @router.post("/{proposal_id}/accept", response_model=ProposalOut, summary="Accept a proposal (admin)",
              dependencies=[AdminDep])
-def accept(proposal_id: int, store: StoreDep, body: DecisionIn | None = None) -> Any:
+def accept(proposal_id: ProposalId, store: StoreDep, body: DecisionIn | None = None) -> Any:
     """Mark a proposal accepted (then `arbiter rulings export` writes it as a ruling file)."""
     return _decide(store, proposal_id, "accepted", body)
 
 
 @router.post("/{proposal_id}/reject", response_model=ProposalOut, summary="Reject a proposal (admin)",
              dependencies=[AdminDep])
-def reject(proposal_id: int, store: StoreDep, body: DecisionIn | None = None) -> Any:
+def reject(proposal_id: ProposalId, store: StoreDep, body: DecisionIn | None = None) -> Any:
     """Mark a proposal rejected."""
     return _decide(store, proposal_id, "rejected", body)
