@@ -14,6 +14,7 @@ from .errors import install_error_handlers
 from .middleware import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware, SecurityHeadersMiddleware
 from answering.pipeline import Pipeline
 from .routers import ask, catalog, pages
+from .request_ids import RequestIdMiddleware
 from .search import build_service
 from .settings import Settings, get_settings
 
@@ -46,13 +47,15 @@ def create_app(settings: Settings | None = None, pipeline: Pipeline | None = Non
 
     # Added innermost first. CORS is outermost so that 413 and 429 answers carry the CORS headers
     # too: a cross-origin widget can then read them (and Retry-After) instead of a network error.
+    # RequestIdMiddleware sits just inside CORS so that an error raised by any other layer is logged once.
     app.add_middleware(SecurityHeadersMiddleware)
     app.add_middleware(RateLimitMiddleware, limiter=RateLimiter(settings.rate_limit_per_minute),
                        paths=("/api/ask", "/api/rulings"))
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(RequestIdMiddleware)
     app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
                        allow_headers=["content-type", "authorization", "idempotency-key"],
-                       expose_headers=["retry-after"], max_age=600)
+                       expose_headers=["retry-after", "x-request-id"], max_age=600)
     return app
 
 

@@ -1,7 +1,6 @@
 """One error shape for every failure: {"error": message, "field"?, "details"?, "valid"?}."""
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -13,9 +12,6 @@ from indexer.retrieval import QueryError
 from rules_engine import UnknownId
 
 from .bodies import BodyError
-
-log = logging.getLogger("arbiter")
-
 
 class ApiError(Exception):
     """An error with an HTTP status and a message naming what was wrong."""
@@ -89,10 +85,7 @@ def install_error_handlers(app: FastAPI) -> None:
             return JSONResponse({"error": "body: not valid UTF-8 JSON", "field": "body"}, status_code=422)
         if isinstance(detail, list) and detail and isinstance(detail[0], dict):
             return JSONResponse({"error": f"{detail[0].get('field')}: {detail[0].get('problem')}",
-                                 "details": detail}, status_code=exc.status_code, headers=exc.headers)
+                                 "field": detail[0].get("field"), "details": detail}, status_code=exc.status_code, headers=exc.headers)
         return JSONResponse({"error": str(detail)}, status_code=exc.status_code, headers=exc.headers)
 
-    @app.exception_handler(Exception)
-    async def _crash(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("unhandled error on %s %s", request.method, request.url.path)
-        return JSONResponse({"error": "internal error; the request was not processed"}, status_code=500)
+    # Unexpected exceptions are logged and answered by request_ids.RequestIdMiddleware (once, with an id).
