@@ -38,7 +38,7 @@ def create_app(settings: Settings | None = None, pipeline: Pipeline | None = Non
     app.state.settings = settings
     app.dependency_overrides[get_settings] = lambda: settings
     install_error_handlers(app)
-    app.include_router(ask.router)
+    app.include_router(ask.build_router(settings.max_question_chars))
     app.include_router(catalog.router)
     app.include_router(pages.router)
     _extra_routers(app)

@@ -6,12 +6,47 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from indexer.retrieval import QueryError
 from rules_engine import UnknownId
 
 from .bodies import BodyError
+
+class ErrorDetail(BaseModel):
+    """One problem: the field (dotted path, or "body") and what was wrong with it."""
+
+    field: str
+    problem: str
+
+
+class ErrorBody(BaseModel):
+    """The body of every error response (4xx and 500)."""
+
+    error: str
+    field: str | None = None
+    details: list[ErrorDetail] | None = None
+    valid: list[str] | None = None
+    retry_after: int | None = None
+    request_id: str | None = None
+
+
+_WHEN = {
+    401: "No 'Authorization: Bearer <admin token>' header",
+    403: "Wrong admin token, or moderation disabled (no admin token configured)",
+    404: "Unknown id; `valid` lists the known ones where there are few",
+    409: "Conflicts with what is stored (an Idempotency-Key reused for another body, a decided proposal)",
+    413: "Request body larger than the configured limit (max_body_bytes)",
+    422: "Invalid input: `field` names the first field at fault, `details` every problem",
+    429: "Too many requests from this client; wait Retry-After seconds",
+}
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for these error statuses, all with the ErrorBody shape."""
+    return {status: {"model": ErrorBody, "description": _WHEN[status]} for status in statuses}
+
 
 class ApiError(Exception):
     """An error with an HTTP status and a message naming what was wrong."""

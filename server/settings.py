@@ -27,6 +27,10 @@ class Settings(BaseSettings):
     cors_origins: list[str] = Field(default_factory=list)
     rate_limit_per_minute: int = 120
 
+    # The longest tuning question is 215 characters; cost grows with length (a 500-character CJK question
+    # costs ~25 short ones). The answering layer itself refuses more than indexer.retrieval.MAX_QUERY_CHARS.
+    max_question_chars: int = Field(default=400, ge=1, le=500)
+
     database_url: str = f"sqlite:///{ROOT / 'var' / 'rulings.db'}"
     admin_token: str = ""
 
