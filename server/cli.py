@@ -224,11 +224,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from .app import create_app
+    from .serving import uvicorn_options
 
     settings = _settings(args)
     app = create_app(settings)
     print(f"rules-arbiter serving on http://{args.host}:{args.port}/", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level)
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level, **uvicorn_options(settings))
     return EXIT_OK
 
 
