@@ -14,6 +14,7 @@ from .errors import install_error_handlers
 from .middleware import BodyLimitMiddleware, RateLimiter, RateLimitMiddleware, SecurityHeadersMiddleware
 from answering.pipeline import Pipeline
 from .routers import ask, catalog, pages
+from .openapi import install_openapi
 from .request_ids import RequestIdMiddleware
 from .search import build_service
 from .settings import Settings, get_settings
@@ -38,6 +39,7 @@ def create_app(settings: Settings | None = None, pipeline: Pipeline | None = Non
     app.state.settings = settings
     app.dependency_overrides[get_settings] = lambda: settings
     install_error_handlers(app)
+    install_openapi(app)
     app.include_router(ask.build_router(settings.max_question_chars))
     app.include_router(catalog.router)
     app.include_router(pages.router)

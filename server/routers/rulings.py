@@ -25,7 +25,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 
 from ..bodies import StrictJsonRoute
 from ..deps import SettingsDep
-from ..errors import ApiError
+from ..errors import ApiError, error_responses
 from ..rulings_db import DecisionConflict, IdempotencyConflict, NotFound, RulingsStore
 
 router = APIRouter(prefix="/api/rulings", tags=["rulings"], route_class=StrictJsonRoute)
@@ -72,7 +72,7 @@ class ProposalIn(BaseModel):
                                             description="the question, 1-500 characters")
     answer: Annotated[str, NoNul] = Field(min_length=1, max_length=MAX_ANSWER,
                                           description="the proposed ruling, 1-4000 characters")
-    game: str = Field(description="onirim, mist-mountain or dungeon-lords")
+    game: str = Field(max_length=40, description="onirim, mist-mountain or dungeon-lords")
     cites: list[CiteIn] = Field(default_factory=list, max_length=MAX_CITES)
     author: Annotated[str, NoNul] | None = Field(default=None, max_length=100,
                                                  description="how to credit you (optional)")
@@ -182,7 +182,10 @@ def _check_cites(proposal: ProposalIn, request: Request) -> None:
             raise ApiError(422, f"cites.{i}.quote: not verbatim in {c.passage}", field=f"cites.{i}.quote")
 
 
-@router.post("", status_code=201, response_model=ProposalOut, summary="Propose a ruling")
+@router.post("", status_code=201, response_model=ProposalOut, summary="Propose a ruling",
+             responses={200: {"model": ProposalOut, "description": "A retry (same Idempotency-Key and body): the row "
+                                                                   "stored the first time"},
+                        **error_responses(409, 413, 422, 429)})
 async def submit(proposal: ProposalIn, request: Request, store: StoreDep,
                  idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None) -> Any:
     """Queue a proposal for moderation (stored as given; never rendered as HTML)."""
@@ -199,7 +202,8 @@ async def submit(proposal: ProposalIn, request: Request, store: StoreDep,
     return JSONResponse(body, status_code=201 if created else 200, headers=headers)
 
 
-@router.get("/queue", response_model=QueueOut, summary="The moderation queue (admin)", dependencies=[AdminDep])
+@router.get("/queue", response_model=QueueOut, summary="The moderation queue (admin)", dependencies=[AdminDep],
+            responses=error_responses(401, 403, 422))
 def queue(store: StoreDep,
           status: Annotated[Literal["proposed", "accepted", "rejected", "all"], Query()] = "proposed",
           limit: Annotated[int, Query(ge=1, le=1000)] = 100,
@@ -223,14 +227,14 @@ def _decide(store: RulingsStore, proposal_id: int, status: str, body: DecisionIn
 
 
 @router.post("/{proposal_id}/accept", response_model=ProposalOut, summary="Accept a proposal (admin)",
-             dependencies=[AdminDep])
+             dependencies=[AdminDep], responses=error_responses(401, 403, 404, 409, 413, 422))
 def accept(proposal_id: ProposalId, store: StoreDep, body: DecisionIn | None = None) -> Any:
     """Mark a proposal accepted (then `arbiter rulings export` writes it as a ruling file)."""
     return _decide(store, proposal_id, "accepted", body)
 
 
 @router.post("/{proposal_id}/reject", response_model=ProposalOut, summary="Reject a proposal (admin)",
-             dependencies=[AdminDep])
+             dependencies=[AdminDep], responses=error_responses(401, 403, 404, 409, 413, 422))
 def reject(proposal_id: ProposalId, store: StoreDep, body: DecisionIn | None = None) -> Any:
     """Mark a proposal rejected."""
     return _decide(store, proposal_id, "rejected", body)
