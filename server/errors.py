@@ -38,7 +38,9 @@ _WHEN = {
     404: "Unknown id; `valid` lists the known ones where there are few",
     409: "Conflicts with what is stored (an Idempotency-Key reused for another body, a decided proposal)",
     413: "Request body larger than the configured limit (max_body_bytes)",
-    422: "Invalid input: `field` names the first field at fault, `details` every problem",
+    422: "Invalid input: `field` names the first field at fault, `details` every problem. A body that is "
+         "not usable JSON (invalid UTF-8, syntax, nesting over 32 levels, an integer over 30 digits) is a 422 "
+         "on `body` too",
     429: "Too many requests from this client; wait Retry-After seconds",
 }
 
@@ -116,8 +118,8 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         detail = exc.detail
         if exc.status_code == 400 and "parsing the body" in str(detail):
-            # FastAPI's answer to a body it cannot decode (invalid UTF-8, absurd nesting).
-            return JSONResponse({"error": "body: not valid UTF-8 JSON", "field": "body"}, status_code=422)
+            # FastAPI's answer to a body it cannot decode; server.bodies reports the known causes first.
+            return JSONResponse({"error": "body: could not be read as JSON", "field": "body"}, status_code=422)
         if isinstance(detail, list) and detail and isinstance(detail[0], dict):
             return JSONResponse({"error": f"{detail[0].get('field')}: {detail[0].get('problem')}",
                                  "field": detail[0].get("field"), "details": detail}, status_code=exc.status_code, headers=exc.headers)

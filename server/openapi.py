@@ -41,13 +41,14 @@ def install_openapi(app: Any) -> None:
         if app.openapi_schema is not None:
             return app.openapi_schema
         doc = generate()
+        from .errors import error_responses
+
         ours = {"$ref": "#/components/schemas/ErrorBody"}
         for ops in doc.get("paths", {}).values():
             for op in ops.values():
                 invalid = op.get("responses", {}).get("422")
                 if invalid and "HTTPValidationError" in str(invalid):
-                    op["responses"]["422"] = {"description": "Invalid input: `field` names the first field at "
-                                                             "fault, `details` every problem",
+                    op["responses"]["422"] = {"description": error_responses(422)[422]["description"],
                                               "content": {"application/json": {"schema": ours}}}
         for ops in doc.get("paths", {}).values():
             for op in ops.values():
