@@ -68,7 +68,6 @@ def _add_rule_route(rule: Rule) -> None:
     def evaluate(body: Any = Body(default=None)) -> dict[str, Any]:
         return _evaluate(rule.id, body)
 
-
     titles = rule.titles
     router.add_api_route(
         f"/rules/{rule.id}", evaluate, methods=["POST"], response_model=Verdict, name=f"evaluate {rule.id}",
