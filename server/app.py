@@ -15,6 +15,8 @@ from .middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
 from .ratelimit import ClientAddress, Limit, RateLimitMiddleware, open_storage, parse_networks
 from answering.pipeline import Pipeline
 from .routers import ask, catalog, chat, pages
+from .openapi import install_openapi
+from .request_ids import RequestIdMiddleware
 from .search import build_service
 from .settings import Settings, get_settings
 
@@ -39,7 +41,8 @@ def create_app(settings: Settings | None = None, pipeline: Pipeline | None = Non
     app.state.settings = settings
     app.dependency_overrides[get_settings] = lambda: settings
     install_error_handlers(app)
-    app.include_router(ask.router)
+    install_openapi(app)
+    app.include_router(ask.build_router(settings.max_question_chars))
     app.include_router(catalog.router)
     app.include_router(pages.router)
     app.include_router(chat.router)
@@ -49,14 +52,16 @@ def create_app(settings: Settings | None = None, pipeline: Pipeline | None = Non
 
     # Added innermost first. CORS is outermost so that 413 and 429 answers carry the CORS headers
     # too: a cross-origin widget can then read them (and Retry-After) instead of a network error.
+    # RequestIdMiddleware sits just inside CORS so that an error raised by any other layer is logged once.
     app.add_middleware(SecurityHeadersMiddleware)
     app.add_middleware(RateLimitMiddleware, limits=rate_limits(settings),
                        storage=open_storage(settings.rate_limit_storage),
                        client_address=ClientAddress(parse_networks(settings.trusted_proxies), settings.forwarded_header))
     app.add_middleware(BodyLimitMiddleware, max_bytes=settings.max_body_bytes)
+    app.add_middleware(RequestIdMiddleware)
     app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
                        allow_headers=["content-type", "authorization", "idempotency-key"],
-                       expose_headers=["retry-after"], max_age=600)
+                       expose_headers=["retry-after", "x-request-id"], max_age=600)
     return app
 
 

@@ -237,6 +237,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from .app import create_app
+    from .serving import uvicorn_options
 
     from .rulings_db import RulingsStore
     from .rulings_schema import SchemaError
@@ -252,7 +253,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     # The app alone decides which address is the client (ARBITER_TRUSTED_PROXIES). uvicorn's proxy
     # handling would trust X-Forwarded-For from loopback by default and rewrite the client first.
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                proxy_headers=False, forwarded_allow_ips=[])
+                proxy_headers=False, forwarded_allow_ips=[], **uvicorn_options(settings))
     return EXIT_OK
 
 

@@ -1,18 +1,53 @@
 """One error shape for every failure: {"error": message, "field"?, "details"?, "valid"?}."""
 from __future__ import annotations
 
-import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from indexer.retrieval import QueryError
 from rules_engine import UnknownId
 
-log = logging.getLogger("arbiter")
+from .bodies import BodyError
+
+class ErrorDetail(BaseModel):
+    """One problem: the field (dotted path, or "body") and what was wrong with it."""
+
+    field: str
+    problem: str
+
+
+class ErrorBody(BaseModel):
+    """The body of every error response (4xx and 500)."""
+
+    error: str
+    field: str | None = None
+    details: list[ErrorDetail] | None = None
+    valid: list[str] | None = None
+    retry_after: int | None = None
+    request_id: str | None = None
+
+
+_WHEN = {
+    401: "No 'Authorization: Bearer <admin token>' header",
+    403: "Wrong admin token, or moderation disabled (no admin token configured)",
+    404: "Unknown id; `valid` lists the known ones where there are few",
+    409: "Conflicts with what is stored (an Idempotency-Key reused for another body, a decided proposal)",
+    413: "Request body larger than the configured limit (max_body_bytes)",
+    422: "Invalid input: `field` names the first field at fault, `details` every problem. A body that is "
+         "not usable JSON (invalid UTF-8, syntax, nesting over 32 levels, an integer over 30 digits) is a 422 "
+         "on `body` too",
+    429: "Too many requests from this client; wait Retry-After seconds",
+}
+
+
+def error_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for these error statuses, all with the ErrorBody shape."""
+    return {status: {"model": ErrorBody, "description": _WHEN[status]} for status in statuses}
 
 
 class ApiError(Exception):
@@ -42,7 +77,10 @@ def _validation_details(exc: RequestValidationError) -> list[dict[str, str]]:
     for e in exc.errors():
         loc = [str(x) for x in e.get("loc", ()) if x != "body"]
         msg = e.get("msg", "invalid")
-        if e.get("type") == "json_invalid":
+        ctx = e.get("ctx") or {}
+        if e.get("type") == "string_too_long" and isinstance(e.get("input"), str):
+            msg = f"expected at most {ctx.get('max_length')} characters, found {len(e['input'])}"
+        elif e.get("type") == "json_invalid":
             # pydantic puts the character position in loc; the field at fault is the body itself.
             loc, msg = [], f"the body is not valid JSON ({e.get('ctx', {}).get('error', msg)})"
         out.append({"field": ".".join(loc) or "body", "problem": msg.removeprefix("Value error, ")})
@@ -63,6 +101,11 @@ def install_error_handlers(app: FastAPI) -> None:
         return JSONResponse({"error": f"{first['field']}: {first['problem']}", "field": first["field"],
                              "details": details}, status_code=422)
 
+    @app.exception_handler(BodyError)
+    async def _body(_: Request, exc: BodyError) -> JSONResponse:
+        return JSONResponse({"error": f"{exc.field}: {exc.problem}", "field": exc.field,
+                             "details": [{"field": exc.field, "problem": exc.problem}]}, status_code=422)
+
     @app.exception_handler(UnknownId)
     async def _unknown(_: Request, exc: UnknownId) -> JSONResponse:
         return JSONResponse({"error": str(exc), "field": exc.kind, "valid": exc.valid}, status_code=404)
@@ -75,14 +118,11 @@ def install_error_handlers(app: FastAPI) -> None:
     async def _http(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         detail = exc.detail
         if exc.status_code == 400 and "parsing the body" in str(detail):
-            # FastAPI's answer to a body it cannot decode (invalid UTF-8, absurd nesting).
-            return JSONResponse({"error": "body: not valid UTF-8 JSON", "field": "body"}, status_code=422)
+            # FastAPI's answer to a body it cannot decode; server.bodies reports the known causes first.
+            return JSONResponse({"error": "body: could not be read as JSON", "field": "body"}, status_code=422)
         if isinstance(detail, list) and detail and isinstance(detail[0], dict):
             return JSONResponse({"error": f"{detail[0].get('field')}: {detail[0].get('problem')}",
-                                 "details": detail}, status_code=exc.status_code, headers=exc.headers)
+                                 "field": detail[0].get("field"), "details": detail}, status_code=exc.status_code, headers=exc.headers)
         return JSONResponse({"error": str(detail)}, status_code=exc.status_code, headers=exc.headers)
 
-    @app.exception_handler(Exception)
-    async def _crash(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("unhandled error on %s %s", request.method, request.url.path)
-        return JSONResponse({"error": "internal error; the request was not processed"}, status_code=500)
+    # Unexpected exceptions are logged and answered by request_ids.RequestIdMiddleware (once, with an id).

@@ -39,6 +39,17 @@ class Settings(BaseSettings):
     trusted_proxies: Annotated[list[str], NoDecode] = Field(default_factory=list)
     forwarded_header: Literal["x-forwarded-for", "forwarded"] = "x-forwarded-for"
 
+    # `arbiter serve` (server/serving.py): how long a connection may take to send one request, stay idle
+    # between requests, how many requests run at once (more get 503), and the largest header block.
+    request_read_timeout: float = Field(default=10.0, gt=0)
+    keep_alive_timeout: int = Field(default=5, ge=1)
+    limit_concurrency: int = Field(default=100, ge=1)
+    max_header_bytes: int = Field(default=16 * 1024, ge=1024)
+
+    # The longest tuning question is 215 characters; cost grows with length (a 500-character CJK question
+    # costs ~25 short ones). The answering layer itself refuses more than indexer.retrieval.MAX_QUERY_CHARS.
+    max_question_chars: int = Field(default=400, ge=1, le=500)
+
     database_url: str = f"sqlite:///{ROOT / 'var' / 'rulings.db'}"
     admin_token: str = ""
 

@@ -7,11 +7,12 @@ from fastapi import APIRouter, Body
 from pydantic import ValidationError
 
 from indexer.corpus import passages_by_id
-from rules_engine import GAMES, UnknownId, all_rules, describe_validation_error, get_rule, load_games
+from rules_engine import GAMES, Rule, UnknownId, Verdict, all_rules, describe_validation_error, get_rule, load_games
 
-from ..errors import ApiError
+from ..bodies import StrictJsonRoute
+from ..errors import ApiError, error_responses
 
-router = APIRouter(prefix="/api", tags=["catalog"])
+router = APIRouter(prefix="/api", tags=["catalog"], route_class=StrictJsonRoute)
 
 
 @router.get("/games", summary="The games covered")
@@ -25,7 +26,7 @@ def games() -> list[dict[str, Any]]:
              "rules": [r.id for r in all_rules(g.id)]} for g in GAMES.values()]
 
 
-@router.get("/passages/{passage_id:path}", summary="One passage, verbatim")
+@router.get("/passages/{passage_id:path}", summary="One passage, verbatim", responses=error_responses(404))
 def passage(passage_id: str) -> dict[str, Any]:
     """The passage with this id (404 lists how ids look)."""
     known = passages_by_id()
@@ -45,8 +46,7 @@ def rules() -> list[dict[str, Any]]:
             for r in all_rules()]
 
 
-@router.post("/rules/{rule_id}", summary="Evaluate a rule")
-def evaluate_rule(rule_id: str, body: Any = Body(default=None)) -> dict[str, Any]:
+def _evaluate(rule_id: str, body: Any) -> dict[str, Any]:
     """Validate the input against the rule's schema and return its Verdict."""
     try:
         rule = get_rule(rule_id)
@@ -60,3 +60,32 @@ def evaluate_rule(rule_id: str, body: Any = Body(default=None)) -> dict[str, Any
         return rule.run(body).model_dump()
     except ValidationError as e:
         raise ApiError(422, f"invalid input for {rule.id}", details=describe_validation_error(e)) from e
+
+
+def _add_rule_route(rule: Rule) -> None:
+    """POST /api/rules/<rule id>: the same evaluation, documented with that rule's input schema."""
+
+    def evaluate(body: Any = Body(default=None)) -> dict[str, Any]:
+        return _evaluate(rule.id, body)
+
+    titles = rule.titles
+    router.add_api_route(
+        f"/rules/{rule.id}", evaluate, methods=["POST"], response_model=Verdict, name=f"evaluate {rule.id}",
+        summary=f"Evaluate {rule.id}", description=f"{titles.get('en', '')} / {titles.get('zh-TW', '')}. "
+        "Fields left out are unknown: the verdict then covers every value they may take.",
+        responses=error_responses(413, 422),
+        # server.openapi puts the rule's input schema here verbatim (FastAPI's OpenAPI models drop parts of it).
+        openapi_extra={"x-rule": rule.id,
+                       "requestBody": {"required": False, "content": {"application/json": {"schema": {}}}}})
+
+
+load_games()
+for _rule in all_rules():
+    _add_rule_route(_rule)
+
+
+@router.post("/rules/{rule_id}", summary="Evaluate a rule", response_model=Verdict,
+             responses=error_responses(404, 413, 422))
+def evaluate_rule(rule_id: str, body: Any = Body(default=None)) -> dict[str, Any]:
+    """Validate the input against the rule's schema and return its Verdict (each rule's own route documents it)."""
+    return _evaluate(rule_id, body)

@@ -8,6 +8,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 router = APIRouter(tags=["pages"])
+# The pages answer HEAD too (link checkers, uptime probes); FileResponse sends no body for it.
 
 
 @router.get("/healthz", summary="Liveness and index status")
@@ -18,19 +19,19 @@ def healthz(request: Request) -> JSONResponse:
     return JSONResponse({"status": "ok" if pipeline else "starting", "passages": passages})
 
 
-@router.get("/", response_class=HTMLResponse, include_in_schema=False)
+@router.api_route("/", methods=["GET", "HEAD"], response_class=HTMLResponse, include_in_schema=False)
 def chat_page() -> FileResponse:
     """The chat page."""
     return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
 
 
-@router.get("/embed", response_class=HTMLResponse, include_in_schema=False)
+@router.api_route("/embed", methods=["GET", "HEAD"], response_class=HTMLResponse, include_in_schema=False)
 def embed_page() -> FileResponse:
     """The answer card alone, for sites that only allow iframes (?game=…&lang=…)."""
     return FileResponse(STATIC / "embed.html", media_type="text/html; charset=utf-8")
 
 
-@router.get("/widget.js", include_in_schema=False)
+@router.api_route("/widget.js", methods=["GET", "HEAD"], include_in_schema=False)
 def widget() -> FileResponse:
     """The self-contained web component a blog embeds with one <script> tag."""
     return FileResponse(STATIC / "widget.js", media_type="text/javascript; charset=utf-8",

@@ -14,24 +14,27 @@ HTML. Accepted proposals become ruling files with `arbiter rulings export`.
 from __future__ import annotations
 
 import hmac
-import json
 import threading
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, Header, HTTPException, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
-from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
+from ..bodies import StrictJsonRoute
 from ..deps import SettingsDep
-from ..errors import ApiError
+from ..errors import ApiError, error_responses
 from ..rulings_db import DecisionConflict, IdempotencyConflict, NotFound, RulingsStore
 
-router = APIRouter(prefix="/api/rulings", tags=["rulings"])
+router = APIRouter(prefix="/api/rulings", tags=["rulings"], route_class=StrictJsonRoute)
 
 MAX_QUESTION, MAX_ANSWER, MAX_CITES = 500, 4000, 10
+MAX_ROW = 2**63 - 1  # SQLite (and PostgreSQL BIGINT) integers are signed 64-bit
 _store_lock = threading.Lock()
+# Characters that draw nothing yet are letters or symbols to Unicode (Hangul fillers, braille blank).
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 
 
 def _no_nul(v: str) -> str:
@@ -41,6 +44,12 @@ def _no_nul(v: str) -> str:
 
 
 NoNul = AfterValidator(_no_nul)
+
+
+def visible(text: str) -> str:
+    """The text without whitespace and invisible characters (format, control, unassigned, blank letters)."""
+    return "".join(c for c in text if not c.isspace() and c not in _BLANK_LETTERS
+                   and unicodedata.category(c) not in ("Cc", "Cf", "Cn", "Cs", "Zs", "Zl", "Zp", "Mn", "Me"))
 
 
 class CiteIn(BaseModel):
@@ -63,7 +72,7 @@ class ProposalIn(BaseModel):
                                             description="the question, 1-500 characters")
     answer: Annotated[str, NoNul] = Field(min_length=1, max_length=MAX_ANSWER,
                                           description="the proposed ruling, 1-4000 characters")
-    game: str = Field(description="onirim, mist-mountain or dungeon-lords")
+    game: str = Field(max_length=40, description="onirim, mist-mountain or dungeon-lords")
     cites: list[CiteIn] = Field(default_factory=list, max_length=MAX_CITES)
     author: Annotated[str, NoNul] | None = Field(default=None, max_length=100,
                                                  description="how to credit you (optional)")
@@ -71,8 +80,8 @@ class ProposalIn(BaseModel):
     @field_validator("question", "answer")
     @classmethod
     def _not_blank(cls, v: str) -> str:
-        if not v.strip():
-            raise ValueError("must not be blank")
+        if not visible(v):
+            raise ValueError("must contain visible text; found only spaces or invisible characters")
         return v
 
     @field_validator("game")
@@ -178,46 +187,14 @@ def _check_cites(proposal: ProposalIn, request: Request) -> None:
             raise ApiError(422, f"cites.{i}.quote: not verbatim in {c.passage}", field=f"cites.{i}.quote")
 
 
-def _inline_schema(model: type[BaseModel]) -> dict[str, Any]:
-    """The model's JSON schema with its $defs inlined (the body is parsed by hand, see submit)."""
-    schema = model.model_json_schema()
-    defs = schema.pop("$defs", {})
-
-    def resolve(node: Any) -> Any:
-        if isinstance(node, dict):
-            ref = node.get("$ref")
-            if isinstance(ref, str) and ref.startswith("#/$defs/"):
-                return resolve(defs[ref.rsplit("/", 1)[-1]])
-            return {k: resolve(v) for k, v in node.items()}
-        if isinstance(node, list):
-            return [resolve(v) for v in node]
-        return node
-
-    return resolve(schema)
-
-
 @router.post("", status_code=201, response_model=ProposalOut, summary="Propose a ruling",
-             openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
-                 "schema": _inline_schema(ProposalIn)}}}})
-async def submit(request: Request, store: StoreDep,
+             responses={200: {"model": ProposalOut, "description": "A retry (same Idempotency-Key and body): the row "
+                                                                   "stored the first time"},
+                        **error_responses(409, 413, 422, 429)})
+async def submit(proposal: ProposalIn, request: Request, store: StoreDep,
                  idempotency_key: Annotated[str | None, Header(alias="Idempotency-Key")] = None) -> Any:
     """Queue a proposal for moderation (stored as given; never rendered as HTML)."""
     key = _check_key(idempotency_key)
-    raw = await request.body()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise ApiError(422, f"body: not valid UTF-8 (byte {e.start}: {e.reason})", field="body") from e
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise ApiError(422, f"body: not valid JSON ({e.msg} at line {e.lineno} column {e.colno})", field="body") from e
-    if not isinstance(data, dict):
-        raise ApiError(422, f"body: expected a JSON object, found {type(data).__name__}", field="body")
-    try:
-        proposal = ProposalIn.model_validate(data)
-    except ValidationError as e:
-        raise RequestValidationError(e.errors()) from e
     _check_cites(proposal, request)
     try:
         row, created = await run_in_threadpool(store.submit, proposal.model_dump(), key)
@@ -230,15 +207,19 @@ async def submit(request: Request, store: StoreDep,
     return JSONResponse(body, status_code=201 if created else 200, headers=headers)
 
 
-@router.get("/queue", response_model=QueueOut, summary="The moderation queue (admin)", dependencies=[AdminDep])
+@router.get("/queue", response_model=QueueOut, summary="The moderation queue (admin)", dependencies=[AdminDep],
+            responses=error_responses(401, 403, 422))
 def queue(store: StoreDep,
           status: Annotated[Literal["proposed", "accepted", "rejected", "all"], Query()] = "proposed",
           limit: Annotated[int, Query(ge=1, le=1000)] = 100,
-          offset: Annotated[int, Query(ge=0)] = 0) -> Any:
+          offset: Annotated[int, Query(ge=0, le=MAX_ROW)] = 0) -> Any:
     """Proposals with that status, oldest first."""
     wanted = None if status == "all" else status
     return QueueOut(status=status, count=store.count(wanted),
                     items=[ProposalOut(**r) for r in store.list(wanted, limit=limit, offset=offset)])
+
+
+ProposalId = Annotated[int, Path(ge=1, le=MAX_ROW, description="the proposal's id")]
 
 
 def _decide(store: RulingsStore, proposal_id: int, status: str, body: DecisionIn | None) -> Any:
@@ -251,14 +232,14 @@ def _decide(store: RulingsStore, proposal_id: int, status: str, body: DecisionIn
 
 
 @router.post("/{proposal_id}/accept", response_model=ProposalOut, summary="Accept a proposal (admin)",
-             dependencies=[AdminDep])
-def accept(proposal_id: int, store: StoreDep, body: DecisionIn | None = None) -> Any:
+             dependencies=[AdminDep], responses=error_responses(401, 403, 404, 409, 413, 422))
+def accept(proposal_id: ProposalId, store: StoreDep, body: DecisionIn | None = None) -> Any:
     """Mark a proposal accepted (then `arbiter rulings export` writes it as a ruling file)."""
     return _decide(store, proposal_id, "accepted", body)
 
 
 @router.post("/{proposal_id}/reject", response_model=ProposalOut, summary="Reject a proposal (admin)",
-             dependencies=[AdminDep])
-def reject(proposal_id: int, store: StoreDep, body: DecisionIn | None = None) -> Any:
+             dependencies=[AdminDep], responses=error_responses(401, 403, 404, 409, 413, 422))
+def reject(proposal_id: ProposalId, store: StoreDep, body: DecisionIn | None = None) -> Any:
     """Mark a proposal rejected."""
     return _decide(store, proposal_id, "rejected", body)

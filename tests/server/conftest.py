@@ -1,4 +1,5 @@
-"""Real processes for the server tests: a throw-away redis-server and `arbiter serve` on free ports."""
+"""Fixtures of the server tests: an app with moderation on and a limit no test reaches; real processes (a
+throw-away redis-server, `arbiter serve`) on free ports."""
 from __future__ import annotations
 
 import os
@@ -12,8 +13,14 @@ from typing import Iterator
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
+
+from server.app import create_app
+from server.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
+ADMIN_TOKEN = "server-tests-admin-token"
+ADMIN = {"Authorization": f"Bearer {ADMIN_TOKEN}"}
 INSTALL_HINT = "run `bash tools/install_services.sh` as root (`make install-test` does)"
 
 
@@ -134,3 +141,24 @@ def serve(tmp_path: Path) -> Iterator:
     yield start
     for served in started:
         served.stop()
+
+
+@pytest.fixture(scope="module")
+def app_settings(tmp_path_factory) -> Settings:
+    """Settings with a private SQLite file, an admin token and a rate limit no test reaches."""
+    db = tmp_path_factory.mktemp("server") / "rulings.db"
+    return Settings(database_url=f"sqlite:///{db}", admin_token=ADMIN_TOKEN, rate_limit_per_minute=1_000_000,
+                    search_rate_limit_per_minute=1_000_000, admin_failures_per_minute=1_000_000)
+
+
+@pytest.fixture(scope="module")
+def app(app_settings, pipeline):
+    """The real app (every middleware) over the session pipeline."""
+    return create_app(app_settings, pipeline=pipeline)
+
+
+@pytest.fixture(scope="module")
+def app_client(app):
+    """A TestClient of `app` that re-raises nothing: a server error must come back as a 500 response."""
+    with TestClient(app, raise_server_exceptions=False) as c:
+        yield c

@@ -195,9 +195,20 @@ def test_ask_bad_input_is_422_naming_the_field(client, payload, field):
     assert body["details"] and body["details"][0]["problem"]
 
 
-def test_ask_500_characters_is_accepted(client):
-    r = client.post("/api/ask", json={"question": "高塔" + "夢" * 498})
+def test_ask_question_up_to_the_limit_is_accepted(client):
+    limit = Settings().max_question_chars
+    r = client.post("/api/ask", json={"question": "高塔" + "夢" * (limit - 2)})
     assert r.status_code == 200, r.text
+
+
+def test_ask_question_over_the_limit_is_422_saying_how_long(client):
+    limit = Settings().max_question_chars
+    r = client.post("/api/ask", json={"question": "高塔" + "夢" * (limit - 1)})
+    assert r.status_code == 422, r.text
+    assert r.json()["field"] == "question"
+    assert f"at most {limit} characters, found {limit + 1}" in r.json()["error"]
+    r = client.post("/api/ask", json={"question": "tower", "history": [{"question": "夢" * (limit + 1)}]})
+    assert r.status_code == 422 and r.json()["field"] == "history.0.question"
 
 
 def test_ask_control_characters_are_stripped(client):
