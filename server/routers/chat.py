@@ -11,6 +11,7 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from answering.pipeline import Pipeline
+from indexer.retrieval import QueryError
 from ..chat import discord, line
 from ..chat.common import TOO_MANY, ChatHistory, ChatLimits, chat_answer
 from ..deps import PipelineDep, SettingsDep
@@ -57,9 +58,12 @@ def _json(body: bytes) -> Any:
         raise ApiError(400, "body: not JSON", field="body") from None
 
 
-def _ask(pipeline: Pipeline, question: str, game: str | None, history: list[str]):
-    """Answer as /api/ask does."""
-    return pipeline.ask(question, game=game, history=history)
+def _ask(pipeline: Pipeline, question: str, game: str | None, history: list[str], max_chars: int):
+    """Answer as /api/ask does, the question cut to the API's length; None for text with nothing to ask."""
+    try:
+        return pipeline.ask(question[:max_chars], game=game, history=history)
+    except QueryError:
+        return None  # only symbols or invisible characters: nothing to answer
 
 
 @router.post("/discord", summary="Discord interactions endpoint (PING and the /rule command)", responses=SIGNED)
@@ -89,7 +93,9 @@ async def discord_interaction(request: Request, settings: SettingsDep, pipeline:
     services = _services(request, settings)
     if not await run_in_threadpool(services.limits.allow, "discord", user, guild):
         return JSONResponse(discord.notice(TOO_MANY["en"] + " / " + TOO_MANY["zh-TW"]))
-    response = await run_in_threadpool(_ask, pipeline, question[:discord.QUESTION_MAX], game, [])
+    response = await run_in_threadpool(_ask, pipeline, question, game, [], settings.max_question_chars)
+    if response is None:
+        return JSONResponse(discord.notice("Please ask a rules question in words. / 請用文字提問規則問題。"))
     return JSONResponse(discord.message(chat_answer(response, settings.public_url), response.game, ephemeral))
 
 
@@ -113,7 +119,10 @@ async def line_webhook(request: Request, settings: SettingsDep, pipeline: Pipeli
     for q in asked:
         if not await run_in_threadpool(services.limits.allow, "line", q.user, q.group):
             continue  # past the limit a chat is not flooded with notices: the question is dropped
-        response = await run_in_threadpool(_ask, pipeline, q.text, None, services.history.before(q.chat))
+        response = await run_in_threadpool(_ask, pipeline, q.text, None, services.history.before(q.chat),
+                                           settings.max_question_chars)
+        if response is None:
+            continue
         if response.in_scope:
             services.history.remember(q.chat, q.text)
         text = chat_answer(response, settings.public_url).with_link(line.TEXT_LIMIT)

@@ -95,3 +95,12 @@ def test_per_group_limit_drops_questions_past_it(make_client, fake_line) -> None
     events = [_event("规则? Onirim 有幾張門卡？", GROUP, token=f"g{i}") for i in range(3)]
     body = _body(*events)
     assert c.post("/chat/line", content=body, headers=line_headers(body)).json() == {"answered": 2, "questions": 3}
+
+
+def test_a_long_or_empty_message_is_cut_or_skipped_never_a_server_error(make_client, fake_line) -> None:
+    c = make_client(line_api_base=fake_line.base)
+    long = "Onirim 的高塔可以放在哪裡？" + "請告訴我。" * 400
+    body = _body(_event(long, USER, token="long"), _event("？？？", USER, token="marks"))
+    r = c.post("/chat/line", content=body, headers=line_headers(body))
+    assert r.status_code == 200, r.text
+    assert [q["body"]["replyToken"] for q in fake_line.requests] == ["long"]
