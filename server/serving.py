@@ -131,7 +131,9 @@ def serve_workers(settings: Settings, host: str, port: int, workers: int, log_le
 
     # Nothing here may run the embedder: an OpenMP runtime used before fork() is unusable in the children.
     pipeline = Pipeline(build_service(settings, log=lambda m: print(m, file=sys.stderr)))
-    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    # IPPROTO_TCP spelled out: asyncio turns Nagle's algorithm off only on sockets that say they are TCP,
+    # and with it on, every small response waits for the client's delayed ACK (40 ms).
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind((host, port))
     sock.listen(2048)
