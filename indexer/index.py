@@ -23,7 +23,7 @@ from .text import to_traditional
 from .tokenize import TOKENIZER_VERSION, Tokenizer
 from .vectors import vectors_file, write_query_vectors
 
-FORMAT_VERSION = 6
+FORMAT_VERSION = 5
 MANIFEST = "manifest.json"
 PASSAGES = "passages.json"
 VECTORS = "dense.faiss"
@@ -82,15 +82,12 @@ def _file_hashes(directory: Path) -> dict[str, str]:
             for p in sorted(directory.rglob("*")) if p.is_file() and p.name != MANIFEST}
 
 
-GLOSSARY_NAMES = "glossary-names"
-
-
-def _fixed_query_texts(tokenizer: Tokenizer) -> dict[str, list[str]]:
-    """The fixed texts questions are compared with or expanded by (glossary names, rule examples, ruling
-    questions): their vectors are built with the index, so that the directory is read-only at serve time."""
+def _fixed_query_texts() -> dict[str, list[str]]:
+    """The fixed texts the answering layer compares questions with (rule examples, ruling questions):
+    their vectors are built with the index so that the index directory is read-only at serve time."""
     from answering.routing import fixed_query_texts
 
-    return {GLOSSARY_NAMES: tokenizer.expansion_vocabulary(), **fixed_query_texts()}
+    return fixed_query_texts()
 
 
 def check_index(directory: Path, embedder_spec: str, corpus_dir: Path = CORPUS_DIR) -> str | None:
@@ -129,7 +126,7 @@ def check_index(directory: Path, embedder_spec: str, corpus_dir: Path = CORPUS_D
             return f"partial: {name} is missing"
         if _sha256(path) != digest:
             return f"corrupt: {name} does not match its recorded hash"
-    for name, texts in _fixed_query_texts(Tokenizer(load_glossary(corpus_dir / "glossary.yaml"))).items():
+    for name, texts in _fixed_query_texts().items():
         if texts and vectors_file(manifest.get("model_id", ""), texts, name) not in expected:
             return f"stale: the {name} changed since the index was built"
     return None
@@ -192,7 +189,7 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
         index.add(matrix)
         faiss.write_index(index, str(tmp / VECTORS))
 
-        for name, texts in _fixed_query_texts(tokenizer).items():
+        for name, texts in _fixed_query_texts().items():
             if texts:
                 write_query_vectors(embedder, texts, tmp, name)
 

@@ -21,9 +21,6 @@ RRF_K = 10
 # Questions whose per-field scores are kept (per retriever).
 FIELD_CACHE = 256
 QUERY_CACHE_SIZE = 4096
-# The glossary names count half their length: at full weight (as if appended) they pulled questions toward
-# the term's definition and the tune set lost verdicts and R@1; at half they gained both.
-NAME_WEIGHT = 0.5
 
 
 class QueryError(ValueError):
@@ -67,14 +64,11 @@ class Retriever(Protocol):
 
 
 class QueryVectorCache:
-    """Bounded LRU of query embeddings: the embedder is the slowest step of a search. With an `expand`
-    function, each vector is the embedded text's combined with what `expand` adds (glossary names)."""
+    """Bounded LRU of query embeddings: the embedder is the slowest step of a search."""
 
-    def __init__(self, embedder: object, size: int = QUERY_CACHE_SIZE,
-                 expand: Callable[[str, np.ndarray], np.ndarray] | None = None) -> None:
+    def __init__(self, embedder: object, size: int = QUERY_CACHE_SIZE) -> None:
         self.embedder = embedder
         self.size = size
-        self.expand = expand
         self._data: OrderedDict[str, np.ndarray] = OrderedDict()
         self._lock = Lock()
 
@@ -85,8 +79,6 @@ class QueryVectorCache:
                 self._data.move_to_end(text)
                 return self._data[text]
         vector = self.embedder.embed_queries([text])[0]  # type: ignore[attr-defined]
-        if self.expand is not None:
-            vector = self.expand(text, vector)
         with self._lock:
             self._data[text] = vector
             if len(self._data) > self.size:
@@ -97,47 +89,26 @@ class QueryVectorCache:
         return len(self._data)
 
 
-class GlossaryExpansion:
-    """Adds to a question's vector the vectors of the canonical names of the glossary terms it mentions,
-    each weighted by its length in tokens, as if the names had been appended to the question and the whole
-    mean-pooled: the question is embedded once, at its own length, and the names come from the index."""
-
-    def __init__(self, index: LoadedIndex) -> None:
-        from .index import GLOSSARY_NAMES
-        from .vectors import cached_query_vectors
-
-        self.tokenizer = index.tokenizer
-        self.count = getattr(index.embedder, "query_tokens", len)
-        # A cut question weighs what the embedder read of it.
-        self.cap = getattr(index.embedder, "max_query_tokens", None)
-        names = index.tokenizer.expansion_vocabulary()
-        vectors = cached_query_vectors(index.embedder, names, index.directory, GLOSSARY_NAMES)  # type: ignore[arg-type]
-        self.names = {name: (vectors[i], self.count(name)) for i, name in enumerate(names)}
-
-    def __call__(self, text: str, vector: np.ndarray) -> np.ndarray:
-        """The question's vector with its glossary names' vectors added."""
-        extra = [self.names[n] for n in self.tokenizer.expansion_names(text) if n in self.names]
-        if not extra:
-            return vector
-        weight = self.count(text) if self.cap is None else min(self.count(text), self.cap)
-        total = vector * weight + NAME_WEIGHT * sum(v * w for v, w in extra)
-        return (total / np.linalg.norm(total)).astype(np.float32)
-
-
 def query_vector_cache(index: LoadedIndex) -> QueryVectorCache:
-    """The index's shared query-vector cache (one per loaded index), glossary-expanded."""
+    """The index's shared query-vector cache (one per loaded index)."""
     cache = getattr(index, "_query_cache", None)
     if cache is None:
-        cache = QueryVectorCache(index.embedder, expand=GlossaryExpansion(index))
+        cache = QueryVectorCache(index.embedder)
         setattr(index, "_query_cache", cache)
     return cache
 
 
-def passage_query_text(query: str) -> str:
-    """What the embedder sees of a query searched against the passages: a Simplified question is folded to
-    the corpus's Traditional script first (it embeds nearer the passages so). Rule examples are matched
-    with the question as asked: folding there lost more than it gained on the tune set."""
-    return to_traditional(query) if detect_lang(query) == "zh-CN" else query
+def dense_query_text(index: LoadedIndex, query: str) -> str:
+    """What the embedder sees of a query: the query plus canonical names of the terms it uses."""
+    extra = index.tokenizer.expansion_text(query)
+    return f"{query} {extra}".strip()
+
+
+def passage_query_text(index: LoadedIndex, query: str) -> str:
+    """What the embedder sees of a query searched against the passages: a Simplified question folded
+    to the corpus's Traditional script first (it embeds nearer the passages so). Rule examples are
+    matched with `dense_query_text`: folding there lost more than it gained on the tune set."""
+    return dense_query_text(index, to_traditional(query) if detect_lang(query) == "zh-CN" else query)
 
 
 def _bm25_scores(bm25: Any, tokens: list[str], vocab: set[str] | None, n: int) -> np.ndarray:
@@ -240,7 +211,7 @@ class DenseRetriever:
 
     def _field_scores(self, query: str) -> dict[str, np.ndarray]:
         """Cosine similarity of the query to every passage per field (see `vector_scores`)."""
-        return self.vector_scores(query_vector_cache(self.index)(passage_query_text(query)))
+        return self.vector_scores(query_vector_cache(self.index)(passage_query_text(self.index, query)))
 
     def vector_scores(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """Cosine similarity of a query vector to every passage per field: its text ("dense") and the nearest

@@ -130,17 +130,11 @@ class Tokenizer:
             tokens.append(f"def:{term.id}")
         return dedupe(tokens)
 
-    def expansion_names(self, text: str) -> list[str]:
-        """Canonical names of the glossary terms a query mentions that it does not spell out itself: what
-        the dense side adds to the query (as cached name vectors, see indexer.retrieval)."""
+    def expansion_text(self, text: str) -> str:
+        """Canonical names of mentioned glossary terms, appended to a query for the dense model."""
         extra: list[str] = []
         for match in self.match_terms(text):
             for canonical in (match.term.zh_tw, match.term.en[0]):
                 if fold(canonical) not in fold(text):
                     extra.append(canonical)
-        return dedupe(extra)
-
-    def expansion_vocabulary(self) -> list[str]:
-        """Every name `expansion_names` can return (their vectors are built with the index)."""
-        terms = self.glossary.terms if self.glossary is not None else []
-        return dedupe([name for t in terms for name in (t.zh_tw, t.en[0])])
+        return " ".join(dedupe(extra))
