@@ -81,6 +81,9 @@ class AskResponse(BaseModel):
     answer_line: str = ""
     quote: Citation | None = None
     full_text: str = ""
+    # How the question was read, when that bears on the answer: {"question_truncated": true,
+    # "embedded_tokens": N} when a long question was embedded only up to the model's query budget.
+    details: dict[str, Any] = Field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,8 @@ class Understanding:
     follow_up: bool = False
     hits: list[Hit] = field(default_factory=list)
     candidates: list[RuleMatch] = field(default_factory=list)
+    # Whether only the start of a very long question was embedded.
+    truncated: bool = False
     # Out of scope because it is not a rules question at all (buying advice, prices, opinions).
     not_rules: bool = False
 
@@ -164,12 +169,16 @@ class Pipeline:
         self.tokenizer = search.index.tokenizer
         cache = query_vector_cache(search.index)
         self.query_vector = lambda text: cache(dense_query_text(self.index, text))
+        # The one embedding of a question, used for retrieval, scope, routing and rulings alike: its text as
+        # asked with its glossary terms' canonical names (routing on a Simplified question folded to the
+        # corpus's script lost verdicts on the tune set; retrieval lost nothing unfolded).
+        self.question_vector = self.query_vector
         self.router = RuleRouter(search.index.embedder, self.tokenizer, cache_dir=search.index.directory)
         self.rulings = RulingMatcher(search.index.embedder, cache_dir=search.index.directory)
         self.params = RoutingParams.load(search.index.directory)
 
     # ------------------------------------------------------------------ stages
-    def detect_game(self, query: Query, explicit: str | None) -> tuple[str | None, str]:
+    def detect_game(self, query: Query, explicit: str | None, vector: Any = None) -> tuple[str | None, str]:
         """The game id (or None) the question itself names or implies, and how it was decided."""
         if explicit:
             get_game(explicit)  # raises UnknownId listing valid ids
@@ -179,7 +188,7 @@ class Pipeline:
             return signals[0].game, "question"
         if signals:
             tied = {s.game for s in signals if s.strength == signals[0].strength}
-            for hit in self.search.retriever.search(query.text, k=5):
+            for hit in self.search.retriever.search(query.text, k=5, vector=vector):
                 if hit.passage.game in tied:
                     return hit.passage.game, "retrieval among tied terms"
             return signals[0].game, "question"
@@ -191,41 +200,41 @@ class Pipeline:
         return bool(query.signals) and not any(s.named for s in query.signals) \
             and sum(len(s.terms) for s in query.signals) == 1
 
-    def top_hit(self, text: str) -> tuple[str | None, float, float]:
+    def top_hit(self, text: str, vector: Any = None) -> tuple[str | None, float, float]:
         """The game of the best passage over all games, and its dense and BM25 scores: ranked by the
         passage text alone, the field the scope thresholds are calibrated on (a question written for a
         passage would make any question about the game's words look close)."""
-        hits = self.search.retriever.search(text, k=1, text_only=True)
+        hits = self.search.retriever.search(text, k=1, text_only=True, vector=vector)
         if not hits:
             return None, 0.0, 0.0
         return hits[0].passage.game, hits[0].scores.get("dense", 0.0), hits[0].scores.get("bm25", 0.0)
 
-    def weak_signal_holds(self, query: Query) -> bool:
+    def weak_signal_holds(self, query: Query, vector: Any) -> bool:
         """A single shared word is enough only when retrieval, or a rule reading the question, agrees."""
-        _, dense, bm25 = self.top_hit(query.text)
+        _, dense, bm25 = self.top_hit(query.text, vector)
         return weak_signal_by_retrieval(dense, bm25, self.params) or self._in_scope_by_rule(query)[0]
 
-    def _in_scope(self, query: Query) -> tuple[bool, str | None]:
+    def _in_scope(self, query: Query, vector: Any) -> tuple[bool, str | None]:
         """For a question with no (or one weak) game signal: in scope, and for which game, when retrieval
         is confident, or when an engine rule plainly answers it ("紅4右邊可以接藍4嗎？"): the rule fits and
         the question states its inputs, naming things of the game."""
-        in_scope, guessed = self.in_scope_without_signal(query.text)
+        in_scope, guessed = self.in_scope_without_signal(query.text, vector)
         if in_scope:
             return in_scope, guessed
         return self._in_scope_by_rule(query)
 
     def _in_scope_by_rule(self, query: Query) -> tuple[bool, str | None]:
         """In scope when an engine rule plainly answers the question (see `_in_scope`)."""
-        ranked = sorted(self.router.candidates(self.query_vector(query.text), query.text, None),
+        ranked = sorted(self.router.candidates(self.question_vector(query.text), query.text, None),
                         key=lambda m: -m.fit(self.params))
         # The rule must be among the nearest answerers and read named things of its game from the question.
         best = next((m for m in ranked[:3] if m.stated and m.answerer.rule is not None
                      and names_game_things(m.answerer.rule, query.text)), None)
         return (best is not None), (best.answerer.game if best else None)
 
-    def in_scope_without_signal(self, question: str) -> tuple[bool, str | None]:
+    def in_scope_without_signal(self, question: str, vector: Any = None) -> tuple[bool, str | None]:
         """For a question with no game signal: is retrieval confident enough, and for which game."""
-        game, dense, bm25 = self.top_hit(question)
+        game, dense, bm25 = self.top_hit(question, vector)
         if game is not None and in_scope_by_retrieval(dense, bm25, self.params):
             return True, game
         return False, None
@@ -251,27 +260,31 @@ class Pipeline:
         """Everything decided about a question before a verdict: its game and scope, whether it follows
         the conversation, the passages retrieved, and the rules and facts that could answer it."""
         query = Query.build(question, history or [], self.tokenizer)
-        game_id, how = self.detect_game(query, game)
+        # Embedded once: game ties, scope, passages, routing and rulings all compare this vector.
+        vector = self.question_vector(query.text)
+        fit_query = getattr(self.index.embedder, "fit_query", None)
+        truncated = bool(fit_query and fit_query(dense_query_text(self.index, query.text))[1])
+        game_id, how = self.detect_game(query, game, vector)
         if not_a_rules_question(query.text):
             # Buying advice, prices, opinions: the texts say nothing about them, whichever game is named.
-            return Understanding(query, None, not_rules=True)
+            return Understanding(query, None, not_rules=True, truncated=truncated)
         others = other_games_named(query.text)
         # Scope comes before history: a question that names another game, or that is not a rules
         # question on its own terms, is out of scope whatever came before it.
         follow_up = False
         if how == "question" and not query.reads_as_follow_up and self.weak_signal(query) \
-                and not self.weak_signal_holds(query):
-            return Understanding(query, None)
+                and not self.weak_signal_holds(query, vector):
+            return Understanding(query, None, truncated=truncated)
         if game_id is None or (others and how != "explicit" and not any(s.named for s in query.signals)):
             if others:
-                return Understanding(query, None)
+                return Understanding(query, None, truncated=truncated)
             previous_game = self._history_game(query) if query.reads_as_follow_up else None
             if previous_game is not None:
                 game_id, how, follow_up = previous_game, "history", True
             else:
-                in_scope, guessed = self._in_scope(query)
+                in_scope, guessed = self._in_scope(query, vector)
                 if not in_scope:
-                    return Understanding(query, None)
+                    return Understanding(query, None, truncated=truncated)
                 game_id, how = guessed, "retrieval"
         elif query.history and query.reads_as_follow_up and self._history_game(query) == game_id:
             follow_up = True
@@ -280,14 +293,18 @@ class Pipeline:
         # says little); its own values replace the earlier question's.
         combined = f"{substitute_slots(strip_game_names(query.history[-1]), query.text)} {search_text}" \
             if follow_up else search_text
-        hits = self.search.retriever.search(combined, game=game_id, k=max(k, 3) + 5)
+        # A follow-up's text with the question it follows is its own embedding; otherwise the question's
+        # vector serves (BM25 still reads the text without game names).
+        search_vector = None if follow_up else vector
+        hits = self.search.retriever.search(combined, game=game_id, k=max(k, 3) + 5, vector=search_vector)
         # Routing reads the whole question: game names belong to how players phrase it.
         route_text = f"{query.history[-1]} {query.text}" if follow_up else query.text
-        retrieved = self._support(combined, game_id, max(k, 3) + 5)
+        retrieved = self._support(combined, game_id, max(k, 3) + 5, search_vector)
         previous = self._previous_answerer(query, game_id) if follow_up else None
-        candidates = self.router.candidates(self.query_vector(route_text), route_text, game_id, retrieved,
+        route_vector = self.query_vector(route_text) if follow_up else vector
+        candidates = self.router.candidates(route_vector, route_text, game_id, retrieved,
                                             own_text=query.text, previous=previous)
-        return Understanding(query, game_id, follow_up, hits, candidates)
+        return Understanding(query, game_id, follow_up, hits, candidates, truncated=truncated)
 
     def ask(self, question: str, *, game: str | None = None, history: list[str] | None = None,
             k: int = 3) -> AskResponse:
@@ -296,7 +313,7 @@ class Pipeline:
         u = self.understand(question, game=game, history=history, k=k)
         query, lang, game_id, hits = u.query, u.query.lang, u.game, u.hits
         if game_id is None:
-            return self._out_of_scope(query.text, lang, started, u.not_rules)
+            return self._out_of_scope(query.text, lang, started, u.not_rules, self._reading(u))
         match = decide(u.candidates, self.params)
         verdict: Verdict | None = None
         needs: list[Missing] = []
@@ -307,8 +324,8 @@ class Pipeline:
         # unless a rule or fact of the texts answers it all the same.
         outside = outside_topic(query.text, game_id) if verdict is None else None
 
-        # The ruling matcher reuses the question's own vector (embedded once for routing).
-        ruling = self.rulings.best(self.query_vector(query.text), game_id)
+        # The ruling matcher reuses the question's one vector (cached).
+        ruling = self.rulings.best(self.question_vector(query.text), game_id)
         direct_ruling = ruling[0] if ruling and ruling[1] >= RULING_DIRECT_THRESHOLD else None
         ruled = _rulings_by_passage().get(direct_ruling) if direct_ruling else None
         # An accepted ruling that answers this very question is the answer, its engine check beside it.
@@ -344,7 +361,14 @@ class Pipeline:
                            ambiguities=ambiguities, took_ms=round((time.perf_counter() - started) * 1000, 2),
                            lang=lang, rule=match.answerer.id if match and (verdict or needs) else None,
                            needs=needed, no_verdict=reason, ruling=ruling_answer, answer_line=line,
-                           quote=quote, full_text=full_text)
+                           quote=quote, full_text=full_text, details=self._reading(u))
+
+    def _reading(self, u: Understanding) -> dict[str, Any]:
+        """The response details that say how the question was read (only the start of a long one)."""
+        if not u.truncated:
+            return {}
+        return {"question_truncated": True,
+                "embedded_tokens": getattr(self.index.embedder, "max_query_tokens", None)}
 
     @staticmethod
     def _answerer_title(match: RuleMatch | None, lang: str) -> str:
@@ -438,11 +462,11 @@ class Pipeline:
         inputs = {name: {"value": value, "from": "ruling"} for name, value in ruled.check.input.items()}
         return verdict.model_copy(update={"details": {**verdict.details, "ruling": ruled.id, "inputs": inputs}})
 
-    def _support(self, text: str, game: str | None, k: int) -> list[str]:
+    def _support(self, text: str, game: str | None, k: int, vector: Any = None) -> list[str]:
         """The rule passages that back a rule's routing: retrieved by their text alone. (The questions
         field ranks passages for quoting; it would back almost any rule of the passage's topic, and
         the routing weights are calibrated on text retrieval.)"""
-        hits = self.search.retriever.search(text, game=game, k=k, text_only=True)
+        hits = self.search.retriever.search(text, game=game, k=k, text_only=True, vector=vector)
         return [h.passage.id for h in hits if h.passage.kind != "ruling"]
 
     def _previous_answerer(self, query: Query, game: str | None) -> str | None:
@@ -522,14 +546,15 @@ class Pipeline:
                 citations.pop(drop)
         return citations
 
-    def _out_of_scope(self, question: str, lang: str, started: float, not_rules: bool) -> AskResponse:
+    def _out_of_scope(self, question: str, lang: str, started: float, not_rules: bool,
+                      details: dict[str, Any]) -> AskResponse:
         key = "en" if lang == "en" else "zh-TW"
         games = "、".join(g.names[key] for g in GAMES.values()) if key != "en" else \
             ", ".join(g.names["en"] for g in GAMES.values())
         answer = msg("not_rules" if not_rules else "out_of_scope", lang, games=games)
         return AskResponse(question=question, game=None, in_scope=False, answer=answer, answer_line=answer,
                            full_text=answer, verdict=None, citations=[], ambiguities=[],
-                           took_ms=round((time.perf_counter() - started) * 1000, 2), lang=lang)
+                           took_ms=round((time.perf_counter() - started) * 1000, 2), lang=lang, details=details)
 
 
 __all__ = ["Pipeline", "AskResponse", "Citation", "CitationError", "make_citation", "UnknownId"]

@@ -13,6 +13,10 @@ from indexer.tokenize import Tokenizer
 from indexer.text import fold
 from rules_engine import Fact, Rule, all_rules
 
+EXAMPLES_VECTORS = "answerer-examples"
+RULING_VECTORS = "ruling-questions"
+
+
 @dataclass(frozen=True)
 class RoutingParams:
     """How a fit is scored and where it stops being trusted. The defaults are deliberately strict;
@@ -155,7 +159,7 @@ class RuleRouter:
         self.tokenizer = tokenizer
         self.answerers = answerers()
         self.examples: list[tuple[Answerer, str]] = [(a, ex) for a in self.answerers for ex in a.examples]
-        self.vectors = cached_query_vectors(embedder, [ex for _, ex in self.examples], cache_dir, "answerer-examples")
+        self.vectors = cached_query_vectors(embedder, [ex for _, ex in self.examples], cache_dir, EXAMPLES_VECTORS)
         self._example_terms = [self._terms(ex) for _, ex in self.examples]
 
     def _terms(self, text: str) -> frozenset[str]:
@@ -260,26 +264,33 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
     return best
 
 
+def ruling_entries() -> list[tuple[str, str, str]]:
+    """(ruling passage id, game, question text) of every indexed ruling, its question in every language."""
+    from indexer.rulings import load_rulings, ruling_passages
+
+    rulings = load_rulings()
+    indexed = {p.id for p in ruling_passages(rulings)}
+    return [(r.passage_id, r.game, text) for r in rulings if r.passage_id in indexed
+            for text in (r.question.zh_tw, r.question.zh_cn, r.question.en) if text]
+
+
+def fixed_query_texts() -> dict[str, list[str]]:
+    """The texts whose vectors routing compares a question with, by vectors name: embedded with the index
+    (`arbiter index`), so that a served worker only reads them."""
+    return {EXAMPLES_VECTORS: [ex for a in answerers() for ex in a.examples],
+            RULING_VECTORS: [text for _, _, text in ruling_entries()]}
+
+
 class RulingMatcher:
     """Finds the ruling whose question is the one asked (its question in every language it has)."""
 
     def __init__(self, embedder: Embedder, cache_dir: Path | None = None) -> None:
-        from indexer.rulings import load_rulings, ruling_passages
-
-        rulings = load_rulings()
-        indexed = {p.id for p in ruling_passages(rulings)}
-        self.entries: list[tuple[str, str, str]] = []  # (ruling passage id, game, question text)
-        for r in rulings:
-            if r.passage_id not in indexed:
-                continue
-            for text in (r.question.zh_tw, r.question.zh_cn, r.question.en):
-                if text:
-                    self.entries.append((r.passage_id, r.game, text))
+        self.entries = ruling_entries()
         self.embedder = embedder
         self.vectors = self._vectors(cache_dir)
 
     def _vectors(self, cache_dir: Path | None) -> np.ndarray:
-        return cached_query_vectors(self.embedder, [t for _, _, t in self.entries], cache_dir, "ruling-questions")
+        return cached_query_vectors(self.embedder, [t for _, _, t in self.entries], cache_dir, RULING_VECTORS)
 
     def best(self, query_vector: np.ndarray, game: str | None) -> tuple[str, float] | None:
         """The closest ruling of the game and its similarity."""

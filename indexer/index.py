@@ -21,8 +21,9 @@ from .corpus import CORPUS_DIR, Passage, corpus_hash, load_glossary, load_passag
 from .embedders import Embedder, make_embedder
 from .text import to_traditional
 from .tokenize import TOKENIZER_VERSION, Tokenizer
+from .vectors import vectors_file, write_query_vectors
 
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 MANIFEST = "manifest.json"
 PASSAGES = "passages.json"
 VECTORS = "dense.faiss"
@@ -81,6 +82,14 @@ def _file_hashes(directory: Path) -> dict[str, str]:
             for p in sorted(directory.rglob("*")) if p.is_file() and p.name != MANIFEST}
 
 
+def _fixed_query_texts() -> dict[str, list[str]]:
+    """The fixed texts the answering layer compares questions with (rule examples, ruling questions):
+    their vectors are built with the index so that the index directory is read-only at serve time."""
+    from answering.routing import fixed_query_texts
+
+    return fixed_query_texts()
+
+
 def check_index(directory: Path, embedder_spec: str, corpus_dir: Path = CORPUS_DIR) -> str | None:
     """None if the index is usable, else why not ('missing', 'stale: …', 'corrupt: …')."""
     manifest_path = directory / MANIFEST
@@ -117,6 +126,9 @@ def check_index(directory: Path, embedder_spec: str, corpus_dir: Path = CORPUS_D
             return f"partial: {name} is missing"
         if _sha256(path) != digest:
             return f"corrupt: {name} does not match its recorded hash"
+    for name, texts in _fixed_query_texts().items():
+        if texts and vectors_file(manifest.get("model_id", ""), texts, name) not in expected:
+            return f"stale: the {name} changed since the index was built"
     return None
 
 
@@ -176,6 +188,10 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
         index = faiss.IndexFlatIP(matrix.shape[1])
         index.add(matrix)
         faiss.write_index(index, str(tmp / VECTORS))
+
+        for name, texts in _fixed_query_texts().items():
+            if texts:
+                write_query_vectors(embedder, texts, tmp, name)
 
         (tmp / PASSAGES).write_text(json.dumps([p.model_dump() for p in passages], ensure_ascii=False),
                                     encoding="utf-8")

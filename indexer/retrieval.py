@@ -56,8 +56,10 @@ class Retriever(Protocol):
 
     name: str
 
-    def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False) -> list[Hit]:
-        """Top-k passages for the query (ranked by the passage text alone with `text_only`)."""
+    def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False,
+               vector: np.ndarray | None = None) -> list[Hit]:
+        """Top-k passages for the query (ranked by the passage text alone with `text_only`); `vector`, the
+        question's own embedding when the caller has it, spares embedding `query` again."""
         ...
 
 
@@ -188,8 +190,9 @@ class BM25Retriever:
         """BM25 score of every passage by its best field."""
         return _best_field(self.field_scores(query))
 
-    def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False) -> list[Hit]:
-        """Top-k passages with a positive BM25 score."""
+    def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False,
+               vector: np.ndarray | None = None) -> list[Hit]:
+        """Top-k passages with a positive BM25 score (`vector` is not used)."""
         fields = _fields(self.field_scores(query), text_only)
         scores = np.where(_game_mask(self.index, game), _best_field(fields), 0.0)
         order = [int(i) for i in np.argsort(-scores, kind="stable") if scores[i] > 0][:k]
@@ -207,9 +210,13 @@ class DenseRetriever:
         self.field_scores = lru_cache(maxsize=FIELD_CACHE)(self._field_scores)
 
     def _field_scores(self, query: str) -> dict[str, np.ndarray]:
-        """Cosine similarity of the query to every passage per field: its text ("dense") and the nearest
-        of its questions ("dense_q", pre-embedded; the query is embedded once)."""
-        vector = query_vector_cache(self.index)(passage_query_text(self.index, query)).reshape(1, -1)
+        """Cosine similarity of the query to every passage per field (see `vector_scores`)."""
+        return self.vector_scores(query_vector_cache(self.index)(passage_query_text(self.index, query)))
+
+    def vector_scores(self, vector: np.ndarray) -> dict[str, np.ndarray]:
+        """Cosine similarity of a query vector to every passage per field: its text ("dense") and the nearest
+        of its questions ("dense_q", pre-embedded)."""
+        vector = np.ascontiguousarray(vector, dtype=np.float32).reshape(1, -1)
         text = _similarities(self.index.vectors, vector)
         if self.index.question_vectors is None or self.index.question_owners is None:
             return {"dense": text}
@@ -220,9 +227,10 @@ class DenseRetriever:
         """Cosine similarity of every passage by its best field."""
         return _best_field(self.field_scores(query))
 
-    def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False) -> list[Hit]:
-        """Top-k passages by cosine similarity."""
-        fields = _fields(self.field_scores(query), text_only)
+    def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False,
+               vector: np.ndarray | None = None) -> list[Hit]:
+        """Top-k passages by cosine similarity (to `vector`, the question's own, when given)."""
+        fields = _fields(self.field_scores(query) if vector is None else self.vector_scores(vector), text_only)
         scores = _best_field(fields)
         mask = _game_mask(self.index, game)
         order = [int(i) for i in np.argsort(-scores, kind="stable") if mask[i]][:k]
@@ -245,22 +253,30 @@ class HybridRetriever:
         # The ranker trained for this index build on the tune set; without one, reciprocal-rank fusion.
         self.model = FusionModel.load(index.directory) if learned else None
 
-    def features(self, query: str, game: str | None) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
+    def _all_fields(self, query: str, vector: np.ndarray | None) -> dict[str, np.ndarray]:
+        """BM25 fields of the query text, dense fields of its vector (embedded from the text when not given)."""
+        dense = self.dense.field_scores(query) if vector is None else self.dense.vector_scores(vector)
+        return {**self.bm25.field_scores(query), **dense}
+
+    def features(self, query: str, game: str | None, vector: np.ndarray | None = None
+                 ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
         """Every field's scores, the game mask and the fusion feature matrix of one question."""
         mask = _game_mask(self.index, game)
-        fields = {**self.bm25.field_scores(query), **self.dense.field_scores(query)}
+        fields = self._all_fields(query, vector)
         return fields, mask, fusion_features(fields, mask, terms_covered(self.index, query))
 
-    def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False) -> list[Hit]:
-        """Top-k passages within the game filter: by the learned ranker, else by fused rank."""
+    def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False,
+               vector: np.ndarray | None = None) -> list[Hit]:
+        """Top-k passages within the game filter: by the learned ranker, else by fused rank (dense scores
+        from `vector` when given)."""
         if self.model is not None and not text_only:
-            fields, mask, matrix = self.features(query, game)
+            fields, mask, matrix = self.features(query, game, vector)
             probability = self.model.score(matrix)
             order = [int(i) for i in np.argsort(-probability, kind="stable") if mask[i]][:k]
             return [Hit(self.index.passages[i], round(float(probability[i]), 4),
                         {n: round(float(v[i]), 4) for n, v in fields.items()}) for i in order]
         mask = _game_mask(self.index, game)
-        fields = _fields({**self.bm25.field_scores(query), **self.dense.field_scores(query)}, text_only)
+        fields = _fields(self._all_fields(query, vector), text_only)
         # Each backend ranks by a passage's best field; the hit reports every field's own score (the
         # text fields' scores are what scope decisions were calibrated on).
         per_backend = {"bm25": _best_field({f: v for f, v in fields.items() if f.startswith("bm25")}),

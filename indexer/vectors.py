@@ -1,4 +1,4 @@
-"""Query-side vectors of fixed texts (rule examples, ruling questions), cached beside the index."""
+"""Query-side vectors of fixed texts (rule examples, ruling questions), embedded with the index."""
 from __future__ import annotations
 
 import hashlib
@@ -9,27 +9,41 @@ import numpy as np
 
 from .embedders import Embedder
 
+BATCH = 64
+
+
+def vectors_file(model_id: str, texts: list[str], name: str) -> str:
+    """The file name of a set of fixed texts' vectors: a content key, so that changed texts are noticed."""
+    key = hashlib.sha256(json.dumps([model_id, texts], ensure_ascii=False).encode()).hexdigest()[:16]
+    return f"{name}-{key}.npy"
+
+
+def embed_fixed(embedder: Embedder, texts: list[str]) -> np.ndarray:
+    """Query-side vectors of fixed texts, batched by length (rows in the order given)."""
+    out = np.zeros((len(texts), embedder.dim), dtype=np.float32)
+    by_length = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+    for start in range(0, len(by_length), BATCH):
+        rows = by_length[start:start + BATCH]
+        out[rows] = embedder.embed_queries([texts[i] for i in rows])
+    return out
+
+
+def write_query_vectors(embedder: Embedder, texts: list[str], directory: Path, name: str) -> None:
+    """Embed fixed texts into the index being built (`arbiter index`)."""
+    np.save(directory / vectors_file(embedder.model_id, texts, name), embed_fixed(embedder, texts))
+
 
 def cached_query_vectors(embedder: Embedder, texts: list[str], cache_dir: Path | None, name: str) -> np.ndarray:
-    """Query-side vectors of fixed texts, cached in the index directory under a content key."""
+    """Query-side vectors of fixed texts, read from the index directory; the directory is read-only at serve
+    time, so texts the index was not built with are embedded in memory (`arbiter index` rebuilds them)."""
     if not texts:
         return np.zeros((0, embedder.dim), dtype=np.float32)
-    key = hashlib.sha256(json.dumps([embedder.model_id, texts], ensure_ascii=False).encode()).hexdigest()[:16]
-    path = cache_dir / f"{name}-{key}.npy" if cache_dir else None
+    path = cache_dir / vectors_file(embedder.model_id, texts, name) if cache_dir else None
     if path is not None and path.exists():
         try:
             cached = np.load(path)
             if cached.shape == (len(texts), embedder.dim):
                 return cached
         except (OSError, ValueError):
-            pass  # a corrupt cache is simply recomputed
-    vectors = np.vstack([embedder.embed_queries(texts[i:i + 32]) for i in range(0, len(texts), 32)])
-    if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_suffix(".tmp.npy")
-            np.save(tmp, vectors)
-            tmp.replace(path)
-        except OSError:
-            pass  # a read-only index directory only costs the recomputation
-    return vectors
+            pass  # a corrupt file is recomputed; check_index reports it as corrupt
+    return embed_fixed(embedder, texts)

@@ -233,28 +233,44 @@ def cmd_discord(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    """Serve the web app and API."""
-    import uvicorn
+    """Serve the web app and API: one process, or with several workers, one pre-forked process per worker."""
+    from .serving import default_workers, limit_runtime_threads
 
-    from .app import create_app
-    from .serving import uvicorn_options
+    settings = _settings(args)
+    workers = args.workers if args.workers is not None else settings.workers or default_workers()
+    if workers < 1:
+        return _fail(f"--workers must be at least 1, found {workers}")
+    # Before the embedding runtime loads: its thread pool is sized once, at load time.
+    limit_runtime_threads(workers)
 
     from .rulings_db import RulingsStore
     from .rulings_schema import SchemaError
 
-    settings = _settings(args)
-    app = create_app(settings)
     try:
         # Checked (SQLite: migrated) here too, to refuse in one line rather than in uvicorn's traceback.
-        app.state.rulings_store = RulingsStore(settings.database_url)
+        RulingsStore(settings.database_url).close()
     except (SchemaError, ValueError) as e:
         return _fail(str(e))
-    print(f"rules-arbiter serving on http://{args.host}:{args.port}/", flush=True)
-    # The app alone decides which address is the client (ARBITER_TRUSTED_PROXIES). uvicorn's proxy
-    # handling would trust X-Forwarded-For from loopback by default and rewrite the client first.
-    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                proxy_headers=False, forwarded_allow_ips=[], **uvicorn_options(settings))
-    return EXIT_OK
+    if workers > 1 and settings.rate_limit_storage.startswith("memory://"):
+        print(f"arbiter: {workers} workers count rate limits each on its own (memory://): a client may make up "
+              f"to {workers}x the limit; set ARBITER_RATE_LIMIT_STORAGE=redis://… for one exact limit",
+              file=sys.stderr, flush=True)
+    print(f"rules-arbiter serving on http://{args.host}:{args.port}/ ({workers} worker"
+          f"{'s' if workers > 1 else ''})", flush=True)
+    if workers == 1:
+        import uvicorn
+
+        from .app import create_app
+        from .serving import uvicorn_options
+
+        # The app alone decides which address is the client (ARBITER_TRUSTED_PROXIES). uvicorn's proxy
+        # handling would trust X-Forwarded-For from loopback by default and rewrite the client first.
+        uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level=args.log_level,
+                    proxy_headers=False, forwarded_allow_ips=[], **uvicorn_options(settings))
+        return EXIT_OK
+    from .serving import serve_workers
+
+    return serve_workers(settings, args.host, args.port, workers, args.log_level)
 
 
 def build_parser(play_help: bool = False) -> argparse.ArgumentParser:
@@ -303,6 +319,8 @@ def build_parser(play_help: bool = False) -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--log-level", default="warning")
     p.add_argument("--embedder", help="embedder spec")
+    p.add_argument("--workers", type=int, default=None,
+                   help="worker processes sharing the port (default: ARBITER_WORKERS, else one per core)")
     p.set_defaults(func=cmd_serve)
 
     _register_extra_commands(sub)

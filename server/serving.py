@@ -84,3 +84,90 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
             "limit_concurrency": settings.limit_concurrency,
             "h11_max_incomplete_event_size": settings.max_header_bytes,
             "timeout_graceful_shutdown": 10, "server_header": False}
+
+
+def default_workers() -> int:
+    """One worker per core this process may run on."""
+    import os
+
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def threads_per_worker(workers: int) -> int:
+    """Each worker's equal share of the cores (at least one thread)."""
+    return max(1, default_workers() // max(1, workers))
+
+
+def limit_runtime_threads(workers: int) -> None:
+    """Give each worker an equal share of the cores for the embedder's and FAISS's OpenMP threads (one each
+    when there are as many workers as cores), so that workers do not fight over them. Must run before
+    either library loads: OpenMP reads these once."""
+    import os
+
+    if workers <= 1 or "OMP_NUM_THREADS" in os.environ:
+        return
+    os.environ["OMP_NUM_THREADS"] = str(threads_per_worker(workers))
+    # An idle OpenMP thread spinning for work would take the core another worker needs.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+
+def serve_workers(settings: Settings, host: str, port: int, workers: int, log_level: str) -> int:
+    """Load the pipeline once, then fork `workers` processes that share it (read-only, copy-on-write) and
+    accept on one listening socket; stops them all on SIGTERM or SIGINT."""
+    import os
+    import signal
+    import socket
+    import sys
+
+    import uvicorn
+
+    from answering.pipeline import Pipeline
+
+    from .app import create_app
+    from .search import build_service
+
+    # Nothing here may run the embedder: an OpenMP runtime used before fork() is unusable in the children.
+    pipeline = Pipeline(build_service(settings, log=lambda m: print(m, file=sys.stderr)))
+    # IPPROTO_TCP spelled out: asyncio turns Nagle's algorithm off only on sockets that say they are TCP,
+    # and with it on, every small response waits for the client's delayed ACK (40 ms).
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    children: list[int] = []
+    for _ in range(workers):
+        pid = os.fork()
+        if pid == 0:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers
+            config = uvicorn.Config(create_app(settings, pipeline), log_level=log_level, proxy_headers=False,
+                                    forwarded_allow_ips=[], **uvicorn_options(settings))
+            uvicorn.Server(config).run(sockets=[sock])
+            os._exit(0)
+        children.append(pid)
+    sock.close()
+
+    def stop(signum: int, frame: Any) -> None:
+        for child in children:
+            try:
+                os.kill(child, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    status = 0
+    for child in children:
+        while True:
+            try:
+                _, code = os.waitpid(child, 0)
+                break
+            except InterruptedError:
+                continue
+        if code:
+            status = 1
+            stop(signal.SIGTERM, None)  # one worker failed: stop the others rather than serve at half strength
+    return status

@@ -45,6 +45,8 @@ class Settings(BaseSettings):
     keep_alive_timeout: int = Field(default=5, ge=1)
     limit_concurrency: int = Field(default=100, ge=1)
     max_header_bytes: int = Field(default=16 * 1024, ge=1024)
+    # Worker processes of `arbiter serve` (0: one per core); `--workers` overrides it.
+    workers: int = Field(default=0, ge=0)
 
     # The longest tuning question is 215 characters; cost grows with length (a 500-character CJK question
     # costs ~25 short ones). The answering layer itself refuses more than indexer.retrieval.MAX_QUERY_CHARS.

@@ -167,3 +167,10 @@ def test_a_contribution_list_longer_than_any_table_is_read_whole_and_refused_not
     assert "at most 6" in str(err.value) and "not 7" in str(err.value)
     # A list that fits a table is still read as given.
     assert _seat_list(normalise_numbers(fold("contributions 3, 2, 5, 4, 0"))) == [3, 2, 5, 4, 0]
+
+
+def test_a_question_past_the_token_budget_says_it_was_cut(pipeline):
+    long = ("高塔列現在只有一張紅色4號，我想把藍色4號接在它右邊，然後再把綠色4號接在藍色右邊，" * 8)[:400]
+    assert pipeline.ask(long).details == {"question_truncated": True,
+                                          "embedded_tokens": pipeline.index.embedder.max_query_tokens}
+    assert pipeline.ask("高塔可以接在同顏色的高塔旁邊嗎？").details == {}

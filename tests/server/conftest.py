@@ -94,7 +94,9 @@ class Served:
         arbiter = ROOT / ".venv" / "bin" / "arbiter"
         cmd = [str(arbiter)] if arbiter.exists() else [sys.executable, "-m", "server.cli"]
         full_env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1", "PYTHONIOENCODING": "utf-8",
-                    "ARBITER_DATABASE_URL": f"sqlite:///{tmp_path / f'rulings-{self.port}.db'}", **env}
+                    "ARBITER_DATABASE_URL": f"sqlite:///{tmp_path / f'rulings-{self.port}.db'}",
+                    # One process, so that a memory:// rate limit is one exact count (docs/deploy.md).
+                    "ARBITER_WORKERS": "1", **env}
         self.log = open(tmp_path / f"serve-{self.port}.log", "wb")
         self.proc = subprocess.Popen([*cmd, "serve", "--port", str(self.port)], cwd=ROOT, env=full_env,
                                      stdout=self.log, stderr=subprocess.STDOUT)

@@ -65,8 +65,8 @@ def test_pipeline_refuses_to_emit_an_altered_passage(pipeline, monkeypatch, towe
     """Retrieval handing back a doctored passage makes the pipeline fail rather than quote it."""
     real_search = pipeline.search.retriever.search
 
-    def doctored(query, *, game=None, k=5, text_only=False):
-        hits = real_search(query, game=game, k=k, text_only=text_only)
+    def doctored(query, *, game=None, k=5, text_only=False, vector=None):
+        hits = real_search(query, game=game, k=k, text_only=text_only, vector=vector)
         forged = tower_passage.model_copy(update={"text": "夢魘永遠不會影響高塔。"})
         return [Hit(passage=forged, score=1.0, scores={"dense": 0.99, "bm25": 9.0})] + hits
 
