@@ -116,7 +116,8 @@ class Tokenizer:
                     continue
             found[(term.game, term.id)] = TermMatch(term, form)
         for pattern, form, term in self._en_forms:
-            if (term.game, term.id) not in found and pattern.search(folded):
+            # The substring test first: the word-boundary regex can only match where the form occurs.
+            if form in folded and (term.game, term.id) not in found and pattern.search(folded):
                 found[(term.game, term.id)] = TermMatch(term, form)
         return list(found.values())
 
