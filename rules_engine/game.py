@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 import random
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, Sequence, TypeVar, runtime_checkable
+from typing import Any, Callable, Generic, Protocol, Sequence, TypeVar, runtime_checkable
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -64,6 +64,20 @@ class GameModel(Protocol, Generic[S, A]):
     def illegal_example(self, state: S) -> Any | None:
         """An action that is not legal now (to check it is refused), or None when none is at hand."""
         ...
+
+
+@dataclass(frozen=True)
+class ModelFunctions(Generic[S, A]):
+    """A GameModel made of a game's model-module functions (each game writes them once, as functions)."""
+
+    game: str
+    initial_state: Callable[[int], S]
+    legal_actions: Callable[[S], Sequence[A]]
+    apply: Callable[[S, A], S]
+    outcome: Callable[[S], Outcome | None]
+    random_action: Callable[[S, random.Random], A]
+    invariants: Callable[[S], list[str]]
+    illegal_example: Callable[[S], Any | None]
 
 
 MODELS: dict[str, GameModel] = {}

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from typing import Union
 
-from ..game import IllegalAction, Outcome
+from ..game import IllegalAction, ModelFunctions, Outcome
 from . import data as D
 
 
@@ -796,44 +796,21 @@ def random_combat(seed: int) -> CombatState:
                        monsters_in_hand=tuple(rng.sample(tuple(D.MONSTERS), rng.randint(1, 3))))
 
 
-class DungeonLordsCombat:
-    """The magic-item variant's combat as the conformance tests and the terminal player see it."""
-
-    game = "dungeon-lords"
-
-    def initial_state(self, seed: int) -> CombatState:
-        """A seeded combat (party, items, hand and combat card drawn from `seed`)."""
-        return random_combat(seed)
-
-    def legal_actions(self, state: CombatState) -> list[Action]:
-        """Every choice allowed now; empty once the combat is over."""
-        return legal_actions(state)
-
-    def apply(self, state: CombatState, action: Action) -> CombatState:
-        """The state after one choice; IllegalAction with a reason when it is not allowed."""
-        return apply(state, action)
-
-    def outcome(self, state: CombatState) -> Outcome | None:
-        """How the combat ended, or None while it goes on."""
-        return outcome(state)
-
-    def random_action(self, state: CombatState, rng: random.Random) -> Action:
-        """A legal choice: first what kind of choice (trap, monster, fight), then which one."""
-        legal = legal_actions(state)
-        kinds: dict[type, list[Action]] = {}
-        for action in legal:
-            kinds.setdefault(type(action), []).append(action)
-        return rng.choice(kinds[rng.choice(list(kinds))])
-
-    def invariants(self, state: CombatState) -> list[str]:
-        """What is wrong with the state; empty when every invariant holds."""
-        return invariants(state)
-
-    def illegal_example(self, state: CombatState) -> Action | None:
-        """A choice not allowed now: fighting before the trap is chosen, or a second trap."""
-        if state.ended is not None:
-            return None
-        return Fight() if not state.trap_chosen else ChooseTrap(None)
+def random_choice(state: CombatState, rng: random.Random) -> Action:
+    """A legal choice: first what kind of choice (trap, monster, fight), then which one."""
+    kinds: dict[type, list[Action]] = {}
+    for action in legal_actions(state):
+        kinds.setdefault(type(action), []).append(action)
+    return rng.choice(kinds[rng.choice(list(kinds))])
 
 
-MODEL = DungeonLordsCombat()
+def illegal_example(state: CombatState) -> Action | None:
+    """A choice not allowed now: fighting before the trap is chosen, or a second trap."""
+    if state.ended is not None:
+        return None
+    return Fight() if not state.trap_chosen else ChooseTrap(None)
+
+
+# The magic-item variant's combat as the conformance tests and the terminal player see it.
+MODEL = ModelFunctions("dungeon-lords", random_combat, legal_actions, apply, outcome, random_choice, invariants,
+                       illegal_example)

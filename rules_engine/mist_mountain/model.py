@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, replace
 
-from ..game import IllegalAction, Outcome
+from ..game import IllegalAction, ModelFunctions, Outcome
 from . import cards as C
 
 # Seats are numbered relative to the captain: 0 = 隊長, 1 = 下家1 (acts first), …, n-1 = 上家.
@@ -636,45 +636,18 @@ def illegal_example(m: Morning) -> Act | None:
     return Act((passed or others)[0], C.PASS)
 
 
-class MorningModel:
-    """迷霧山城's morning adventure as a registered game model: deal, play to the last pass, depart or fail."""
-
-    game = "mist-mountain"
-
-    def initial_state(self, seed: int) -> Morning:
-        """A random legal table: 4–6 players, a captain, seven cards each from the 90, a path card."""
-        rng = random.Random(seed)
-        players = rng.randint(4, 6)
-        deck = [card for card, k in C.DEFAULT_COMPOSITION.items() for _ in range(k)]
-        rng.shuffle(deck)
-        hands = tuple(tuple(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(players))
-        path = rng.choice(tuple(C.KNOWN_PATHS.values()) + C.UNNAMED_PATHS)
-        return start_morning(players, path, literal_four=rng.random() < 0.2, hands=hands,
-                             captain=rng.randrange(players))
-
-    def legal_actions(self, state: Morning) -> list[Act]:
-        """Every action the seat to act may take."""
-        return legal_actions(state)
-
-    def apply(self, state: Morning, action: Act) -> Morning:
-        """The morning after the action."""
-        return apply(state, action)
-
-    def outcome(self, state: Morning) -> Outcome | None:
-        """Departed or failed once everyone passed."""
-        return outcome(state)
-
-    def random_action(self, state: Morning, rng: random.Random) -> Act:
-        """A legal action chosen with `rng`."""
-        return random_action(state, rng)
-
-    def invariants(self, state: Morning) -> list[str]:
-        """Broken invariants of the morning."""
-        return invariants(state)
-
-    def illegal_example(self, state: Morning) -> Act | None:
-        """An out-of-turn action."""
-        return illegal_example(state)
+def random_morning(seed: int) -> Morning:
+    """A random legal table: 4–6 players, a captain, seven cards each from the 90, a path card."""
+    rng = random.Random(seed)
+    players = rng.randint(4, 6)
+    deck = [card for card, k in C.DEFAULT_COMPOSITION.items() for _ in range(k)]
+    rng.shuffle(deck)
+    hands = tuple(tuple(deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]) for i in range(players))
+    path = rng.choice(tuple(C.KNOWN_PATHS.values()) + C.UNNAMED_PATHS)
+    return start_morning(players, path, literal_four=rng.random() < 0.2, hands=hands,
+                         captain=rng.randrange(players))
 
 
-MODEL = MorningModel()
+# 迷霧山城's morning adventure as a registered game model: deal, play to the last pass, depart or fail.
+MODEL = ModelFunctions("mist-mountain", random_morning, legal_actions, apply, outcome, random_action, invariants,
+                       illegal_example)

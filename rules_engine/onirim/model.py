@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Iterable, Literal, Sequence, Union
 
-from ..game import IllegalAction, Outcome
+from ..game import IllegalAction, ModelFunctions, Outcome
 from .cards import (BASE_DECK, CARDS, COLOURS, GOAL_CARDS, HAPPY_DREAM_CARDS, PREMONITION_CARDS, SPELLS,
                     SPELLS_CARD, TOWERS, Card, spell_cost, tower_edges)
 
@@ -1012,79 +1012,65 @@ def check_invariants(state: State) -> list[str]:
 
 # ---------------------------------------------------------------- the shared model shape
 
-class OnirimModel:
-    """Onirim as a GameModel: seeded games with the expansions and variants drawn from the seed."""
+def random_game(seed: int) -> State:
+    """A new game whose expansions and variants are drawn from `seed` (every combination occurs)."""
+    rng = random.Random(seed)
+    towers, book, premonitions = (rng.random() < 0.7 for _ in range(3))
+    options = Options(towers=towers, book=book, premonitions=premonitions,
+                      alignment_power=rng.random() < 0.5, spells=rng.choice(("none", "cheap", "expensive")),
+                      lost_tower_to=rng.choice(("limbo", "discard")), face_up_premonitions=rng.randint(4, 6),
+                      door_rule=rng.choice(("differ", "differ", "all_three")),
+                      premonition_recheck=rng.random() < 0.7)
+    state = new_game(options, seed)
+    if rng.random() < 0.5:
+        # Half the playthroughs start late in a game, so that the eighth Door is reached as well.
+        state = _doors_already_in_play(state, rng.randint(4, 7), rng)
+    return state
 
-    game = "onirim"
 
-    def initial_state(self, seed: int) -> State:
-        """A new game whose expansions and variants are drawn from `seed` (every combination occurs)."""
-        rng = random.Random(seed)
-        towers, book, premonitions = (rng.random() < 0.7 for _ in range(3))
-        options = Options(towers=towers, book=book, premonitions=premonitions,
-                          alignment_power=rng.random() < 0.5, spells=rng.choice(("none", "cheap", "expensive")),
-                          lost_tower_to=rng.choice(("limbo", "discard")), face_up_premonitions=rng.randint(4, 6),
-                          door_rule=rng.choice(("differ", "differ", "all_three")),
-                          premonition_recheck=rng.random() < 0.7)
-        state = new_game(options, seed)
-        if rng.random() < 0.5:
-            # Half the playthroughs start late in a game, so that the eighth Door is reached as well.
-            state = _doors_already_in_play(state, rng.randint(4, 7), rng)
-        return state
+def outcome(state: State) -> Outcome | None:
+    """Won on the eighth Door, lost when the deck runs out, None while the game goes on."""
+    return state.outcome
 
-    def legal_actions(self, state: State) -> list[Action]:
-        """Every legal action now."""
-        return legal_actions(state)
 
-    def apply(self, state: State, action: Action) -> State:
-        """The state after a legal action."""
-        return apply(state, action)
+def steered_action(state: State, rng: random.Random) -> Action:
+    """A random legal action, steered towards the open Goal's colour so that some games are won.
 
-    def outcome(self, state: State) -> Outcome | None:
-        """Won on the eighth Door, lost when the deck runs out, None while the game goes on."""
-        return state.outcome
-
-    def random_action(self, state: State, rng: random.Random) -> Action:
-        """A random legal action, steered towards the open Goal's colour so that some games are won.
-
-        Uniform random play never wins Onirim; the steering lets playthroughs reach the eighth Door, the
-        Premonitions and the Goal order as well as the empty deck.
-        """
-        if rng.random() < 0.2 or not isinstance(state.pending, (PendingDoor, PendingNightmare, type(None))):
-            return random_legal_action(state, rng)
-        actions = legal_actions(state)
-        if isinstance(state.pending, PendingDoor):
-            return actions[0]  # take the Door whenever a Key allows
-        if isinstance(state.pending, PendingNightmare):
-            # The cheapest answer first: a Key, then the top five cards, then the hand; a Door last.
-            for effect in ("key", "reveal", "hand", "door"):
-                fits = [a for a in actions if isinstance(a, ResolveNightmare) and a.effect == effect]
-                if fits:
-                    return rng.choice(fits)
-            return rng.choice(actions)
-        target = open_goal_colour(state)
-        if target is None and state.labyrinth:
-            target = CARDS[state.labyrinth[-1]].colour  # without the Book: extend the current run
-        plays = [a for a in actions if isinstance(a, Play)]
-        good = [a for a in plays if CARDS[a.card].kind == "location" and CARDS[a.card].colour == target]
-        towers = [a for a in plays if CARDS[a.card].kind == "tower"]
-        spare = [a for a in actions if isinstance(a, Discard) and CARDS[a.card].colour != target]
-        for choice in (good, towers, spare):
-            if choice:
-                return rng.choice(choice)
+    Uniform random play never wins Onirim; the steering lets playthroughs reach the eighth Door, the
+    Premonitions and the Goal order as well as the empty deck.
+    """
+    if rng.random() < 0.2 or not isinstance(state.pending, (PendingDoor, PendingNightmare, type(None))):
         return random_legal_action(state, rng)
+    actions = legal_actions(state)
+    if isinstance(state.pending, PendingDoor):
+        return actions[0]  # take the Door whenever a Key allows
+    if isinstance(state.pending, PendingNightmare):
+        # The cheapest answer first: a Key, then the top five cards, then the hand; a Door last.
+        for effect in ("key", "reveal", "hand", "door"):
+            fits = [a for a in actions if isinstance(a, ResolveNightmare) and a.effect == effect]
+            if fits:
+                return rng.choice(fits)
+        return rng.choice(actions)
+    target = open_goal_colour(state)
+    if target is None and state.labyrinth:
+        target = CARDS[state.labyrinth[-1]].colour  # without the Book: extend the current run
+    plays = [a for a in actions if isinstance(a, Play)]
+    good = [a for a in plays if CARDS[a.card].kind == "location" and CARDS[a.card].colour == target]
+    towers = [a for a in plays if CARDS[a.card].kind == "tower"]
+    spare = [a for a in actions if isinstance(a, Discard) and CARDS[a.card].colour != target]
+    for choice in (good, towers, spare):
+        if choice:
+            return rng.choice(choice)
+    return random_legal_action(state, rng)
 
-    def invariants(self, state: State) -> list[str]:
-        """Card conservation, legal rows, the hand, Doors on their Goals."""
-        return check_invariants(state)
 
-    def illegal_example(self, state: State) -> Action | None:
-        """Playing a card that is not in hand (the top of the deck), or a play-phase action while a choice waits."""
-        if state.pending is not None and state.hand:
-            return Discard(state.hand[0])
-        if state.pending is None and state.deck:
-            return Play(state.deck[0])
-        return None
+def illegal_example(state: State) -> Action | None:
+    """Playing a card that is not in hand (the top of the deck), or a play-phase action while a choice waits."""
+    if state.pending is not None and state.hand:
+        return Discard(state.hand[0])
+    if state.pending is None and state.deck:
+        return Play(state.deck[0])
+    return None
 
 
 def _doors_already_in_play(state: State, count: int, rng: random.Random) -> State:
@@ -1104,4 +1090,6 @@ def _doors_already_in_play(state: State, count: int, rng: random.Random) -> Stat
                    premonitions_done=state.premonitions_done + tuple(met))
 
 
-MODEL = OnirimModel()
+# Onirim as a GameModel: seeded games with the expansions and variants drawn from the seed.
+MODEL = ModelFunctions("onirim", random_game, legal_actions, apply, outcome, steered_action, check_invariants,
+                       illegal_example)
