@@ -17,6 +17,14 @@ TOO_MANY = {"zh-TW": "問得太快了，請一分鐘後再問。", "zh-CN": "问
 CUT = "…"
 
 
+class Unauthorized(Exception):
+    """A request not signed by the configured platform application; the message says what was wrong."""
+
+
+class Malformed(ValueError):
+    """A signed body that is not the platform's event format."""
+
+
 def full_answer_link(public_url: str, response: AskResponse) -> str:
     """The chat page's address that asks the same question again, or '' when no public address is set."""
     if not public_url:

@@ -8,7 +8,7 @@ from nacl.exceptions import BadSignatureError, CryptoError
 from nacl.signing import VerifyKey
 
 from rules_engine import GAMES, load_games
-from .common import ChatAnswer, clip
+from .common import ChatAnswer, Malformed, Unauthorized, clip
 
 MAX_AGE_SECONDS = 5 * 60  # a request signed longer ago than this is a replay
 PING, COMMAND = 1, 2  # interaction types
@@ -18,10 +18,6 @@ DESCRIPTION_LIMIT = 4096  # an embed's description
 CONTENT_LIMIT = 2000  # a message's content
 COMMAND_NAME = "rule"
 QUESTION_MAX = 400  # the API's default max_question_chars
-
-
-class Unauthorized(Exception):
-    """The request is not signed by the configured application; the message says what was wrong."""
 
 
 def verify(public_key_hex: str, signature_hex: str | None, timestamp: str | None, body: bytes,
@@ -39,10 +35,6 @@ def verify(public_key_hex: str, signature_hex: str | None, timestamp: str | None
         VerifyKey(bytes.fromhex(public_key_hex)).verify(timestamp.encode() + body, bytes.fromhex(signature_hex))
     except (ValueError, BadSignatureError, CryptoError):
         raise Unauthorized("the signature does not match") from None
-
-
-class Malformed(ValueError):
-    """An interaction that is not what Discord sends."""
 
 
 def command_question(payload: dict[str, Any]) -> tuple[str, str | None, bool]:

@@ -10,7 +10,7 @@ from typing import Any
 
 import httpx
 
-from .common import clip
+from .common import Malformed, Unauthorized, clip
 
 TEXT_LIMIT = 5000  # characters in one text message
 MESSAGES_LIMIT = 5  # messages in one reply
@@ -19,14 +19,6 @@ REPLY_PATH = "/v2/bot/message/reply"
 TIMEOUT_SECONDS = 5.0
 
 log = logging.getLogger("arbiter.chat.line")
-
-
-class Unauthorized(Exception):
-    """The request is not signed with the configured channel secret."""
-
-
-class Malformed(ValueError):
-    """A webhook body that is not what LINE sends."""
 
 
 def verify(channel_secret: str, signature: str | None, body: bytes) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from answering.pipeline import Pipeline
 from indexer.retrieval import QueryError
 from ..chat import discord, line
-from ..chat.common import TOO_MANY, ChatHistory, ChatLimits, chat_answer
+from ..chat.common import TOO_MANY, ChatHistory, ChatLimits, Malformed, Unauthorized, chat_answer
 from ..deps import PipelineDep, SettingsDep
 from ..errors import ApiError
 from ..settings import Settings
@@ -66,17 +66,26 @@ def _ask(pipeline: Pipeline, question: str, game: str | None, history: list[str]
         return None  # only symbols or invisible characters: nothing to answer
 
 
+async def _signed_body(request: Request, key: str, platform: str, setting: str, verify: Callable[[bytes], None],
+                       header: str) -> bytes:
+    """The raw body of a request the platform signed: 404 when the platform is not configured, 401 when the
+    signature is missing or wrong."""
+    if not key:
+        raise ApiError(404, f"{platform} is not configured on this server ({setting})")
+    body = await request.body()
+    try:
+        verify(body)
+    except Unauthorized as e:
+        raise ApiError(401, f"signature: {e}", field=header) from None
+    return body
+
+
 @router.post("/discord", summary="Discord interactions endpoint (PING and the /rule command)", responses=SIGNED)
 async def discord_interaction(request: Request, settings: SettingsDep, pipeline: PipelineDep) -> JSONResponse:
     """Verify Discord's signature, answer PING with PONG and /rule with the answer and a link."""
-    if not settings.discord_public_key:
-        raise ApiError(404, "Discord is not configured on this server (ARBITER_DISCORD_PUBLIC_KEY)")
-    body = await request.body()
-    try:
-        discord.verify(settings.discord_public_key, request.headers.get("x-signature-ed25519"),
-                       request.headers.get("x-signature-timestamp"), body)
-    except discord.Unauthorized as e:
-        raise ApiError(401, f"signature: {e}", field="x-signature-ed25519") from None
+    key, headers = settings.discord_public_key, request.headers
+    body = await _signed_body(request, key, "Discord", "ARBITER_DISCORD_PUBLIC_KEY", lambda raw: discord.verify(
+        key, headers.get("x-signature-ed25519"), headers.get("x-signature-timestamp"), raw), "x-signature-ed25519")
     payload = _json(body)
     if not isinstance(payload, dict):
         raise ApiError(400, "body: expected an interaction object", field="body")
@@ -84,10 +93,10 @@ async def discord_interaction(request: Request, settings: SettingsDep, pipeline:
         return JSONResponse({"type": discord.PONG})
     try:
         if payload.get("type") != discord.COMMAND:
-            raise discord.Malformed(f"unsupported interaction type {payload.get('type')!r}")
+            raise Malformed(f"unsupported interaction type {payload.get('type')!r}")
         question, game, ephemeral = discord.command_question(payload)
         user, guild = discord.asker(payload)
-    except discord.Malformed as e:
+    except Malformed as e:
         log.warning("chat: malformed Discord interaction: %s", e)
         raise ApiError(400, f"interaction: {e}", field="body") from None
     services = _services(request, settings)
@@ -102,16 +111,12 @@ async def discord_interaction(request: Request, settings: SettingsDep, pipeline:
 @router.post("/line", summary="LINE Messaging API webhook", responses=SIGNED)
 async def line_webhook(request: Request, settings: SettingsDep, pipeline: PipelineDep) -> JSONResponse:
     """Verify LINE's signature, then reply to each text message meant for us (see server.chat.line)."""
-    if not settings.line_channel_secret:
-        raise ApiError(404, "LINE is not configured on this server (ARBITER_LINE_CHANNEL_SECRET)")
-    body = await request.body()
-    try:
-        line.verify(settings.line_channel_secret, request.headers.get("x-line-signature"), body)
-    except line.Unauthorized as e:
-        raise ApiError(401, f"signature: {e}", field="x-line-signature") from None
+    secret = settings.line_channel_secret
+    body = await _signed_body(request, secret, "LINE", "ARBITER_LINE_CHANNEL_SECRET", lambda raw: line.verify(
+        secret, request.headers.get("x-line-signature"), raw), "x-line-signature")
     try:
         asked = line.questions(_json(body))
-    except line.Malformed as e:
+    except Malformed as e:
         log.warning("chat: malformed LINE webhook: %s", e)
         raise ApiError(400, f"events: {e}", field="events") from None
     services = _services(request, settings)
