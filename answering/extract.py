@@ -34,18 +34,37 @@ def normalise_numbers(folded: str) -> str:
     """Digits for Chinese numerals next to measure words or seat markers, and for English number words."""
     def cn(m: re.Match[str]) -> str:
         try:
-            return str(int(cn2an.cn2an(m.group(1).replace("两", "二").replace("〇", "零"), "smart")))
+            digits = str(int(cn2an.cn2an(m.group(1).replace("两", "二").replace("〇", "零"), "smart")))
         except (ValueError, KeyError):
             return m.group(1)
+        # "绿4两张" must not become "绿42张": a converted numeral never runs into a written digit.
+        text = m.string
+        before = " " if m.start(1) > 0 and text[m.start(1) - 1].isdigit() else ""
+        after = " " if m.end(1) < len(text) and text[m.end(1)].isdigit() else ""
+        return f"{before}{digits}{after}"
 
     # A lone 一 before a measure word is mostly an article ("一座高塔" = "a Tower"): left as it is.
     out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, folded)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
-    out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b)", lambda m: str(_EN_NUMBERS[m.group(1)]), out)
+    out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b)", _en_number, out)
     out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one))",
                  lambda m: _EN_ORDINALS[m.group(1)], out)
     return out
+
+
+# "one" as a pronoun ("give one up", "which one", "this one") is not the number 1.
+_ONE_PRONOUN_BEFORE = re.compile(r"\b(?:which|that|this|each|any|every|no|the|another|lose|give|discard|pick|choose|"
+                                 r"keep|remove|return|sacrifice|only)\s+$")
+_ONE_PRONOUN_AFTER = re.compile(r"^\s*(?:up|away|back|more|less|again|else|another|[?.!,;]|$)")
+
+
+def _en_number(m: re.Match[str]) -> str:
+    word = m.group(1)
+    if word == "one" and (_ONE_PRONOUN_BEFORE.search(m.string[max(0, m.start() - 12):m.start()])
+                          or _ONE_PRONOUN_AFTER.match(m.string[m.end():m.end() + 10])):
+        return word
+    return str(_EN_NUMBERS[word])
 
 
 @lru_cache(maxsize=4096)
@@ -239,27 +258,46 @@ def _seat(text: str, role_text: str, players: int | None) -> int | None:
     m = re.search(r"下家\s*(\d)|next(?: player)?\s*(\d)?", role_text)
     if m:
         return int(m.group(1) or m.group(2) or 1)
-    if re.search(r"上家", role_text) and players:
+    if re.search(r"上家|last player|previous player|player before (?:the )?captain", role_text) and players:
         return players - 1
     return None
 
 
 _SEAT_ROLE = re.compile(r"(队长|captain|下家\s*\d?(?!\d*\s*[分点])|上家\s*\d?(?!\d*\s*[分点])|上家|下家|"
                         r"next player(?:\s*\d(?=\s+\d))?|"
-                        r"(?:the )?player after (?:the )?captain)")
+                        r"(?:the )?player after (?:the )?captain|(?:the )?(?:last|previous) player|"
+                        r"(?:the )?player before (?:the )?captain)")
+# Roles joined to share one number: "下家1和下家2各貢獻4分", "the captain and 下家2 both have 5".
+_JOINED = re.compile(r"\s*(?:和|与|跟|及|、|,|and|&)\s*$")
+
+
+def _seat_pairs(text: str) -> list[tuple[str, int]]:
+    """(role, number) for each seat role followed by its number, before the next role is named; roles joined
+    by 和/and before one number ("隊長和下家2都是5分") each get it."""
+    pairs: list[tuple[str, int]] = []
+    roles = list(_SEAT_ROLE.finditer(text))
+    waiting: list[str] = []
+    for i, m in enumerate(roles):
+        end = roles[i + 1].start() if i + 1 < len(roles) else len(text)
+        after = text[m.end():min(end, m.end() + 10)]
+        n = re.match(r"[^\d，,、；;]{0,5}?(\d+)", after)
+        if n:
+            pairs += [(role, int(n.group(1))) for role in (*waiting, m.group(1))]
+            waiting = []
+        elif i + 1 < len(roles) and not re.search(r"\d", text[m.end():end]) and _JOINED.match(text[m.end():end]):
+            waiting.append(m.group(1))
+        else:
+            waiting = []
+    return pairs
 
 
 def _seat_list(text: str) -> list[int] | None:
     """Per-seat numbers stated seat by seat ("隊長3分、下家1 2分…") in seat order."""
-    pairs: list[tuple[str, int]] = []
-    for m in _SEAT_ROLE.finditer(text):
-        after = text[m.end():m.end() + 10]
-        n = re.match(r"[^\d，,、；;]{0,5}?(\d+)", after)
-        if n:
-            pairs.append((m.group(1), int(n.group(1))))
-    stated_players = re.search(r"(\d)\s*(?:人局|人|位玩家|名玩家|players?)", text)
-    others_zero = re.search(r"其他(?:人|玩家)?(?:都|全)?(?:是|为)?\s*0|(?:others?|everyone else|the rest)\s*"
-                            r"(?:are|have|all|scored|score)?\s*(?:all\s*)?0", text)
+    pairs = _seat_pairs(text)
+    stated_players = re.search(r"(\d)\s*(?:人局|人|位玩家|名玩家|-?players?)", text)
+    others_zero = re.search(r"(?:其他|其余|剩下|剩余)的?(?:人|玩家|座位)?(?:都|全|也)?(?:是|为)?\s*0|"
+                            r"(?:others?|everyone else|the rest|all other)\s*"
+                            r"(?:are|have|all|scored|score|players)?\s*(?:all\s*|have\s*)?0", text)
     if others_zero and stated_players and pairs:
         # "只有下家3贡献了12分，其他人都是0": the unnamed seats are stated as zero.
         n_players = int(stated_players.group(1))
@@ -277,6 +315,8 @@ def _seat_list(text: str) -> list[int] | None:
                 seat = int(role[2:] or 1)
             elif role.startswith("上家"):
                 seat = n_players - int(role[2:] or 1)
+            elif re.search(r"(?:last|previous)player|playerbefore", role):
+                seat = n_players - 1
             elif role.startswith("nextplayer"):
                 seat = int(role[len("nextplayer"):] or 1)
             else:
@@ -295,6 +335,56 @@ def _seat_list(text: str) -> list[int] | None:
     if m:
         return [int(x) for x in re.findall(r"\d+", m.group(1))]
     return None
+
+
+def _seat_records(text: str, slot: Slot, players: int | None) -> list[dict[str, int]] | None:
+    """Per seat, in seat order from the captain, the numbers of the things it is said to have ("隊長有5張回憶、
+    2張金礦小巷；下家1有6張回憶…", "captain has 6 memories and 1 gold alley; …"). Every seat of the table must be
+    told, each number next to its thing ("沒有金礦": 0; "a 住持": 1); otherwise nothing is read."""
+    roles = list(_SEAT_ROLE.finditer(text))
+    stated = re.search(r"(\d)\s*(?:人局|人|位玩家|名玩家|-?players?)", text)
+    n_players = players or (int(stated.group(1)) if stated else len(roles))
+    records: dict[int, dict[str, int]] = {}
+    for i, role in enumerate(roles):
+        segment = text[role.end():roles[i + 1].start() if i + 1 < len(roles) else len(text)]
+        seat = _seat(text, role.group(1), n_players)
+        record: dict[str, int] = {}
+        for m in mentions(segment, slot.values):
+            before = segment[max(0, m.start - 6):m.start]
+            after = segment[m.end:m.end + 5]
+            number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的)?\s*$", before) or \
+                re.match(r"\s*(?:有|:|：|x|×)?\s*(\d+)(?!\s*(?:张|个)?\s*(?:回忆|memor))", after)
+            if number:
+                count = int(number.group(1))
+            elif m.negated:
+                count = 0
+            elif re.search(r"(?:\ba|\ban|一张|一个)\s*$", before):
+                count = 1
+            else:
+                return None  # a thing named without how many
+            record[m.value] = record.get(m.value, 0) + count
+        if seat is None or seat in records or not record:
+            return None
+        records[seat] = record
+    if len(records) < 4 or sorted(records) != list(range(n_players)):
+        return None
+    return [records[s] for s in range(n_players)]
+
+
+def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None:
+    """Turns stated one per clause in order ("下家1出反光盤、下家2 Pass", "the captain passes"): [seat, value].
+    A clause naming a seat with no value or with several (a card aimed at someone) leaves the turns unread."""
+    turns: list[list[Any]] = []
+    for clause in re.split(r"[，,、；;。!！?？]|\.(?!\d)", text):
+        role = _SEAT_ROLE.search(clause)
+        if role is None:
+            continue
+        named = [m for m in mentions(clause, slot.values) if not m.negated]
+        seat = _seat(clause, role.group(1), players)
+        if len(named) != 1 or seat is None:
+            return None
+        turns.append([seat, named[0].value])
+    return turns if len(turns) >= 2 else None
 
 
 def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  # type: ignore[assignment]
@@ -406,9 +496,11 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
         elif slot.kind == "targeted":
             value = _targeted(text, slot, slots)
         elif slot.kind == "amounts":
-            units = "|".join(re.escape(fold(u)) for u in sorted(slot.units, key=len, reverse=True))
-            value = [int(m.group(1)) for m in re.finditer(rf"(\d+)\s*(?:{units})", counting_text)
-                     if m.start(1) not in counted] or None
+            value = _amounts(counting_text, slot, counted) or None
+        elif slot.kind == "seat_records":
+            value = _seat_records(counting_text, slot, players)
+        elif slot.kind == "plays":
+            value = _plays(text, slot, players)
         elif slot.kind == "items":
             value = _items(text, slot, _target_positions(text, slot, slots)) or None if slot.values else None
         if value is not None and value != []:
@@ -493,6 +585,39 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
     return None
 
 
+# After an amount's cue, a number of something else: hit points, magic, a seat or an ordinal.
+_NOT_AN_AMOUNT = re.compile(r"\s*(?:点|points?)?\s*(?:血|生命|hp\b|hit points?|魔力|magic|治疗|heal|位|个|号|级|level)")
+
+
+def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
+    """Every number written before one of the slot's units, or right after one of its cues ("吸血鬼先打2點",
+    "fatigue deals 2"), in text order; numbers another count slot read are left to it."""
+    found: dict[int, int] = {}
+    units = "|".join(re.escape(fold(u)) for u in sorted(slot.units, key=len, reverse=True))
+    if units:
+        for m in re.finditer(rf"(\d+)\s*(?:{units})", text):
+            found[m.start(1)] = int(m.group(1))
+    for cue in slot.cues:
+        for c in _pattern(cue).finditer(text):
+            window = text[c.end():c.end() + 10]
+            for n in re.finditer(r"\d+", window):
+                gap = window[:n.start()]
+                if re.search(r"[，。,;；?？!！（(]", gap):
+                    break
+                if gap.endswith("第") or _NOT_AN_AMOUNT.match(window[n.end():]):
+                    continue
+                found.setdefault(c.end() + n.start(), int(n.group()))
+                break
+    out: list[int] = []
+    for pos, value in sorted(found.items()):
+        if pos in counted:
+            continue
+        clause = re.split(r"[，。,;；?？!！]", text[max(0, pos - 10):pos])[-1]
+        point_by_point = any(_pattern(word).search(clause) for word in slot.one_at_a_time)
+        out += [1] * value if point_by_point and 0 < value <= 12 else [value]
+    return out
+
+
 def _valid_subset(model: type[BaseModel], data: dict[str, Any]) -> dict[str, Any]:
     """Drop the stated values the model rejects, one field at a time (the others still count)."""
     for _ in range(len(data) + 1):
@@ -537,8 +662,10 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     text = normalise_numbers(fold(question))
     for _, s, e in reversed(_towers(text)):
         text = text[:s] + " " * (e - s) + text[e:]
-    # Seat and ordinal markers name a seat, not a quantity ("下家1", "第3位").
+    # Seat and ordinal markers name a seat, not a quantity ("下家1", "第3位"); a number after "which" is
+    # what is asked, not stated ("出團的是哪三個", "which two Towers").
     text = re.sub(r"(?:下家|上家|第|seat|player|next player)\s*\d", " ", text)
+    text = re.sub(r"(?:哪|\bwhich\s+|\bwhat\s+)\s*\d+", " ", text)
     known: list[int] = list(also_known)
 
     def collect(value: Any) -> None:
@@ -552,6 +679,15 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
             known.append(len(value))  # "4人局，貢獻分別是5、4、2、0": the count of a list is read too
             for v in value:
                 collect(v)
+            # An amount read point by point ("疲勞造成2點" → 1, 1) accounts for the number as written.
+            run = 0
+            for v in [*value, None]:
+                if v == 1 and not isinstance(v, bool):
+                    run += 1
+                    continue
+                if run >= 2:
+                    known.append(run)
+                run = 0
         elif isinstance(value, dict):
             for v in value.values():
                 collect(v)

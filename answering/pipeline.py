@@ -508,7 +508,8 @@ class Pipeline:
                     if name not in stated:
                         stated[name] = value
                         sources[name] = "history"
-        unread = unread_numbers(query.text, {k: v for k, v in stated.items() if sources[k] == "question"})
+        unread = unread_numbers(query.text, {k: v for k, v in stated.items() if sources[k] == "question"},
+                                rule.fixed_numbers)
         if unread:
             # The question states a number no input of this rule reads: the verdict could ignore it.
             return None, [], ("unread_numbers", unread)

@@ -231,7 +231,7 @@ def reads_numbers(answerer: Answerer, question: str, read: dict | None = None) -
         return not unread_numbers(question, {}, fact_numbers(answerer.fact))
     assert answerer.rule is not None
     return not unread_numbers(question, read if read is not None else
-                              extract_input(answerer.rule.input_model, question))
+                              extract_input(answerer.rule.input_model, question), answerer.rule.fixed_numbers)
 
 
 def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: bool = True) -> RuleMatch | None:

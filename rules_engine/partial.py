@@ -73,6 +73,10 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
         domain = domain_of(model, name)
         if how == "cases" and not domain:
             how = "general" if info.default is None else "ask"
+        if how == "cases" and any(f not in stated for f, _ in slot.when):
+            # Declared for one value of another field that is itself unknown: the general answer, not
+            # every combination of quantities of things the question may not be about.
+            how = "general"
         if how == "cases":
             enumerate_fields.append((name, domain))
             inputs[name] = {"value": None, "from": "unknown"}

@@ -44,6 +44,9 @@ class Rule:
     # What the rule answers: yes_no, how_many, which or what_happens (matched to a question's form);
     # a rule whose value also settles a yes/no question ("keep" answers "may I keep it?") lists both.
     answer_types: tuple[str, ...] = ()
+    # Numbers the rule's own text fixes, which a question may repeat without stating an input
+    # ("出團的是哪三位": the three qualifiers).
+    fixed_numbers: tuple[int, ...] = ()
 
     def run(self, raw: dict[str, Any] | BaseModel | None = None) -> Verdict:
         """Validate raw input against the rule's model, then evaluate it."""
@@ -122,6 +125,14 @@ def declare_answer_types(types: dict[str, str | tuple[str, ...]]) -> None:
         if bad or not answer_types:
             raise ValueError(f"rule {rule_id!r}: answer types must be from {ANSWER_TYPES}, found {declared!r}")
         RULES[rule_id] = dataclasses.replace(RULES[rule_id], answer_types=answer_types)
+
+
+def declare_fixed_numbers(numbers: dict[str, tuple[int, ...]]) -> None:
+    """Record the numbers each rule's text fixes (a game declares this for its rules)."""
+    import dataclasses
+
+    for rule_id, fixed in numbers.items():
+        RULES[rule_id] = dataclasses.replace(RULES[rule_id], fixed_numbers=tuple(fixed))
 
 
 def declare_examples(examples: dict[str, dict[str, tuple[str, ...]]]) -> None:

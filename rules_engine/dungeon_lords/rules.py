@@ -315,11 +315,15 @@ def evaluate_item_slot(inp: ItemSlotInput) -> Verdict:
                                             f"{value} on the progress board.",
                              details={"allowed": True, "adventurer": i + 1, "season": inp.season},
                              value_text=slot_zh, value_text_en=value)
-        cases = [_slot_case("春季、夏季或秋季", "spring, summer or autumn", value, i),
-                 _slot_case("冬季", "winter", no_item, None)]
-        return t.verdict(rid, DEPENDS, f"冬季以外，{who_zh}把物品放在{slot_zh}下方；冬季不分送物品。",
-                         explanation_en=f"Outside winter {who} places the item under {value}; in winter "
-                                        f"no item is given.", cases=cases, details={"adventurer": i + 1})
+        # Asking where one's item goes presupposes a season in which items are given: the answer is the
+        # slot, with winter (no items) said as the one exception rather than listed as a second answer.
+        t.assume("季節沒有說明：這是春、夏、秋季的答案；冬季不分送魔法物品。",
+                 en="The season is not stated: this holds in spring, summer and autumn; in winter no item is given.")
+        return t.verdict(rid, value, f"{who_zh}把物品面朝下放在程序板塊上{slot_zh}的下方（冬季不分送物品）。",
+                         explanation_en=f"{who[0].upper() + who[1:]} places the item face down under {value} on the "
+                                        f"progress board (no item is given in winter).",
+                         details={"allowed": True, "adventurer": i + 1},
+                         value_text=slot_zh, value_text_en=value)
     cases = [_slot_case(_player(i)[0], _player(i)[1].removeprefix("the "), _slot_value(i), i)
              for i in range(D.MAX_PLAYERS)]
     if inp.season is None:

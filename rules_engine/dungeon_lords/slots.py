@@ -3,6 +3,10 @@ from __future__ import annotations
 
 from ..slots import Slot
 
+# The number of items of the kind asked about: at least the one asked about, at most one per player.
+_AT_LEAST_ONE = (1, 2, 3, 4)
+_COUNT_LABELS = tuple((k, {"zh-TW": f"為 {k}", "en": f"is {k}"}) for k in _AT_LEAST_ONE)
+
 SEAT_FROM_START = Slot("seat", {"zh-TW": "你是起始玩家之後第幾位", "en": "your seat after the start player"},
                        role="from_start", domain=(0, 1, 2, 3),
                        value_labels=((0, {"zh-TW": "起始玩家", "en": "the start player"}),
@@ -44,7 +48,12 @@ ASK_ASSIGN = Slot("items", {"zh-TW": "冒險家與翻開的物品", "en": "the a
                   ask={"zh-TW": "告訴我冒險家的職業順序，以及依序翻開的物品標記",
                        "en": "Tell me the adventurers' classes in order and the item markers in reveal order"})
 DAMAGE = Slot("amounts", {"zh-TW": "依序受到的傷害", "en": "damage in the order it lands"},
-              units=("點傷害", "傷害", "damage", "points of damage", "dmg"), unstated="general", when=(("item", "necklace"),))
+              units=("點傷害", "傷害", "damage", "points of damage", "dmg"),
+              # The verbs a blow is told with: "吸血鬼先打2點", "疲勞又造成2點", "the goblin hits for 2".
+              cues=("打", "造成", "受到", "扣", "疲勞", "hits for", "hit for", "deals", "does", "takes", "fatigue"),
+              # Fatigue deals its damage one point at a time (the necklace example in the appendix).
+              one_at_a_time=("疲勞", "fatigue"),
+              unstated="general", when=(("item", "necklace"),))
 ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "item already marked earlier"},
                       values=((True, ("已經標記", "已標記", "標記過", "already marked", "marked earlier",
                                       "was marked")),),
@@ -56,7 +65,7 @@ DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage 
 PRIEST_HEARTS = Slot("count", {"zh-TW": "牧師的治療點數", "en": "the priests' healing"},
                      cues=("牧師", "治療點", "愛心", "priest", "priests", "hearts", "heals"), unstated="general", when=(("item", "potion"),))
 POTIONS = Slot("count", {"zh-TW": "治療藥水數", "en": "potions"}, cues=("藥水", "potion", "potions"),
-               units=("瓶藥水", "瓶", "potions", "potion"), unstated="general", when=(("item", "potion"),))
+               units=("瓶藥水", "瓶", "potions", "potion"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "potion"),))
 MONSTER_ATTACKED = Slot("choice", {"zh-TW": "這回合是否有怪物攻擊", "en": "a monster attacked"},
                         values=((True, ("怪物攻擊", "怪物打", "monster attacked", "monsters attacked",
                                         "monster attacks")),),
@@ -67,13 +76,13 @@ TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
 THIEF_ICONS = Slot("count", {"zh-TW": "盜賊的開鎖能力", "en": "the thieves' trap icons"},
                    cues=("盜賊", "小偷", "開鎖", "thief", "thieves", "rogue"), unstated="general", when=(("item", "clover"),))
 CLOVERS = Slot("count", {"zh-TW": "幸運草數", "en": "clovers"}, cues=("幸運草", "四葉草", "clover", "clovers"),
-               units=("片幸運草", "個幸運草", "clovers"), unstated="general", when=(("item", "clover"),))
+               units=("片幸運草", "個幸運草", "clovers"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "clover"),))
 SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
                    cues=("法術等級", "咒語等級", "法術", "咒語", "spell level", "spell", "level"), unstated="general", when=(("item", "wand"),))
 PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en": "the wizards' magic without wands"},
                    cues=("魔力", "法力", "巫師", "magic", "wizard", "wizards"), unstated="general", when=(("item", "wand"),))
 WANDS = Slot("count", {"zh-TW": "魔杖數", "en": "wands"}, cues=("魔杖", "wand", "wands"),
-             units=("根魔杖", "支魔杖", "wands"), unstated="general", when=(("item", "wand"),))
+             units=("根魔杖", "支魔杖", "wands"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "wand"),))
 SPELLS_BLOCKED = Slot("choice", {"zh-TW": "法術是否被阻止", "en": "spells blocked"},
                       values=((True, ("反魔法", "無法施法", "不能施法", "anti-magic", "cannot cast", "can't cast")),),
                       unstated="assumed", note={"zh-TW": "假設沒有反魔法效果阻止施法",

@@ -30,6 +30,11 @@ _declare({
     "mist-mountain.variant_deck": "how_many",
 })
 
+# Numbers the texts fix that a question repeats without stating a situation: the three qualifiers.
+from ..registry import declare_fixed_numbers as _fixed  # noqa: E402
+
+_fixed({"mist-mountain.qualification": (3,), "mist-mountain.morning": (3,)})
+
 # Example questions added from the tune set's misses (phrasings the first examples did not cover).
 from ..registry import declare_examples as _examples  # noqa: E402
 

@@ -182,6 +182,8 @@ class MorningInput(_Base):
         default_factory=walkthrough_actions,
         description="actions in turn order, 下家1 first: [seat, card|'pass', target, target_card, …]")
     four_point_rule: Annotated[FourPointRule, S.FOUR_POINT] = Field("as-examples", description=FOUR_POINT_HELP)
+    requirement: Annotated[int | None, S.MORNING_REQUIREMENT] = Field(
+        None, gt=0, description="the path's requirement as the question states it; must match the path")
 
     @field_validator("path")
     @classmethod
@@ -202,6 +204,14 @@ class MorningInput(_Base):
         if "actions" not in self.model_fields_set and self.players != 6:
             raise ValueError(f"actions: the default is the rulebook's 6-player example; for {self.players} "
                              "players give the actions in turn order")
+        return self
+
+    @model_validator(mode="after")
+    def _requirement_matches(self) -> "MorningInput":
+        """A stated requirement is the path's own: a different number is a different path card."""
+        if self.requirement is not None and self.requirement != resolve_path(self.path).requirement:
+            raise ValueError(f"requirement: {self.requirement} is not the requirement of {resolve_path(self.path).name} "
+                             f"({resolve_path(self.path).requirement}); give the path as an object for another card")
         return self
 
     @field_validator("actions")
@@ -272,6 +282,8 @@ class ContributionInput(_Base):
     effects: Annotated[list[Effect], S.EFFECTS] = Field(default_factory=list,
                                                         description="濃霧時刻/品茶師 aimed at your cards")
     four_point_rule: Annotated[FourPointRule, S.FOUR_POINT] = Field("as-examples", description=FOUR_POINT_HELP)
+    requirement: Annotated[int | None, S.MORNING_REQUIREMENT] = Field(
+        None, gt=0, description="the path's requirement as the question states it; must match the path")
 
     @field_validator("path")
     @classmethod

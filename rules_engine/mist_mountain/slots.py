@@ -45,10 +45,22 @@ FOUR_POINT = Slot("choice", {"zh-TW": "4分工具的讀法", "en": "reading of t
                   values=(("as-examples", ("依範例",)), ("literal", ("照字面",))), unstated="reading",
                   note={"zh-TW": "「4分貢獻度的工具」依範例讀法：4分的工具保持4分",
                         "en": "The 4-point tool rule is read as in the examples: a 4-point tool keeps 4"})
-ASK_MORNING = Slot("items", {"zh-TW": "早晨每位玩家的行動", "en": "each player's morning actions"},
+ASK_MORNING = Slot("plays", {"zh-TW": "早晨每位玩家的行動", "en": "each player's morning actions"},
+                   # A play without a target (濃霧時刻, 品茶師, 畫師 and 戲子 aim at someone: such a turn is not read).
+                   values=(*((name, (name, *C._ALIASES.get(name, ()))) for name in C.HAND_CARDS
+                             if name not in (C.FOG, C.TEA_MASTER, C.PAINTER, C.ACTOR)),
+                           (C.PASS, ("pass", "passes", "passed", "喊pass", "喊過", "跳過", "不出", "過"))),
                    unstated="ask",
                    ask={"zh-TW": "告訴我早晨每位玩家依序打出的牌或 Pass", "en": "Tell me each player's plays and passes in turn order"})
-ASK_ESCAPE = Slot("items", {"zh-TW": "每位玩家的回憶卡與金礦小巷", "en": "each player's memories and gold alleys"},
+ASK_ESCAPE = Slot("seat_records", {"zh-TW": "每位玩家的回憶卡與金礦小巷", "en": "each player's memories and gold alleys"},
+                  # What each player is said to hold at the end, seat by seat ("隊長有5張回憶、2張金礦小巷").
+                  values=(("memories", ("張自己的回憶", "張回憶卡", "張回憶", "回憶卡", "回憶", "memory cards", "memories",
+                                        "memory")),
+                          ("gold_table", (C.GOLD, *C._ALIASES[C.GOLD], "gold alleys", "gold mine alleys")),
+                          ("abbots", (C.ABBOT, *C._ALIASES[C.ABBOT], "abbots")),
+                          ("sakura", (C.SAKURA, *C._ALIASES[C.SAKURA])),
+                          ("bamboo", (C.BAMBOO, *C._ALIASES[C.BAMBOO])),
+                          ("grass", (C.GRASS, *C._ALIASES[C.GRASS]))),
                   unstated="general",
                   ask={"zh-TW": "告訴我每位玩家收集到的回憶卡張數與金礦小巷數量",
                        "en": "Tell me each player's memory cards and Gold Mine Alleys"})
@@ -60,3 +72,4 @@ EFFECTS = Slot("targeted", {"zh-TW": "指定你的牌的濃霧時刻或品茶師
                values=(("fog", (C.FOG, *C._ALIASES[C.FOG])), ("tea_master", (C.TEA_MASTER, *C._ALIASES[C.TEA_MASTER]))),
                unstated="absent", note={"zh-TW": "假設沒有濃霧時刻或品茶師指定你的牌",
                                         "en": "Assuming no Thick Fog or Tea Master targets your cards"})
+MORNING_REQUIREMENT = Slot("count", REQUIREMENT.label, cues=REQUIREMENT.cues, unstated="general")

@@ -69,9 +69,10 @@ GOALS = Slot("colours", {"zh-TW": "目標卡的顏色順序", "en": "Goal colour
 DOOR = Slot("colour", {"zh-TW": "拿到的門", "en": "Door obtained"}, values=COLOUR_PHRASES, role="door",
             cues=("門", "door"), unstated="general", value_labels=COLOUR_LABELS)
 REACHED = Slot("count", {"zh-TW": "已放上門的目標數", "en": "Goals already reached"},
-               cues=("已完成", "完成了", "已經有門", "reached", "completed", "already hold"), unstated="general")
+               cues=("已完成", "完成了", "已經完成", "已經有門", "已經拿到", "reached", "completed", "already hold",
+                     "reached the first", "completed the first", "filled the first"), unstated="general")
 RETURNED = Slot("count", {"zh-TW": "放回Limbo的門所在的目標位置", "en": "position of the Goal whose Door goes back"},
-                cues=("第",), units=("個目標", "張目標"), unstated="general")
+                cues=("第", "goal"), units=("個目標", "張目標"), unstated="general")
 SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
              values=(("paradoxical_prophecy", ("矛盾預言", "預言", "paradoxical", "prophecy", "最底下", "bottom")),
                      ("parallel_planning", ("平行計畫", "平行計劃", "parallel", "互換", "交換", "swap")),
