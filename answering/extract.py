@@ -47,7 +47,7 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, folded)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
-    out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b)", _en_number, out)
+    out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+us\b))", _en_number, out)
     out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one))",
                  lambda m: _EN_ORDINALS[m.group(1)], out)
     return out
@@ -156,7 +156,8 @@ def _count_candidates(text: str, slot: Slot) -> list[tuple[int, int, int]]:
                 if distance <= limit and not re.search(r"[，。？?！!；;,]", gap):
                     out.append((distance, n.start(), int(n.group())))
             if re.search(r"(?:没有|没|无|\bno\b|\bzero\b|\bnone of\b)[^，。,?？\d]{0,12}$", text[max(0, c.start() - 18):c.start()]) \
-                    or re.match(r"[^，。,?？\d]{0,6}?(?:全部|都|已经|已)*(?:没了|没有了|用完|为0|是0|none left|all gone|gone)",
+                    or re.match(r"[^，。,?？\d]{0,6}?(?:全部|都|已经|已|被)*(?:没了|没有了|用完|清掉|清空|清除|移除|拿掉|为0|是0|none left|all gone|gone|"
+                                r"cleared|removed)",
                                 text[c.end():c.end() + 14]):
                 # "沒有翻開的徵兆", "no face-up premonitions": none of them.
                 out.append((0, -1 - c.start(), 0))
@@ -537,11 +538,15 @@ def _only(text: str, slots: dict[str, Slot], data: dict[str, Any]) -> None:
 def _target_positions(text: str, items: Slot, slots: dict[str, Slot]) -> set[int]:
     """Where an effect's target is named again ("濃霧時刻指定那張燈籠"): not another card played."""
     out: set[int] = set()
+    named = mentions(text, items.values)
     for slot in slots.values():
         if slot.kind == "targeted":
             for m in mentions(text, slot.values):
-                near = _nearest_in_clause(text, m, mentions(text, items.values))
-                if near is not None and near.start > m.start:
+                near = _nearest_in_clause(text, m, named)
+                # The card aimed at is the one played, named again: after the effect ("濃霧時刻指定那張燈籠"),
+                # or before it when the card was already named as played ("我出了燈籠跟工作帽，結果工作帽被…丟掉").
+                if near is not None and (near.start > m.start
+                                         or any(n.value == near.value and n.start < near.start for n in named)):
                     out.add(near.start)
     return out
 

@@ -136,7 +136,11 @@ def names_game_things(rule: Any, question: str) -> bool:
     not only counts: "six players" alone says nothing about which game, and neither does an unread number."""
     data = extract_input(rule.input_model, question)
     slots = declared_slots(rule.input_model)
-    return bool(data) and not unread_numbers(question, data) and any(slots[n].kind != "count" for n in data)
+    named = [n for n in data if slots[n].kind != "count"]
+    # A colour word alone is everyday language (红烧肉 is not a red card): it takes a second named thing.
+    specific = [n for n in named if slots[n].kind not in ("colour", "colours")
+                or (isinstance(data[n], list) and len(data[n]) >= 2)]
+    return bool(data) and not unread_numbers(question, data) and (bool(specific) or len(named) >= 2)
 
 
 @lru_cache(maxsize=1)
@@ -482,6 +486,13 @@ class Pipeline:
             signals = game_signals(previous, self.tokenizer)
             if signals:
                 return signals[0].game
+        if query.history:
+            # The question before named no game term but was in scope on its own terms (retrieval, or a rule
+            # reading it): the conversation is about that game.
+            earlier = Query.build(query.history[-1], [], self.tokenizer)
+            in_scope, game = self._in_scope(earlier, self.question_vector(earlier.text))
+            if in_scope:
+                return game
         return None
 
     def evaluate(self, match: RuleMatch, query: Query, follow_up: bool

@@ -1,6 +1,7 @@
 """The Query: everything read off a question once, before any stage uses it."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from indexer.retrieval import clean_query
@@ -20,7 +21,8 @@ HISTORY_TURNS = 4
 
 def is_follow_up(question: str) -> bool:
     """A question that reads as continuing the conversation ("那如果還沒完成呢？", "what about …")."""
-    folded = fold(question).strip()
+    # "ok and what if …", "嗯，那如果…": a word of assent before the opener does not start a new topic.
+    folded = re.sub(r"^(?:ok(?:ay)?|so|right|alright|hmm+|嗯+|好的?|喔|哦|噢)\s*[,，.。!！]?\s*", "", fold(question).strip())
     return folded.startswith(FOLLOW_UP_OPENERS) or folded.endswith(FOLLOW_UP_ENDINGS)
 
 

@@ -25,6 +25,10 @@ class RoutingParams:
 
     threshold: float = 0.90          # below this fit, no verdict
     margin: float = 0.01             # the best must lead the next answerer by this much
+    # A fit below the threshold is still trusted when it is at least `lead_threshold` and leads the next
+    # answerer by `lead_margin` (0: off): a clear lead is evidence too.
+    lead_threshold: float = 0.0
+    lead_margin: float = 0.0
     lexical: float = 0.08            # weight of glossary-term overlap with the nearest example
     type_agrees: float = 0.02        # the question's form matches what the answerer answers
     type_clashes: float = 0.06       # it does not: a "how many" question is not answered by a yes/no rule
@@ -176,11 +180,13 @@ class RuleRouter:
             return []
         sims = self.vectors @ query_vector.reshape(-1)
         q_terms = self._terms(question)
-        form = question_form(fold(question))
+        # The form is the newest question's own: a follow-up ("…會轉給下一個冒險家嗎？") asks its own kind of answer.
+        form = question_form(fold(own_text or question))
         lexical = RoutingParams().lexical
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
+        off_topic = {a.id for a in self.answerers if a.rule is not None and not names_topic(a.rule, question)}
         for i, (answerer, _) in enumerate(self.examples):
-            if game is not None and answerer.game != game:
+            if (game is not None and answerer.game != game) or answerer.id in off_topic:
                 continue
             terms = self._example_terms[i]
             overlap = len(q_terms & terms) / max(1, len(q_terms | terms))
@@ -217,9 +223,21 @@ class RuleRouter:
                       params or RoutingParams(), retrieved is not None)
 
 
+def names_topic(rule: Rule, question: str) -> bool:
+    """Whether a question names the rule's topic (always, for a rule that declares none), not negated."""
+    if not rule.topic:
+        return True
+    from .extract import mentions
+
+    return any(not m.negated for m in mentions(fold(question), ((True, rule.topic),)))
+
+
 def fact_numbers(fact: Fact) -> tuple[int, ...]:
     """The numbers a fact's own statement gives (a question may repeat them without stating a situation)."""
-    return tuple(int(x) for x in re.findall(r"\d+", f"{fact.quote} {fact.value}"))
+    from .extract import normalise_numbers
+
+    # Chinese numerals count as written numbers ("五扇門" states 5, as a question repeating it would).
+    return tuple(int(x) for x in re.findall(r"\d+", normalise_numbers(fold(f"{fact.quote} {fact.value}"))))
 
 
 def reads_numbers(answerer: Answerer, question: str, read: dict | None = None) -> bool:
@@ -243,9 +261,11 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
     if not scored:
         return None
     best = scored[0]
-    if best.score < params.threshold:
+    lead = best.score - scored[1].score if len(scored) > 1 else float("inf")
+    if best.score < params.threshold and not (params.lead_margin and best.score >= params.lead_threshold
+                                              and lead >= params.lead_margin):
         return None
-    if len(scored) > 1 and best.score - scored[1].score < params.margin:
+    if lead < params.margin:
         return None
     if need_support and not best.stated and (best.support is None or best.support >= params.support_depth):
         # Neither retrieval nor the question's own inputs back the nearest example.

@@ -70,7 +70,8 @@ def not_a_rules_question(question: str) -> str | None:
 
 def other_games_named(question: str) -> list[str]:
     """Names of games we do not cover that the question mentions."""
-    folded = fold(question)
+    # "Magic: The Gathering", "Dungeons & Dragons 5e": punctuation inside a title is not part of its name.
+    folded = re.sub(r"\s+", " ", re.sub(r"[:：·•_]", " ", fold(question)))
     return [name for name, pattern in _other_game_patterns() if pattern.search(folded)]
 
 

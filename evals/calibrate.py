@@ -27,11 +27,12 @@ GRID = {
     "threshold": [0.86, 0.88, 0.90, 0.91, 0.92, 0.93, 0.94, 0.95, 0.96, 0.97, 0.98, 1.0, 1.02, 1.04],
     "margin": [0.0, 0.005, 0.01, 0.02, 0.03],
     "supported": [0.0, 0.02, 0.04, 0.06],
-    "stated_inputs": [0.0, 0.01, 0.02, 0.03],
-    "reads_numbers": [0.0, 0.03, 0.06],
+    "stated_inputs": [0.0, 0.01, 0.02, 0.03, 0.05],
+    "reads_numbers": [0.0, 0.03, 0.06, 0.1],
     "continues": [0.0, 0.06],
 }
-CALIBRATION_VERSION = 1
+LEAD_GRID = {"lead_threshold": [0.90, 0.92, 0.94, 0.96], "lead_margin": [0.06, 0.08, 0.1, 0.12]}
+CALIBRATION_VERSION = 2
 
 
 def up_to_date(path: Path, **expected: Any) -> bool:
@@ -208,6 +209,12 @@ def calibrate(pipeline: Any) -> dict[str, Any]:
         if best is None or key > (best[0], best[2].threshold, best[2].margin):
             best = (score, counts, params)
     assert best is not None
+    # Second stage, the other weights fixed: trust a fit below the threshold that leads clearly.
+    for lead_threshold, lead_margin in itertools.product(*LEAD_GRID.values()):
+        params = replace(best[2], lead_threshold=lead_threshold, lead_margin=lead_margin)
+        score, counts = objective(collected, params)
+        if score > best[0]:
+            best = (score, counts, params)
     score, counts, params = best
     params = calibrate_scope(scope_features(pipeline, tune_items()), params)
     params = calibrate_weak(weak_features(pipeline, tune_items()), params)

@@ -16,7 +16,7 @@ from .index import LoadedIndex
 from .fusion import FusionModel, features as fusion_features
 from .text import detect_lang, strip_controls, to_traditional
 
-MAX_QUERY_CHARS = 500
+MAX_QUERY_CHARS = 1000
 RRF_K = 10
 # Questions whose per-field scores are kept (per retriever).
 FIELD_CACHE = 256

@@ -47,6 +47,9 @@ class Rule:
     # Numbers the rule's own text fixes, which a question may repeat without stating an input
     # ("出團的是哪三位": the three qualifiers).
     fixed_numbers: tuple[int, ...] = ()
+    # Words one of which a question about this rule names, not negated (the short-deck variant rule answers
+    # only a question about the variant; "不用變體的話…" is about the other deck).
+    topic: tuple[str, ...] = ()
 
     def run(self, raw: dict[str, Any] | BaseModel | None = None) -> Verdict:
         """Validate raw input against the rule's model, then evaluate it."""
@@ -133,6 +136,14 @@ def declare_fixed_numbers(numbers: dict[str, tuple[int, ...]]) -> None:
 
     for rule_id, fixed in numbers.items():
         RULES[rule_id] = dataclasses.replace(RULES[rule_id], fixed_numbers=tuple(fixed))
+
+
+def declare_topics(topics: dict[str, tuple[str, ...]]) -> None:
+    """Record the words a question about each rule must name (a game declares this for its rules)."""
+    import dataclasses
+
+    for rule_id, words in topics.items():
+        RULES[rule_id] = dataclasses.replace(RULES[rule_id], topic=tuple(words))
 
 
 def declare_examples(examples: dict[str, dict[str, tuple[str, ...]]]) -> None:

@@ -50,7 +50,7 @@ class Settings(BaseSettings):
 
     # The longest tuning question is 215 characters; cost grows with length (a 500-character CJK question
     # costs ~25 short ones). The answering layer itself refuses more than indexer.retrieval.MAX_QUERY_CHARS.
-    max_question_chars: int = Field(default=400, ge=1, le=500)
+    max_question_chars: int = Field(default=600, ge=1, le=1000)
 
     database_url: str = f"sqlite:///{ROOT / 'var' / 'rulings.db'}"
     admin_token: str = ""

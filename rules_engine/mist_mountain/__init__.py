@@ -22,6 +22,7 @@ from ..registry import declare_answer_types as _declare  # noqa: E402
 _declare({
     "mist-mountain.contribution": "how_many",
     "mist-mountain.escape": "which",
+    "mist-mountain.escape_master": "which",
     "mist-mountain.memories_needed": "how_many",
     "mist-mountain.morning": "yes_no",
     "mist-mountain.qualification": "yes_no",
@@ -35,6 +36,12 @@ from ..registry import declare_fixed_numbers as _fixed  # noqa: E402
 
 _fixed({"mist-mountain.qualification": (3,), "mist-mountain.morning": (3,)})
 
+# The short-deck variant rule answers questions about the variant only.
+from ..registry import declare_topics as _topics  # noqa: E402
+
+_topics({"mist-mountain.variant_deck": ("變體", "簡化", "短局", "快速版", "縮短", "variant", "short deck", "short-deck",
+                                        "shorter game", "short game", "quick game")})
+
 # Example questions added from the tune set's misses (phrasings the first examples did not cover).
 from ..registry import declare_examples as _examples  # noqa: E402
 
@@ -44,4 +51,8 @@ _examples({
                                    "en": ("How many memory cards are used in the short variant?",)},
     "mist-mountain.priority": {"zh-TW": ("隊長的上家順位是第幾？",), "en": ("In a five-player game, what is my seat's priority?",)},
     "mist-mountain.escape": {"zh-TW": ("遊戲結束時誰能脫逃？",), "en": ("At the end, which players escape?",)},
+    "mist-mountain.qualification": {"zh-TW": ("隊長5分、下家1 3分、下家2 6分、上家2分，這樣有出團嗎？",),
+                                    "en": ("Captain 5, next player 3, the one after 6, last player 2 — do we set off?",)},
+    "mist-mountain.memories_needed": {"zh-TW": ("人數不同時，要湊幾張自己角色的回憶才夠？",),
+                                      "en": ("How many of my own memories do I need to collect at this player count?",)},
 })

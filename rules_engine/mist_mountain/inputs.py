@@ -49,6 +49,14 @@ def resolve_path(path: str | PathSpec) -> C.PathCard:
     return C.KNOWN_PATHS[path]
 
 
+def check_requirement(path: str | PathSpec | None, requirement: int | None) -> None:
+    """A requirement the question states must be its path's own: a different number is another path card."""
+    if requirement is not None and path is not None and requirement != resolve_path(path).requirement:
+        card = resolve_path(path)
+        raise ValueError(f"requirement: {requirement} is not the requirement of {card.name} ({card.requirement}); "
+                         "give the path as an object for another card")
+
+
 class _Base(BaseModel):
     """Frozen input model that rejects unknown fields."""
 
@@ -208,10 +216,8 @@ class MorningInput(_Base):
 
     @model_validator(mode="after")
     def _requirement_matches(self) -> "MorningInput":
-        """A stated requirement is the path's own: a different number is a different path card."""
-        if self.requirement is not None and self.requirement != resolve_path(self.path).requirement:
-            raise ValueError(f"requirement: {self.requirement} is not the requirement of {resolve_path(self.path).name} "
-                             f"({resolve_path(self.path).requirement}); give the path as an object for another card")
+        """A stated requirement is the path's own."""
+        check_requirement(self.path, self.requirement)
         return self
 
     @field_validator("actions")
@@ -290,6 +296,12 @@ class ContributionInput(_Base):
     def _path(cls, v: str | PathSpec | None) -> str | PathSpec | None:
         """Canonical path name, or the given path numbers."""
         return v if v is None or isinstance(v, PathSpec) else path_name(v)
+
+    @model_validator(mode="after")
+    def _requirement_matches(self) -> "ContributionInput":
+        """A stated requirement is the path's own."""
+        check_requirement(self.path, self.requirement)
+        return self
 
     @field_validator("cards")
     @classmethod

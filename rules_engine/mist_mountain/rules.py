@@ -654,6 +654,19 @@ def escape(inp: EscapeInput) -> Verdict:
         "master_name": labels[master] if master is not None else None})
 
 
+# --- mist-mountain.escape_master -------------------------------------------------------------
+
+def escape_master(inp: EscapeInput) -> Verdict:
+    """The escape master alone: most Gold Mine Alleys among those who escape, ties to that day's priority."""
+    whole = escape(inp)
+    rid = "mist-mountain.escape_master"
+    if whole.value == DEPENDS:
+        return whole.model_copy(update={"rule": rid})
+    name = whole.details["master_name"]
+    return whole.model_copy(update={"rule": rid, "value": name or "無人", "value_text": name or "無人",
+                                    "value_text_en": label_en(name) if name else "nobody"})
+
+
 # --- mist-mountain.variant_deck --------------------------------------------------------------
 
 def variant_deck(inp: PlayersInput) -> Verdict:
@@ -783,11 +796,19 @@ _rule("mist-mountain.next_captain", {"zh-TW": "隊長卡交給誰", "en": "Who b
 _rule("mist-mountain.escape", {"zh-TW": "脫逃成功與脫逃大師", "en": "Escaping and the escape master"},
       EscapeInput, (CITE_END, CITE_NEEDED, CITE_MASTER, P + "hand/gold-alley", CITE_VILLAGER[C.ABBOT],
                     P + "hand/path-sakura"), escape,
-      ("遊戲結束誰逃脫成功？", "脫逃大師怎麼決定？", "兩人的金礦小巷數量打平時，脫逃大師的頭銜歸誰？"),
-      ("游戏结束谁逃脱成功？", "脱逃大师怎么决定？", "两人的金矿小巷数量打平时，脱逃大师的头衔归谁？"),
-      ("Who escapes at the end of the game?", "How is the escape master decided?",
-       "Who is escape master if gold alleys are tied?"),
+      ("遊戲結束誰逃脫成功？", "最後有哪些玩家逃出山城？", "回憶要湊到幾張才算逃出？"),
+      ("游戏结束谁逃脱成功？", "最后有哪些玩家逃出山城？", "回忆要凑到几张才算逃出？"),
+      ("Who escapes at the end of the game?", "Which of us made it out at the end?",
+       "Do I get out if I have enough memories when the game ends?"),
       "Enough own memories escape; most gold alleys (table + hand) is master, ties by priority.")
+
+_rule("mist-mountain.escape_master", {"zh-TW": "誰是脫逃大師", "en": "Who is the escape master"},
+      EscapeInput, (CITE_MASTER, CITE_END, CITE_NEEDED, P + "hand/gold-alley", CITE_VILLAGER[C.ABBOT]), escape_master,
+      ("誰是脫逃大師？", "脫逃大師怎麼決定？", "兩人的金礦小巷數量打平時，脫逃大師的頭銜歸誰？"),
+      ("谁是脱逃大师？", "脱逃大师怎么决定？", "两人的金矿小巷数量打平时，脱逃大师的头衔归谁？"),
+      ("Who is the escape master?", "How is the escape master decided?",
+       "Who is escape master if gold alleys are tied?"),
+      "Among those who escape, the most gold alleys (table + hand); ties by that day's priority.")
 
 _rule("mist-mountain.variant_deck", {"zh-TW": "變體規則的回憶牌庫", "en": "Short-deck variant memory deck"},
       PlayersInput, (CITE_VARIANT, CITE_MEMORIES), variant_deck,

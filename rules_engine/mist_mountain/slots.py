@@ -5,7 +5,8 @@ from ..slots import Slot
 from . import cards as C
 
 PLAYERS = Slot("count", {"zh-TW": "玩家人數", "en": "number of players"},
-               units=("個人", "人", "位玩家", "名玩家", "個玩家", "人局", "人遊戲", "players", "player", "people", "-player"),
+               units=("個人", "人", "位玩家", "名玩家", "個玩家", "人局", "人遊戲", "players", "player", "people", "-player",
+                      "of us"),
                # A count's case reads "<label><value label>": 玩家人數為 4 人, number of players is 4.
                domain=(4, 5, 6), value_labels=tuple((k, {"zh-TW": f"為 {k} 人", "en": f"is {k}"}) for k in (4, 5, 6)),
                unstated="cases")
@@ -36,9 +37,15 @@ PATH = Slot("choice", {"zh-TW": "今天的路徑", "en": "today's path"},
             values=tuple((name, (name, *C._ALIASES.get(name, ()))) for name in C.PATH_CARDS),
             value_labels=tuple((name, {"zh-TW": name, "en": C.EN_NAMES[name]}) for name in C.PATH_CARDS),
             unstated="cases")
+# A path card played is named as one ("竹林小道的路徑小卡", "a bamboo path card"); the bare name is today's path.
+_PLAYED_PATH_CARDS = tuple((name, tuple(f"{alias}{joint}{card}" for alias in (name, *C._ALIASES.get(name, ()))
+                                        for joint, card in (("", "路徑小卡"), ("的", "路徑小卡"), ("", "路徑卡"),
+                                                            ("的", "路徑卡"), (" ", "path card"), (" ", "card"))
+                                        if (card.isascii() == alias.isascii())))
+                           for name in C.PATH_CARDS)
 CARDS = Slot("items", {"zh-TW": "你打出的牌", "en": "cards you played"},
              values=tuple((name, (name, *C._ALIASES.get(name, ()))) for name in C.HAND_CARDS
-                          if name not in (*C.PATH_CARDS, C.FOG, C.TEA_MASTER)),
+                          if name not in (*C.PATH_CARDS, C.FOG, C.TEA_MASTER)) + _PLAYED_PATH_CARDS,
              unstated="ask",
              ask={"zh-TW": "告訴我你今天打出了哪些牌", "en": "Tell me which cards you played today"})
 FOUR_POINT = Slot("choice", {"zh-TW": "4分工具的讀法", "en": "reading of the 4-point tool rule"},

@@ -44,11 +44,14 @@ from ..registry import declare_examples as _examples  # noqa: E402
 _examples({
     "onirim.tower_discard_peek": {"zh-TW": ("丟掉一張高塔卡能偷看牌堆頂多少張？",),
                                   "en": ("How many cards can I look at when I throw away a Tower card?",)},
-    "onirim.difficulty_level": {"zh-TW": ("基本組加上擴充在難度階梯排第幾？",),
+    "onirim.difficulty_level": {"zh-TW": ("基本組加上擴充在難度階梯排第幾？", "難度階梯第6級要用哪些擴充？"),
                                 "en": ("Which rung of the difficulty ladder is the base game plus the Towers?",
-                                       "Where does this set-up sit on the difficulty ladder?")},
+                                       "Where does this set-up sit on the difficulty ladder?",
+                                       "Which expansions make up rung 6 of the ladder?")},
     "onirim.alignment_complete": {"zh-TW": ("這四座塔排成一列，算完成高塔連線了嗎？",),
                                   "en": ("My row is red 3, blue 4, green 5, brown 3. Is the Alignment complete?",)},
     "onirim.book_return_door": {"zh-TW": ("門放回Limbo以後，接下來要完成哪一個目標？",),
                                 "en": ("After I send a Door back to Limbo, which Goal must I reach next?",)},
+    "onirim.book_door": {"zh-TW": ("拿到的門跟目標順序不合，那張門要放去哪？",),
+                         "en": ("Where does a Door go if it doesn't match the next Goal?",)},
 })

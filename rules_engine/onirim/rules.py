@@ -1237,6 +1237,9 @@ def _level(setup: SetupInput) -> list[int | None]:
     return sorted(rungs, key=lambda r: (r is None, r or 0))
 
 
+NOT_ON_LADDER = "not on the ladder"
+
+
 @rule(
     "onirim.difficulty_level",
     {"zh-TW": "這個組合在難度階梯上是第幾級？", "en": "Where is this set-up on the difficulty ladder?"},
@@ -1272,7 +1275,7 @@ def difficulty_level(inp: DifficultyInput) -> Verdict:
     rungs = _level(inp)
     if len(rungs) > 1:
         cases = [Case(when=LADDER_TEXT_ZH[r] if r else "難度階梯沒有列出的組合",
-                      when_en=LADDER_TEXT[r] if r else "a set-up the ladder does not list", value=r,
+                      when_en=LADDER_TEXT[r] if r else "a set-up the ladder does not list", value=r if r else NOT_ON_LADDER,
                       value_text="" if r else "沒有列出", value_text_en="" if r else "not listed",
                       cites=[LADDER_PASSAGES[r]] if r else ["onirim/ladder/intro"]) for r in rungs]
         listed = [r for r in rungs if r]
@@ -1297,7 +1300,8 @@ def difficulty_level(inp: DifficultyInput) -> Verdict:
                   en="none of the ladder's eight rungs includes Dark Premonitions")
         why_zh = "沒有任何一級包含黑暗徵兆擴充" if inp.premonitions else "沒有列出這個組合"
         why_en = "includes Dark Premonitions on no rung" if inp.premonitions else "does not list this combination"
-        return t.verdict(rule, None, f"沒有級數：規則原文的難度階梯{why_zh}。",
+        # A value, not None: None reads as "no verdict" everywhere a verdict is consumed.
+        return t.verdict(rule, NOT_ON_LADDER, f"沒有級數：規則原文的難度階梯{why_zh}。",
                          explanation_en=f"No rung: the difficulty ladder in the rules text {why_en}.",
                          details={"level": None},
                          value_text="沒有列出", value_text_en="not listed")

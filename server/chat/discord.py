@@ -17,7 +17,7 @@ EPHEMERAL = 64  # message flag: only the asker sees it
 DESCRIPTION_LIMIT = 4096  # an embed's description
 CONTENT_LIMIT = 2000  # a message's content
 COMMAND_NAME = "rule"
-QUESTION_MAX = 400  # the API's default max_question_chars
+QUESTION_MAX = 600  # the API's default max_question_chars
 
 
 def verify(public_key_hex: str, signature_hex: str | None, timestamp: str | None, body: bytes,

@@ -54,9 +54,9 @@ def assert_usage_error(proc: subprocess.CompletedProcess, *needles: str) -> str:
 @pytest.mark.parametrize("question,reason", [
     ("", "empty"),
     ("   \t ", "empty"),
-    ("夢" * 501, "501"),
+    ("夢" * 1001, "1001"),
     ("？！…。!!", "punctuation"),
-], ids=["empty", "whitespace", "501-chars", "punctuation-only"])
+], ids=["empty", "whitespace", "1001-chars", "punctuation-only"])
 def test_ask_bad_question_exits_2_with_one_line(question, reason):
     proc = arbiter("ask", question)
     assert_usage_error(proc, reason)
