@@ -24,7 +24,7 @@ from typing import Any
 
 import yaml
 
-from indexer.corpus import CORPUS_DIR, CorpusError, Passage, load_passages, load_rule_passages
+from indexer.corpus import CORPUS_DIR, CorpusError, Passage, load_rule_passages
 from indexer.rulings import (RULINGS_DIR, Ruling, cite_problems, did_you_mean, run_check, scan_rulings,
                              text_hash)
 
@@ -51,7 +51,7 @@ class Problem:
         return f"{self.where}: [{self.kind}] {self.message}"
 
 
-def _fold_question(text: str) -> str:
+def fold_question(text: str) -> str:
     """Exact-duplicate key: Traditional script, NFKC, lower case, no whitespace or punctuation."""
     try:
         from indexer.text import fold
@@ -167,7 +167,7 @@ def check_corpus(corpus_dir: Path = CORPUS_DIR, *, embedder: Any | None = None, 
     seen: dict[tuple[str, str], Ruling] = {}
     exact: set[frozenset[str]] = set()
     for r in rulings:
-        key = (r.game, _fold_question(r.question.zh_tw))
+        key = (r.game, fold_question(r.question.zh_tw))
         other = seen.get(key)
         if other is not None and other.supersedes != r.id and r.supersedes != other.id:
             older, newer = newer_of(other, r, corpus_dir)
@@ -221,21 +221,31 @@ def dump_ruling(data: dict[str, Any]) -> str:
     return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
 
 
-def write_ruling(ruling: Ruling, corpus_dir: Path, *, overwrite: bool = False) -> Path | None:
+def ruling_file_text(ruling: Ruling, notes: str = "") -> str:
+    """The text of a ruling file: a header comment (with `notes` as further comment lines), then the YAML."""
+    comment = "".join(f"# {line}".rstrip() + "\n" for line in notes.splitlines())
+    return f"# Ruling {ruling.game}/{ruling.id}: see CONTRIBUTING.md.\n{comment}" + dump_ruling(ruling.to_yaml_data())
+
+
+def write_ruling(ruling: Ruling, corpus_dir: Path, *, overwrite: bool = False, notes: str = "") -> Path | None:
     """Write corpus_dir/rulings/<game>/<id>.yaml; None if it exists and overwrite is off."""
     path = corpus_dir / ruling.source
     if path.exists() and not overwrite:
         return None
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".yaml.tmp")
-    tmp.write_text(f"# Ruling {ruling.game}/{ruling.id}: see CONTRIBUTING.md.\n" + dump_ruling(ruling.to_yaml_data()),
-                   encoding="utf-8")
+    tmp.write_text(ruling_file_text(ruling, notes), encoding="utf-8")
     tmp.replace(path)
     return path
 
 
+# The form's sources and the provenance each becomes: a publisher's statement is as official as its FAQ.
+SOURCE_PROVENANCE = {"official-faq": "official", "publisher": "official", "designer": "designer",
+                     "community": "community"}
+
+
 def proposal_to_ruling(row: dict[str, Any], passages: dict[str, Passage]) -> Ruling:
-    """An accepted DB proposal as a ruling (status accepted, provenance community)."""
+    """An accepted DB proposal as a ruling (status accepted; provenance from its source, community by default)."""
     cites = []
     for c in row.get("cites") or []:
         p = passages.get(c["passage"])
@@ -248,40 +258,95 @@ def proposal_to_ruling(row: dict[str, Any], passages: dict[str, Passage]) -> Rul
     decided = row.get("decided_at") or row.get("created_at") or dt.datetime.now(dt.timezone.utc)
     if isinstance(decided, str):
         decided = dt.datetime.fromisoformat(decided)
+    provenance = {"kind": SOURCE_PROVENANCE.get(row.get("source_kind") or "community", "community"),
+                  "author": (row.get("author") or "anonymous contributor")[:200], "date": decided.date().isoformat()}
+    if row.get("source_link"):
+        provenance["link"] = row["source_link"]
     return Ruling.model_validate({
         "id": f"community-{row['id']}",
         "game": row["game"],
         "question": {"zh-TW": row["question"]},
         "answer": {"zh-TW": row["answer"]},
         "cites": cites,
-        "provenance": {"kind": "community", "author": (row.get("author") or "anonymous contributor")[:200],
-                       "date": decided.date().isoformat()},
+        "provenance": provenance,
         "status": "accepted",
     })
 
 
-def cmd_export(args: argparse.Namespace) -> int:
-    """Write accepted proposals from the database as ruling files."""
-    from .rulings_db import RulingsStore
+def proposal_notes(row: dict[str, Any]) -> str:
+    """The comment lines an exported ruling file starts with: where it came from and the contributor's reasoning."""
+    lines = [f"From proposal {row['id']} (source: {row.get('source_kind') or 'community'}), accepted "
+             f"{(row.get('decided_at') or '')[:10]}. Review it like any ruling; add a `check:` where one applies."]
+    if row.get("reasoning"):
+        lines += ["Reasoning given:", *row["reasoning"].splitlines()]
+    return "\n".join(lines)
+
+
+def export_proposal(store: Any, row: dict[str, Any], corpus_dir: Path, *, overwrite: bool = False) -> Path | None:
+    """Write an accepted proposal as its ruling file and record that it was (None: the file is already there)."""
+    passages = {p.id: p for p in load_rule_passages(corpus_dir)}
+    ruling = proposal_to_ruling(row, passages)
+    path = write_ruling(ruling, corpus_dir, overwrite=overwrite, notes=proposal_notes(row))
+    store.mark_exported(row["id"], ruling.source)
+    return path
+
+
+def exported_file_unchanged(row: dict[str, Any], corpus_dir: Path) -> bool | None:
+    """Whether the file an accept wrote is still exactly as written (None: it is gone)."""
+    path = corpus_dir / row["exported_path"]
+    if not path.exists():
+        return None
+    passages = {p.id: p for p in load_rule_passages(corpus_dir)}
+    expected = ruling_file_text(proposal_to_ruling(row, passages), proposal_notes(row))
+    return path.read_text(encoding="utf-8") == expected
+
+
+def _database_url(args: argparse.Namespace) -> str | None:
+    """The database to export from: --database-url or ARBITER_DATABASE_URL, never a silent default."""
+    import os
+
     from .settings import get_settings
 
-    url = args.database_url or get_settings().database_url
+    if args.database_url:
+        return args.database_url
+    if os.environ.get("ARBITER_DATABASE_URL"):
+        return get_settings().database_url
+    return None
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write accepted proposals from the database as ruling files, each once (the database records it)."""
+    from .rulings_db import RulingsStore, parse_url, safe_url
+
+    url = _database_url(args)
+    if url is None:
+        print("arbiter: rulings export reads the server's rulings database: set ARBITER_DATABASE_URL (as the "
+              "server has it) or pass --database-url (e.g. sqlite:///var/rulings.db)", file=sys.stderr)
+        return EXIT_USAGE
+    backend, parsed = parse_url(url)
+    if backend.name == "sqlite" and parsed.database and not Path(parsed.database).exists():
+        print(f"arbiter: no rulings database at {safe_url(url)} (nothing was ever proposed there?); check "
+              f"ARBITER_DATABASE_URL", file=sys.stderr)
+        return EXIT_USAGE
     corpus_dir = Path(args.corpus_dir)
     store = RulingsStore(url)
     try:
-        passages = {p.id: p for p in load_passages(corpus_dir) if p.kind == "rule"}
         written = skipped = 0
         for row in store.list(status="accepted", limit=100_000):
-            ruling = proposal_to_ruling(row, passages)
-            path = write_ruling(ruling, corpus_dir, overwrite=args.overwrite)
+            if row.get("exported_at") and not (args.overwrite and (corpus_dir / row["exported_path"]).exists()):
+                skipped += 1
+                if not (corpus_dir / row["exported_path"]).exists():
+                    print(f"  kept out: {row['exported_path']} was exported on {row['exported_at'][:10]} and has "
+                          f"since been deleted or renamed; not written again", file=sys.stderr)
+                continue
+            path = export_proposal(store, row, corpus_dir, overwrite=args.overwrite)
             if path is None:
                 skipped += 1
                 continue
             written += 1
             print(f"wrote {path}")
-            if not ruling.cites:
-                print(f"  note: {ruling.source} cites no passage; add cites before `arbiter rulings check`",
-                      file=sys.stderr)
+            if not row.get("cites"):
+                print(f"  note: {path} cites no passage; add cites before `arbiter rulings check`", file=sys.stderr)
     finally:
         store.close()
     print(f"exported {written} ruling(s); {skipped} already present")
