@@ -174,7 +174,7 @@ def propose_page(request: Request, settings: SettingsDep, lang: Lang = None, acc
 </form>
 <section id="p-result" class="p-result" aria-live="polite" hidden></section>"""
     return _html(page(lang, TEXT[lang]["propose_title"], body, path="/rulings/propose", query=request.url.query,
-                      scripts=("rulings.js",), strings=("checks", "status_link", "sending", "error")))
+                      scripts=("pages.js", "rulings.js"), strings=("checks", "status_link", "sending", "error")))
 
 
 def checks_html(checks: list[dict[str, Any]], lang: str) -> str:
@@ -253,7 +253,7 @@ def moderate_page(request: Request, lang: Lang = None, accept_language: AcceptLa
 <p id="m-notice" class="notice" role="status" aria-live="polite"></p>
 <ol id="m-queue" class="m-queue"></ol>"""
     return _html(page(lang, TEXT[lang]["moderate_title"], body, path="/moderate", query=request.url.query,
-                      scripts=("moderate.js",),
+                      scripts=("pages.js", "moderate.js"),
                       strings=("accept", "reject", "undo", "note", "queue_empty", "checks", "need_token", "error",
                                "question", "your_answer", "reasoning", "source", "status_link", "sending",
                                "st_proposed", "st_accepted", "st_rejected")))

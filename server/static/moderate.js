@@ -4,24 +4,10 @@
 (function () {
   'use strict';
 
-  var KEY = 'arbiter.adminToken';
   var $ = function (id) { return document.getElementById(id); };
-  var words = JSON.parse(document.getElementById('main').getAttribute('data-text') || '{}');
-  var lang = document.documentElement.lang;
-
-  function el(tag, cls, text) {
-    var e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined && text !== null) e.textContent = text;
-    return e;
-  }
-
-  function pageLink(path, text) {
-    if (typeof path !== 'string' || path.charAt(0) !== '/' || path.charAt(1) === '/') return el('span', '', text);
-    var a = el('a', '', text);
-    a.href = path + '?lang=' + encodeURIComponent(lang);
-    return a;
-  }
+  var P = window.ArbiterPages;
+  var el = P.el, pageLink = P.pageLink, checksList = P.checksList, words = P.words;
+  var KEY = 'arbiter.adminToken';
 
   function token() { try { return sessionStorage.getItem(KEY) || ''; } catch (e) { return ''; } }
 
@@ -65,17 +51,7 @@
       li.appendChild(q);
     });
     li.appendChild(el('p', 'ra-h', words.checks));
-    var ul = el('ul', 'checks');
-    (p.checks || []).forEach(function (c) {
-      var row = el('li', 'c-' + c.level);
-      row.setAttribute('data-kind', c.kind);
-      row.appendChild(el('span', 'c-level', c.level));
-      row.appendChild(document.createTextNode(' ' + c.message + ' '));
-      if (c.ruling) row.appendChild(pageLink(c.ruling, c.ruling));
-      if (c.proposal) row.appendChild(pageLink(c.proposal, c.proposal));
-      ul.appendChild(row);
-    });
-    li.appendChild(ul);
+    li.appendChild(checksList(p.checks));
     var noteId = 'note-' + p.id;
     var label = el('label', '', words.note);
     label.htmlFor = noteId;
