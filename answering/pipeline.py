@@ -58,7 +58,7 @@ class RulingAnswer(BaseModel):
 
 
 class AskResponse(BaseModel):
-    """The /api/ask response (DESIGN.md)."""
+    """The /api/ask response (docs/design.md)."""
 
     question: str
     game: str | None
