@@ -173,3 +173,20 @@ def test_contrast_is_at_least_4_5_to_1(page: Any, contrib: Any, path: str) -> No
     app, _ = contrib
     page.goto(app.url + path)
     assert page.evaluate(CONTRAST_JS) == []
+
+
+def test_an_answer_citing_a_ruling_links_its_page(page: Any, contrib: Any) -> None:
+    app, _ = contrib
+    page.goto(app.url + "/?lang=zh-TW")
+    page.locator("body[data-ready=true]").wait_for()
+    page.locator("#question").fill("抽到惡夢時被迫放棄的高塔卡要放到哪裡？棄牌堆還是Limbo？")
+    page.locator("#question").press("Enter")
+    card = page.locator(".turn-answer article.ra-card").first
+    card.wait_for()
+    card.locator("details.ra-why summary").click()  # the ruling is among the quotes behind "Why"
+    link = card.locator("a.ra-ruling-link").first
+    link.wait_for()
+    assert link.get_attribute("href") == "/rulings/onirim/lost-tower-goes-to-limbo?lang=zh-TW"
+    link.click()
+    page.wait_for_url("**/rulings/onirim/lost-tower-goes-to-limbo*")
+    assert "Limbo" in page.locator("h1").inner_text()
