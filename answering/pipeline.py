@@ -58,7 +58,7 @@ class RulingAnswer(BaseModel):
 
 
 class AskResponse(BaseModel):
-    """The /api/ask response (DESIGN.md)."""
+    """The /api/ask response (docs/design.md)."""
 
     question: str
     game: str | None
@@ -145,9 +145,9 @@ def names_game_things(rule: Any, question: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _rulings_by_passage() -> dict[str, Any]:
-    from indexer.rulings import load_rulings
+    from indexer.rulings import indexed_rulings
 
-    return {r.passage_id: r for r in load_rulings() if r.status == "accepted"}
+    return {r.passage_id: r for r in indexed_rulings()}
 
 
 @lru_cache(maxsize=1)

@@ -286,11 +286,9 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
 
 def ruling_entries() -> list[tuple[str, str, str]]:
     """(ruling passage id, game, question text) of every indexed ruling, its question in every language."""
-    from indexer.rulings import load_rulings, ruling_passages
+    from indexer.rulings import indexed_rulings
 
-    rulings = load_rulings()
-    indexed = {p.id for p in ruling_passages(rulings)}
-    return [(r.passage_id, r.game, text) for r in rulings if r.passage_id in indexed
+    return [(r.passage_id, r.game, text) for r in indexed_rulings()
             for text in (r.question.zh_tw, r.question.zh_cn, r.question.en) if text]
 
 

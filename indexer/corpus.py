@@ -167,15 +167,22 @@ def load_passage_files(corpus_dir: Path = CORPUS_DIR) -> dict[str, PassageFile]:
             for p in sorted((corpus_dir / "passages").glob("*.yaml"))}
 
 
-def load_passages(corpus_dir: Path = CORPUS_DIR) -> list[Passage]:
-    """Every passage of every game, ids unique."""
+def load_rule_passages(corpus_dir: Path = CORPUS_DIR) -> list[Passage]:
+    """The passages of the rule texts (no rulings)."""
     passages: list[Passage] = []
     for path in sorted((corpus_dir / "passages").glob("*.yaml")):
         passages.extend(load_passage_file(path, corpus_dir / "sources"))
-    # Accepted rulings are cited like the rule texts (imported here: rulings imports this module).
-    from .rulings import load_rulings, ruling_passages
+    return passages
 
-    passages.extend(ruling_passages(load_rulings(corpus_dir)))
+
+def load_passages(corpus_dir: Path = CORPUS_DIR) -> list[Passage]:
+    """Every passage of every game, ids unique."""
+    passages = load_rule_passages(corpus_dir)
+    # Accepted rulings are cited like the rule texts (imported here: rulings imports this module). A
+    # ruling that does not load, quote verbatim or agree with the engine is left out with a warning.
+    from .rulings import indexed_rulings, ruling_passages
+
+    passages.extend(ruling_passages(indexed_rulings(corpus_dir, passages)))
     seen: set[str] = set()
     for p in passages:
         if p.id in seen:

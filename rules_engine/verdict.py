@@ -1,4 +1,4 @@
-"""The Verdict every engine rule returns, and its parts (see DESIGN.md)."""
+"""The Verdict every engine rule returns, and its parts (see docs/design.md)."""
 from __future__ import annotations
 
 from typing import Any, Callable

@@ -102,3 +102,6 @@ def _extra_routers(app: FastAPI) -> None:
     except ImportError:
         return
     app.include_router(rulings.router)
+    from .routers import ruling_pages
+
+    app.include_router(ruling_pages.router)

@@ -156,14 +156,21 @@ def cmd_rule(args: argparse.Namespace) -> int:
     """Evaluate an engine rule on JSON input, or list the rules."""
     from rules_engine import UnknownId, all_rules, describe_validation_error, get_rule
 
+    from .rule_fields import fields_text, rule_fields, unknown_field_hint
+
     if args.list or not args.rule_id:
         for rule in all_rules():
             print(f"{rule.id:45s} {rule.titles.get('zh-TW', '')} / {rule.titles.get('en', '')}")
+            print(f"{'':45s} fields: {', '.join(f['name'] for f in rule_fields(rule)) or '(none)'}")
+        print("(`arbiter rule ID --schema` describes a rule's fields)")
         return EXIT_OK
     try:
         rule = get_rule(args.rule_id)
     except UnknownId as e:
         return _fail(str(e))
+    if args.schema:
+        print(fields_text(rule))
+        return EXIT_OK
     raw = args.input if args.input is not None else "{}"
     if raw == "-":
         raw = sys.stdin.read()
@@ -176,8 +183,9 @@ def cmd_rule(args: argparse.Namespace) -> int:
     try:
         verdict = rule.run(data)
     except ValidationError as e:
-        problems = "; ".join(f"{p['field']}: {p['problem']}" for p in describe_validation_error(e))
-        return _fail(f"invalid input for {rule.id}: {problems}")
+        described = describe_validation_error(e)
+        problems = "; ".join(f"{p['field']}: {p['problem']}" for p in described)
+        return _fail(f"invalid input for {rule.id}: {problems}{unknown_field_hint(rule, described)}")
     if args.text:
         print(render_verdict(verdict))
     else:
@@ -298,7 +306,8 @@ def build_parser(play_help: bool = False) -> argparse.ArgumentParser:
     p = sub.add_parser("rule", help="evaluate an engine rule on JSON input")
     p.add_argument("rule_id", nargs="?")
     p.add_argument("input", nargs="?", help="JSON object ('-' reads stdin; default {})")
-    p.add_argument("--list", action="store_true", help="list the registered rules")
+    p.add_argument("--list", action="store_true", help="list the registered rules and their input fields")
+    p.add_argument("--schema", action="store_true", help="describe the rule's input fields (type, default, meaning)")
     p.add_argument("--text", action="store_true", help="readable rendering instead of JSON")
     p.set_defaults(func=cmd_rule)
 

@@ -93,10 +93,11 @@ class SecurityHeadersMiddleware:
                 for k, v in SECURITY_HEADERS:
                     if k not in names:
                         headers.append((k, v))
-                if path in ("/", "/embed") or path.startswith("/static/"):
+                page = path in ("/", "/moderate", "/rulings") or path.startswith("/rulings/")
+                if page or path == "/embed" or path.startswith("/static/"):
                     if b"content-security-policy" not in names:
                         headers.append((b"content-security-policy", PAGE_CSP))
-                    if path == "/" and b"x-frame-options" not in names:
+                    if page and b"x-frame-options" not in names:
                         headers.append((b"x-frame-options", b"DENY"))
                 msg = {**msg, "headers": headers}
             await send(msg)

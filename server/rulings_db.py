@@ -37,8 +37,8 @@ from sqlalchemy.engine import URL, Engine, make_url
 STATUSES = ("proposed", "accepted", "rejected")
 
 metadata = MetaData()
-# The table as migration 0001 creates it (server/migrations/versions); change both together, through a
-# new revision. The id is BIGINT on PostgreSQL (ids up to 2^63 - 1, like the API accepts) and stays
+# The table as migrations 0001 and 0002 leave it (server/migrations/versions); change both together, through
+# a new revision. The id is BIGINT on PostgreSQL (ids up to 2^63 - 1, like the API accepts) and stays
 # `INTEGER PRIMARY KEY AUTOINCREMENT` on SQLite, where only that spelling is the rowid.
 proposals = Table(
     "ruling_proposals", metadata,
@@ -54,6 +54,14 @@ proposals = Table(
     Column("request_hash", String(64), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("decided_at", DateTime(timezone=True), nullable=True),
+    # 0002: what the browser form asks besides the ruling, the checks run at submission, and the ruling
+    # file an accept wrote (so an export never writes it again once it is deleted or renamed in git).
+    Column("reasoning", Text, nullable=True),
+    Column("source_kind", String(20), nullable=True),
+    Column("source_link", String(500), nullable=True),
+    Column("checks", JSON, nullable=True),
+    Column("exported_path", String(300), nullable=True),
+    Column("exported_at", DateTime(timezone=True), nullable=True),
     sqlite_autoincrement=True,
 )
 
@@ -228,14 +236,18 @@ class RulingsStore:
         d = dict(row._mapping)
         d["created_at"] = _iso(d.get("created_at"))
         d["decided_at"] = _iso(d.get("decided_at"))
+        d["exported_at"] = _iso(d.get("exported_at"))
         d.pop("request_hash", None)
         return d
 
-    def submit(self, data: dict[str, Any], idempotency_key: str | None = None) -> tuple[dict[str, Any], bool]:
-        """Store a proposal; (row, True) when stored now, (earlier row, False) for a retried key."""
+    def submit(self, data: dict[str, Any], idempotency_key: str | None = None,
+               checks: list[dict[str, Any]] | None = None) -> tuple[dict[str, Any], bool]:
+        """Store a proposal (with the checks run on it); (row, True) when stored now, (earlier row, False) for a retried key."""
         digest = request_hash(data)
         values = {"game": data["game"], "question": data["question"], "answer": data["answer"],
                   "cites": list(data.get("cites") or []), "author": data.get("author"), "status": "proposed",
+                  "reasoning": data.get("reasoning"), "source_kind": data.get("source_kind"),
+                  "source_link": data.get("source_link"), "checks": checks,
                   "idempotency_key": idempotency_key, "request_hash": digest, "created_at": _now()}
         by_key = select(proposals).where(proposals.c.idempotency_key == idempotency_key)
         row = None
@@ -262,6 +274,12 @@ class RulingsStore:
             # The key is taken. On PostgreSQL the conflicting insert waited for the other transaction
             # to commit, and this statement's fresh snapshot (READ COMMITTED) sees its row.
             return conn.execute(by_key).one(), False
+
+    def by_key(self, idempotency_key: str) -> dict[str, Any] | None:
+        """The proposal stored under an idempotency key, if any."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(proposals).where(proposals.c.idempotency_key == idempotency_key)).one_or_none()
+        return None if row is None else self._row(row)
 
     def get(self, proposal_id: int) -> dict[str, Any]:
         """One proposal (NotFound if absent)."""
@@ -303,4 +321,29 @@ class RulingsStore:
                     raise NotFound(proposal_id)
                 if row.status != status:
                     raise DecisionConflict(f"proposal {proposal_id} is already {row.status}")
+        return self._row(row)
+
+    def reopen(self, proposal_id: int, status: str) -> dict[str, Any]:
+        """Undo a decision: a proposal still `status` goes back to proposed (its export forgotten); DecisionConflict otherwise."""
+        with self.backend.write_guard(), self.engine.begin() as conn:
+            row = conn.execute(update(proposals)
+                               .where(proposals.c.id == proposal_id, proposals.c.status == status)
+                               .values(status="proposed", note=None, decided_at=None, exported_path=None,
+                                       exported_at=None)
+                               .returning(*proposals.c)).one_or_none()
+            if row is None:
+                current = conn.execute(select(proposals.c.status).where(proposals.c.id == proposal_id)).scalar()
+                if current is None:
+                    raise NotFound(proposal_id)
+                raise DecisionConflict(f"proposal {proposal_id} is {current}, not {status}: nothing to undo")
+        return self._row(row)
+
+    def mark_exported(self, proposal_id: int, path: str) -> dict[str, Any]:
+        """Record that the accepted proposal was written as the ruling file `path` (relative to corpus/)."""
+        with self.backend.write_guard(), self.engine.begin() as conn:
+            row = conn.execute(update(proposals).where(proposals.c.id == proposal_id)
+                               .values(exported_path=path, exported_at=_now())
+                               .returning(*proposals.c)).one_or_none()
+        if row is None:
+            raise NotFound(proposal_id)
         return self._row(row)

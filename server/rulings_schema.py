@@ -18,7 +18,9 @@ from .rulings_db import make_engine, proposals, safe_url
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BASELINE = "0001"  # the revision that creates the table as the pre-Alembic code did
-_LEGACY_COLUMNS = {c.name for c in proposals.c}
+# The columns the pre-Alembic code created (revision 0001's table); later revisions add to them.
+_LEGACY_COLUMNS = {"id", "game", "question", "answer", "cites", "author", "status", "note", "idempotency_key",
+                   "request_hash", "created_at", "decided_at"}
 # Any constant: PostgreSQL's advisory lock serialising concurrent `db upgrade` runs.
 _PG_LOCK_KEY = 0x52554C494E4753  # "RULINGS"
 

@@ -4,12 +4,16 @@
   A client may send `Idempotency-Key`: a retry with the same key and body answers 200 with the
   row stored the first time (header `Idempotent-Replayed: true`); the same key with another body
   is 409. The app's middleware limits the body size (413) and the request rate (429).
+  The checks that can run on a proposal (server/proposal_checks.py) run at once; the answer carries them.
+- `GET /api/rulings/proposals/{id}`: the proposal's public status (no author, no key), for anyone.
 - `GET /api/rulings/queue?status=proposed|accepted|rejected|all`, `POST /api/rulings/{id}/accept`,
-  `POST /api/rulings/{id}/reject` need `Authorization: Bearer <admin token>`: 401 without one,
-  403 with a wrong one, 403 "moderation disabled" when no admin token is configured.
+  `POST /api/rulings/{id}/reject`, `POST /api/rulings/{id}/undo` need `Authorization: Bearer <admin
+  token>`: 401 without one, 403 with a wrong one, 403 "moderation disabled" when no admin token is
+  configured.
 
-Submitted text is stored exactly as given and only ever returned inside JSON; nothing here renders
-HTML. Accepted proposals become ruling files with `arbiter rulings export`.
+Accepting writes the ruling file (corpus/rulings/<game>/community-<id>.yaml) and records it, like
+`arbiter rulings export`; undo deletes that file again while it is unchanged. Submitted text is
+stored exactly as given and only ever returned inside JSON; nothing here renders HTML.
 """
 from __future__ import annotations
 
@@ -76,6 +80,12 @@ class ProposalIn(BaseModel):
     cites: list[CiteIn] = Field(default_factory=list, max_length=MAX_CITES)
     author: Annotated[str, NoNul] | None = Field(default=None, max_length=100,
                                                  description="how to credit you (optional)")
+    reasoning: Annotated[str, NoNul] | None = Field(default=None, max_length=MAX_ANSWER,
+                                                    description="why this is the ruling (optional)")
+    source_kind: Literal["official-faq", "designer", "publisher", "community"] = Field(
+        default="community", description="who ruled: the official FAQ, the designer, the publisher, or the community")
+    source_link: str | None = Field(default=None, max_length=500, pattern=r"^https?://\S+$",
+                                    description="where the official, designer or publisher ruling was published")
 
     @field_validator("question", "answer")
     @classmethod
@@ -95,19 +105,48 @@ class ProposalIn(BaseModel):
         return v
 
 
-class ProposalOut(BaseModel):
-    """A stored proposal."""
+class ProposalPublic(BaseModel):
+    """A proposal as anyone may see it: no author, no idempotency key."""
 
     id: int
     game: str
     question: str
     answer: str
+    reasoning: str | None = None
+    source_kind: str | None = None
+    source_link: str | None = None
     cites: list[dict[str, Any]]
-    author: str | None
     status: Literal["proposed", "accepted", "rejected"]
-    note: str | None = None
+    note: str | None = Field(default=None, description="the moderator's reason")
+    checks: list[dict[str, Any]] = Field(default_factory=list, description="the checks run when it was submitted")
     created_at: str | None = None
     decided_at: str | None = None
+    ruling_path: str | None = Field(default=None, description="the ruling file an accept wrote, under corpus/")
+    status_url: str = ""
+
+    @classmethod
+    def of(cls, row: dict[str, Any]) -> "ProposalPublic":
+        """The public view of a stored row."""
+        return cls(**{k: v for k, v in row.items() if k in cls.model_fields and v is not None},
+                   ruling_path=row.get("exported_path"), status_url=f"/rulings/proposals/{row['id']}")
+
+
+class ProposalOut(ProposalPublic):
+    """A stored proposal (to its submitter and to moderators): the public view plus the author."""
+
+    author: str | None = None
+    exported_at: str | None = None
+
+    @classmethod
+    def of(cls, row: dict[str, Any]) -> "ProposalOut":
+        """The full view of a stored row."""
+        return cls(**ProposalPublic.of(row).model_dump(), author=row.get("author"), exported_at=row.get("exported_at"))
+
+
+class DecisionOut(ProposalOut):
+    """A decided proposal, and what the moderator does next."""
+
+    next_steps: str = ""
 
 
 class QueueOut(BaseModel):
@@ -179,7 +218,10 @@ def _check_cites(proposal: ProposalIn, request: Request) -> None:
     for i, c in enumerate(proposal.cites):
         passage = passages.get(c.passage)
         if passage is None or passage.kind != "rule":
-            raise ApiError(422, f"cites.{i}.passage: no rule passage {c.passage!r}", field=f"cites.{i}.passage")
+            from indexer.rulings import did_you_mean
+
+            hint = did_you_mean(c.passage, [p.id for p in passages.values() if p.kind == "rule"])
+            raise ApiError(422, f"cites.{i}.passage: no rule passage {c.passage!r}{hint}", field=f"cites.{i}.passage")
         if passage.game != proposal.game:
             raise ApiError(422, f"cites.{i}.passage: {c.passage!r} is a {passage.game} passage, not {proposal.game}",
                            field=f"cites.{i}.passage")
@@ -196,15 +238,37 @@ async def submit(proposal: ProposalIn, request: Request, store: StoreDep,
     """Queue a proposal for moderation (stored as given; never rendered as HTML)."""
     key = _check_key(idempotency_key)
     _check_cites(proposal, request)
+    data = proposal.model_dump()
     try:
-        row, created = await run_in_threadpool(store.submit, proposal.model_dump(), key)
+        row, created = await run_in_threadpool(_submit_checked, store, data, key, request.app)
     except IdempotencyConflict as e:
         raise ApiError(409, str(e), field="Idempotency-Key") from e
-    body = ProposalOut(**row).model_dump()
-    headers = {"Location": f"/api/rulings/{row['id']}"}
+    body = ProposalOut.of(row).model_dump()
+    headers = {"Location": f"/api/rulings/proposals/{row['id']}"}
     if not created:
         headers["Idempotent-Replayed"] = "true"
     return JSONResponse(body, status_code=201 if created else 200, headers=headers)
+
+
+def _submit_checked(store: RulingsStore, data: dict[str, Any], key: str | None, app: Any) -> tuple[dict[str, Any], bool]:
+    """Run the proposal's checks, then store it with them (a retried key returns the first row unchecked again)."""
+    from ..proposal_checks import proposal_checks
+
+    if key is not None and store.by_key(key) is not None:
+        return store.submit(data, key)  # a retry: the stored row, or IdempotencyConflict for another body
+    checks = proposal_checks(data, corpus_dir=app.state.settings.corpus_dir, pipeline=app.state.pipeline,
+                             pending=store.list("proposed", limit=1000))
+    return store.submit(data, key, checks)
+
+
+@router.get("/proposals/{proposal_id}", response_model=ProposalPublic, summary="A proposal's public status",
+            responses=error_responses(404, 422))
+def proposal_status(proposal_id: Annotated[int, Path(ge=1, le=MAX_ROW)], store: StoreDep) -> Any:
+    """Pending, accepted or rejected (with the moderator's reason), its checks, and its ruling file once accepted."""
+    try:
+        return ProposalPublic.of(store.get(proposal_id))
+    except NotFound as e:
+        raise ApiError(404, f"no ruling proposal {proposal_id}", field="id") from e
 
 
 @router.get("/queue", response_model=QueueOut, summary="The moderation queue (admin)", dependencies=[AdminDep],
@@ -216,30 +280,77 @@ def queue(store: StoreDep,
     """Proposals with that status, oldest first."""
     wanted = None if status == "all" else status
     return QueueOut(status=status, count=store.count(wanted),
-                    items=[ProposalOut(**r) for r in store.list(wanted, limit=limit, offset=offset)])
+                    items=[ProposalOut.of(r) for r in store.list(wanted, limit=limit, offset=offset)])
 
 
 ProposalId = Annotated[int, Path(ge=1, le=MAX_ROW, description="the proposal's id")]
 
 
-def _decide(store: RulingsStore, proposal_id: int, status: str, body: DecisionIn | None) -> Any:
+def _decide(store: RulingsStore, proposal_id: int, status: str, body: DecisionIn | None) -> dict[str, Any]:
     try:
-        return ProposalOut(**store.decide(proposal_id, status, body.note if body else None))
+        return store.decide(proposal_id, status, body.note if body else None)
     except NotFound as e:
         raise ApiError(404, f"no ruling proposal {proposal_id}", field="id") from e
     except DecisionConflict as e:
-        raise ApiError(409, str(e), field="id") from e
+        raise ApiError(409, f"{e}; undo the decision first (POST /api/rulings/{proposal_id}/undo)", field="id") from e
 
 
-@router.post("/{proposal_id}/accept", response_model=ProposalOut, summary="Accept a proposal (admin)",
+RESTART_NOTE = ("A running server keeps the index it started with: the ruling is on /rulings now, and answers cite "
+                "it after `arbiter index` and a restart of the server.")
+
+
+@router.post("/{proposal_id}/accept", response_model=DecisionOut, summary="Accept a proposal (admin)",
              dependencies=[AdminDep], responses=error_responses(401, 403, 404, 409, 413, 422))
-def accept(proposal_id: ProposalId, store: StoreDep, body: DecisionIn | None = None) -> Any:
-    """Mark a proposal accepted (then `arbiter rulings export` writes it as a ruling file)."""
-    return _decide(store, proposal_id, "accepted", body)
+def accept(proposal_id: ProposalId, store: StoreDep, settings: SettingsDep, body: DecisionIn | None = None) -> Any:
+    """Mark a proposal accepted and write its ruling file (as `arbiter rulings export` does)."""
+    from ..rulings_cli import export_proposal
+
+    row = _decide(store, proposal_id, "accepted", body)
+    if not row.get("exported_at"):
+        try:
+            export_proposal(store, row, settings.corpus_dir)
+        except (OSError, ValueError) as e:  # the decision stands; the file can be written with `rulings export`
+            return DecisionOut(**ProposalOut.of(row).model_dump(),
+                               next_steps=f"accepted, but the ruling file could not be written ({e}); run "
+                                          f"`arbiter rulings export` on the server")
+        row = store.get(proposal_id)
+    path = f"corpus/{row['exported_path']}"
+    return DecisionOut(**ProposalOut.of(row).model_dump(),
+                       next_steps=f"Wrote {path}. Review it, then `git add {path}`, `arbiter rulings check`, "
+                                  f"commit, and `arbiter index`. {RESTART_NOTE}")
 
 
-@router.post("/{proposal_id}/reject", response_model=ProposalOut, summary="Reject a proposal (admin)",
+@router.post("/{proposal_id}/reject", response_model=DecisionOut, summary="Reject a proposal (admin)",
              dependencies=[AdminDep], responses=error_responses(401, 403, 404, 409, 413, 422))
 def reject(proposal_id: ProposalId, store: StoreDep, body: DecisionIn | None = None) -> Any:
-    """Mark a proposal rejected."""
-    return _decide(store, proposal_id, "rejected", body)
+    """Mark a proposal rejected (the note is the reason its contributor sees)."""
+    return DecisionOut(**ProposalOut.of(_decide(store, proposal_id, "rejected", body)).model_dump(),
+                       next_steps="Rejected; the contributor sees the reason on the proposal's status page.")
+
+
+@router.post("/{proposal_id}/undo", response_model=DecisionOut, summary="Undo an accept or reject (admin)",
+             dependencies=[AdminDep], responses=error_responses(401, 403, 404, 409, 422))
+def undo(proposal_id: ProposalId, store: StoreDep, settings: SettingsDep) -> Any:
+    """Put a decided proposal back in the queue; an accept's ruling file is deleted while it is as written."""
+    from ..rulings_cli import exported_file_unchanged
+
+    try:
+        row = store.get(proposal_id)
+    except NotFound as e:
+        raise ApiError(404, f"no ruling proposal {proposal_id}", field="id") from e
+    if row["status"] == "proposed":
+        raise ApiError(409, f"proposal {proposal_id} is not decided: nothing to undo", field="id")
+    removed = ""
+    if row.get("exported_path"):
+        unchanged = exported_file_unchanged(row, settings.corpus_dir)
+        if unchanged is False:
+            raise ApiError(409, f"corpus/{row['exported_path']} was edited since the accept wrote it; remove it "
+                                f"with git, then undo", field="id")
+        if unchanged:
+            (settings.corpus_dir / row["exported_path"]).unlink()
+            removed = f"Deleted corpus/{row['exported_path']}. "
+    try:
+        row = store.reopen(proposal_id, row["status"])
+    except DecisionConflict as e:
+        raise ApiError(409, str(e), field="id") from e
+    return DecisionOut(**ProposalOut.of(row).model_dump(), next_steps=f"{removed}Back in the queue.")

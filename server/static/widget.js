@@ -32,7 +32,7 @@
       netError: '無法連線到規則伺服器，請稍後再試。', error: '伺服器回覆錯誤：{msg}',
       announce: '新回答：{text}', noQuotes: '沒有引用段落。', sectionError: '無法載入這一節。',
       rule: '規則', close: '清除對話', steps: '推理步驟', needs: '還需要知道', ids: '編號（給貢獻者）',
-      examples: '試試這些問題', placeholderFor: '例如：{q}', corsError: '這個網站沒有被規則伺服器允許（來源不在允許清單中）；網站管理者請見 docs/widget.md。'
+      examples: '試試這些問題', placeholderFor: '例如：{q}', propose: '提出裁定 / Propose a ruling', rulingPage: '裁定頁面', corsError: '這個網站沒有被規則伺服器允許（來源不在允許清單中）；網站管理者請見 docs/widget.md。'
     },
     'zh-CN': {
       title: '规则小帮手', ask: '提问', placeholder: '输入规则问题，例如：梦魇可以破坏高塔列吗？',
@@ -45,7 +45,7 @@
       netError: '无法连接到规则服务器，请稍后再试。', error: '服务器回复错误：{msg}',
       announce: '新回答：{text}', noQuotes: '没有引用段落。', sectionError: '无法载入这一节。',
       rule: '规则', close: '清除对话', steps: '推理步骤', needs: '还需要知道', ids: '编号（给贡献者）',
-      examples: '试试这些问题', placeholderFor: '例如：{q}', corsError: '这个网站没有被规则服务器允许（来源不在允许清单中）；网站管理者请见 docs/widget.md。'
+      examples: '试试这些问题', placeholderFor: '例如：{q}', propose: '提出裁定 / Propose a ruling', rulingPage: '裁定页面', corsError: '这个网站没有被规则服务器允许（来源不在允许清单中）；网站管理者请见 docs/widget.md。'
     },
     en: {
       title: 'Rules helper', ask: 'Ask', placeholder: 'Ask a rules question, e.g. Can a Nightmare destroy the Tower row?',
@@ -58,7 +58,7 @@
       netError: 'Cannot reach the rules server. Please try again later.', error: 'The server answered with an error: {msg}',
       announce: 'New answer: {text}', noQuotes: 'No passages quoted.', sectionError: 'Could not load this section.',
       rule: 'Rule', close: 'Clear conversation', steps: 'Steps', needs: 'Still needed', ids: 'Ids (for contributors)',
-      examples: 'Try one of these', placeholderFor: 'e.g. {q}', corsError: 'This site is not allowed by the rules server (its origin is not in the allowlist); site owners: see docs/widget.md.'
+      examples: 'Try one of these', placeholderFor: 'e.g. {q}', propose: '提出裁定 / Propose a ruling', rulingPage: 'Ruling page', corsError: 'This site is not allowed by the rules server (its origin is not in the allowlist); site owners: see docs/widget.md.'
     }
   };
 
@@ -77,7 +77,7 @@
   }
 
   /* h('p', {class: 'x', text: 'plain'}, child, ...): builds elements; text only via text nodes. */
-  var SAFE_ATTRS = /^(class|id|role|type|name|for|hidden|disabled|open|rows|placeholder|lang|title|tabindex|autocomplete|enterkeyhint|aria-[a-z]+|data-[a-z-]+|part)$/;
+  var SAFE_ATTRS = /^(class|id|role|type|name|for|hidden|disabled|open|rows|placeholder|lang|title|tabindex|autocomplete|enterkeyhint|aria-[a-z]+|data-[a-z-]+|part|target|rel)$/;
   function h(tag, props) {
     var el = document.createElement(tag);
     props = props || {};
@@ -86,6 +86,7 @@
       if (v === null || v === undefined || v === false) return;
       if (k === 'text') el.textContent = String(v);
       else if (k.slice(0, 2) === 'on') el.addEventListener(k.slice(2), v);
+      else if (k === 'href') el.setAttribute('href', ownLink(v));
       else if (SAFE_ATTRS.test(k)) el.setAttribute(k, v === true ? '' : String(v));
       else throw new Error('rules-arbiter: attribute not allowed: ' + k);
     });
@@ -98,6 +99,12 @@
     el.appendChild(typeof child === 'object' ? child : document.createTextNode(String(child)));
   }
 
+  /* Links go only to the server's own pages (built with apiUrl from fixed paths), never to a javascript: URL. */
+  function ownLink(url) {
+    url = String(url);
+    if (!/^(https?:\/\/[^\s]+|\/[^\/][^\s]*)$/.test(url)) throw new Error('rules-arbiter: link not allowed: ' + url);
+    return url;
+  }
   function apiUrl(base, path) { return String(base || '').replace(/\/+$/, '') + path; }
   function passagePath(id) { return '/api/passages/' + String(id).split('/').map(encodeURIComponent).join('/'); }
 
@@ -148,7 +155,8 @@
       h('blockquote', {class: 'ra-quote-text', lang: 'zh-Hant'}, shown),
       h('figcaption', {class: 'ra-quote-cap'},
         h('span', {class: 'ra-sect'}, c.title || c.section || ''),
-        btn),
+        btn,
+        c.kind === 'ruling' ? h('a', {class: 'ra-link ra-ruling-link', href: pageUrl(opts, '/' + String(c.id).split('/').map(encodeURIComponent).join('/'))}, t(lang, 'rulingPage')) : null),
       sectionBox);
   }
   var quoteSeq = 0;
@@ -203,8 +211,31 @@
     if (notes.length) card.appendChild(h('p', {class: 'ra-note', lang: answerLang}, h('span', {class: 'ra-sub'}, t(lang, 'ambiguities') + '：'), notes[0].note));
     var why = whyBlock(data, lang, opts);
     if (why.childNodes.length > 1) card.appendChild(why);
+    if (data.in_scope !== false && data.question) card.appendChild(h('p', {class: 'ra-actions'}, proposeLink(data, lang, opts)));
     if (typeof data.took_ms === 'number') card.appendChild(h('p', {class: 'ra-meta'}, t(lang, 'took', {ms: Math.round(data.took_ms)})));
     return card;
+  }
+
+  /* A page of the server (the chat page's own origin, or the widget's server), in the reader's language. */
+  function pageUrl(opts, path) {
+    return apiUrl(opts.api, path) + (path.indexOf('?') < 0 ? '?' : '&') + 'lang=' + encodeURIComponent(pickLang(opts.lang));
+  }
+
+  /* "Propose a ruling": the form prefilled with this answer's question, game and quoted rule passages. */
+  function proposeLink(data, lang, opts) {
+    var query = 'q=' + encodeURIComponent(String(data.question).slice(0, 500));
+    if (data.game) query += '&game=' + encodeURIComponent(data.game);
+    var cited = [];
+    if (data.quote) cited.push(data.quote);
+    (data.citations || []).forEach(function (c) { cited.push(c); });
+    var seen = {};
+    cited.forEach(function (c) {
+      if (c.kind === 'ruling' || seen[c.id] || Object.keys(seen).length >= 5) return;
+      seen[c.id] = true;
+      query += '&cite=' + encodeURIComponent(c.id);
+    });
+    return h('a', {class: 'ra-link ra-propose', href: pageUrl(opts, '/rulings/propose?' + query),
+                   target: opts.api ? '_blank' : null, rel: opts.api ? 'noopener' : null}, t(lang, 'propose'));
   }
 
   /* Everything behind the "Why" toggle. */
@@ -358,6 +389,7 @@
     '.ra-section-item{margin:.3rem 0;padding:.2rem .4rem;border-radius:4px}',
     '.ra-current{background:#e3ebff}',
     '.ra-meta{margin:.3rem 0 0;font-size:.75rem;color:#596178}',
+    '.ra-actions{margin:.4rem 0 0}a.ra-link{display:inline-block}',
     '.ra-out .ra-answer{color:#4b5366}',
     '.ra-answer{margin:.2rem 0 .3rem;font-weight:600;white-space:pre-wrap}',
     '.ra-answer .ra-badge{margin-right:.4rem;font-size:.85rem}',

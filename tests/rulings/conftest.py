@@ -39,12 +39,14 @@ def pipeline():
 
 
 @pytest.fixture()
-def app_settings(tmp_path: Path):
-    """Settings with a private SQLite file, an admin token and no rate limit."""
+def app_settings(tmp_path: Path, corpus_copy: Path):
+    """Settings with a private SQLite file and corpus copy (an accept writes a ruling file), an admin token and no
+    rate limit."""
     from server.settings import Settings
 
     return Settings().model_copy(update={"database_url": f"sqlite:///{tmp_path / 'rulings.db'}",
-                                         "admin_token": ADMIN_TOKEN, "rate_limit_per_minute": 0})
+                                         "admin_token": ADMIN_TOKEN, "rate_limit_per_minute": 0,
+                                         "corpus_dir": corpus_copy})
 
 
 @pytest.fixture()

@@ -29,13 +29,14 @@ def test_submit_then_moderate(client):
     assert r.status_code == 201, r.text
     body = r.json()
     assert body["status"] == "proposed" and body["question"] == GOOD["question"] and body["id"] >= 1
-    assert r.headers["location"] == f"/api/rulings/{body['id']}"
+    assert r.headers["location"] == f"/api/rulings/proposals/{body['id']}"
     queue = client.get("/api/rulings/queue", headers=admin()).json()
     assert queue["count"] == 1 and queue["items"][0]["id"] == body["id"]
     r = client.post(f"/api/rulings/{body['id']}/accept", headers=admin(), json={"note": "matches the examples"})
     assert r.status_code == 200 and r.json()["status"] == "accepted" and r.json()["decided_at"]
     assert client.post(f"/api/rulings/{body['id']}/accept", headers=admin()).status_code == 200  # idempotent
-    assert client.post(f"/api/rulings/{body['id']}/reject", headers=admin()).status_code == 409
+    r = client.post(f"/api/rulings/{body['id']}/reject", headers=admin())
+    assert r.status_code == 409 and "undo" in r.json()["error"]
     assert client.get("/api/rulings/queue", headers=admin()).json()["count"] == 0
     assert client.get("/api/rulings/queue?status=accepted", headers=admin()).json()["count"] == 1
     assert client.post("/api/rulings/9999/reject", headers=admin()).status_code == 404

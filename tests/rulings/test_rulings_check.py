@@ -7,19 +7,11 @@ import numpy as np
 import yaml
 
 from server.cli import main
+
+from ._files import dump_yaml as _dump, load_yaml as _load
 from server.rulings_cli import NEAR_DUPLICATE_THRESHOLD, check_corpus
 
 LIMBO = "rulings/onirim/lost-tower-goes-to-limbo.yaml"
-
-
-def _load(corpus: Path, rel: str) -> dict:
-    return yaml.safe_load((corpus / rel).read_text(encoding="utf-8"))
-
-
-def _dump(corpus: Path, rel: str, data: dict) -> None:
-    path = corpus / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
 def _kinds(problems) -> dict[str, list[str]]:
@@ -143,15 +135,23 @@ def test_cli_schema_problem_listed_not_raised(corpus_copy: Path, capsys):
     (corpus_copy / "rulings/onirim/bad.yaml").write_text("id: bad\ngame: onirim\n", encoding="utf-8")
     assert main(["rulings", "check", "--corpus-dir", str(corpus_copy), "--no-embedder"]) == 1
     err = capsys.readouterr().err
-    assert "rulings/onirim/bad.yaml: [schema]" in err and "field question" in err
+    assert "rulings/onirim/bad.yaml:1: [schema]" in err and "field question" in err
 
 
 def test_cli_new_writes_a_loadable_proposed_ruling(corpus_copy: Path):
     from indexer.rulings import load_ruling_file
 
     assert main(["rulings", "new", "onirim", "tower-row-length", "--cite", "onirim/towers/row",
-                 "--question", "高塔列可以超過四張嗎？", "--corpus-dir", str(corpus_copy)]) == 0
-    ruling = load_ruling_file(corpus_copy / "rulings/onirim/tower-row-length.yaml", corpus_copy)
+                 "--question", "高塔列可以超過四張嗎？", "--author", "玩家乙", "--corpus-dir", str(corpus_copy)]) == 0
+    path = corpus_copy / "rulings/onirim/tower-row-length.yaml"
+    ruling = load_ruling_file(path, corpus_copy)
     assert ruling.status == "proposed" and ruling.cites[0].passage == "onirim/towers/row"
+    assert ruling.provenance.author == "玩家乙"
+    # The answer is still the template's placeholder: refused until written.
+    _, problems = check_corpus(corpus_copy, use_embedder=False)
+    assert [(p.kind, p.message.split(":")[0]) for p in problems] == [("template", "answer.zh-TW")]
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data["answer"]["zh-TW"] = "不行，高塔列最多四張。"
+    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     _, problems = check_corpus(corpus_copy, use_embedder=False)
     assert problems == []

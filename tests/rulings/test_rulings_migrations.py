@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from server.cli import main
-from server.rulings_db import RulingsStore, metadata
+from server.rulings_db import RulingsStore, make_engine, metadata
 from server.rulings_schema import SchemaError, head_revision, upgrade
 
 # The schema as rules-arbiter created it before the migrations (metadata.create_all), copied from such a file.
@@ -21,6 +21,10 @@ LEGACY_DDL = [
     "CREATE INDEX ix_ruling_proposals_game ON ruling_proposals (game)",
     "CREATE INDEX ix_ruling_proposals_status ON ruling_proposals (status)",
 ]
+# Revision 0002 adds six nullable columns (SQLite's ADD COLUMN writes them into the stored CREATE TABLE).
+ADDED_0002 = ("reasoning TEXT, source_kind VARCHAR(20), source_link VARCHAR(500), checks JSON, "
+              "exported_path VARCHAR(300), exported_at DATETIME, ")
+HEAD_DDL = [LEGACY_DDL[0].replace("decided_at DATETIME, ", "decided_at DATETIME, " + ADDED_0002), *LEGACY_DDL[1:]]
 
 
 def _schema(path: Path) -> set[str]:
@@ -44,9 +48,9 @@ def _legacy_file(path: Path) -> None:
     con.close()
 
 
-def test_a_new_sqlite_file_gets_exactly_the_old_schema(tmp_path: Path):
+def test_a_new_sqlite_file_gets_the_old_schema_plus_revision_0002(tmp_path: Path):
     RulingsStore(f"sqlite:///{tmp_path / 'new.db'}").close()
-    assert _schema(tmp_path / "new.db") == set(LEGACY_DDL)
+    assert _schema(tmp_path / "new.db") == set(HEAD_DDL)
     con = sqlite3.connect(tmp_path / "new.db")
     assert con.execute("select version_num from alembic_version").fetchall() == [(head_revision(),)]
     con.close()
@@ -64,8 +68,41 @@ def test_a_sqlite_file_from_before_migrations_is_stamped_and_keeps_its_rows(tmp_
         assert created and new["id"] == old[0]["id"] + 1
     finally:
         store.close()
-    assert _schema(path) == set(LEGACY_DDL)
+    assert _schema(path) == set(HEAD_DDL)
     assert main(["db", "current", "--database-url", f"sqlite:///{path}"]) == 0
+
+
+@pytest.mark.parametrize("backend", ["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def test_revision_0002_keeps_the_rows_and_downgrades(backend, tmp_path: Path, request):
+    """A 0001 database with a proposal in it gains the new columns (empty for the old row) and can go back."""
+    url = f"sqlite:///{tmp_path / 'r.db'}" if backend == "sqlite" else \
+        request.getfixturevalue("postgres_server").create_database()
+    assert upgrade(url, "0001") == (None, "0001")
+    engine = make_engine(url)  # a proposal written as the 0001 code did
+    with engine.begin() as conn:
+        conn.execute(text("insert into ruling_proposals (game, question, answer, cites, status, request_hash, "
+                          "created_at) values ('onirim', '舊問題', '舊答案', '[]', 'proposed', 'x', :t)"),
+                     {"t": "2026-11-01 10:00:00"})
+    engine.dispose()
+    assert upgrade(url) == ("0001", head_revision())
+    store = RulingsStore(url)
+    try:
+        [row] = store.list(None)
+        assert row["question"] == "舊問題" and row["checks"] is None and row["exported_at"] is None
+        store.mark_exported(row["id"], "rulings/onirim/community-1.yaml")
+        assert store.get(row["id"])["exported_path"] == "rulings/onirim/community-1.yaml"
+    finally:
+        store.close()
+    from alembic import command
+
+    from server.rulings_schema import alembic_config, current_revision
+
+    engine = make_engine(url)
+    with engine.begin() as conn:
+        command.downgrade(alembic_config(conn), "0001")
+        assert current_revision(conn) == "0001"
+        assert conn.execute(text("select question from ruling_proposals")).scalar() == "舊問題"
+    engine.dispose()
 
 
 def test_an_unrecognised_table_is_not_stamped(tmp_path: Path):
@@ -98,7 +135,10 @@ def test_postgresql_is_refused_until_arbiter_db_upgrade(postgres_server, capsys)
 def test_postgresql_tables_from_before_migrations_are_stamped_by_upgrade(postgres_server):
     url = postgres_server.create_database()
     engine = create_engine(url)
-    metadata.create_all(engine)  # what the pre-migration code did on any URL
+    metadata.create_all(engine)  # what the pre-migration code did on any URL, with the table it had then:
+    with engine.begin() as conn:
+        for name in ("reasoning", "source_kind", "source_link", "checks", "exported_path", "exported_at"):
+            conn.execute(text(f"alter table ruling_proposals drop column {name}"))
     with engine.begin() as conn:
         conn.execute(text("insert into ruling_proposals (game, question, answer, cites, status, request_hash, "
                           "created_at) values ('onirim', 'q', 'a', '[]', 'proposed', 'x', now())"))
@@ -150,7 +190,7 @@ def test_workers_starting_together_on_a_new_sqlite_file_all_open_it(tmp_path: Pa
              for _ in range(4)]
     errors = [p.communicate(timeout=120)[1] for p in procs]
     assert [p.returncode for p in procs] == [0, 0, 0, 0], errors
-    assert _schema(tmp_path / "shared.db") == set(LEGACY_DDL)
+    assert _schema(tmp_path / "shared.db") == set(HEAD_DDL)
     store = RulingsStore(url)
     try:
         assert store.count() == 1

@@ -147,9 +147,17 @@ def serve(tmp_path: Path) -> Iterator:
 
 @pytest.fixture(scope="module")
 def app_settings(tmp_path_factory) -> Settings:
-    """Settings with a private SQLite file, an admin token and a rate limit no test reaches."""
-    db = tmp_path_factory.mktemp("server") / "rulings.db"
-    return Settings(database_url=f"sqlite:///{db}", admin_token=ADMIN_TOKEN, rate_limit_per_minute=1_000_000,
+    """Settings with a private SQLite file and corpus copy (accepting writes a ruling file), an admin token and a
+    rate limit no test reaches."""
+    import shutil
+
+    from indexer.corpus import CORPUS_DIR
+
+    root = tmp_path_factory.mktemp("server")
+    db, corpus = root / "rulings.db", root / "corpus"
+    shutil.copytree(CORPUS_DIR, corpus)
+    return Settings(database_url=f"sqlite:///{db}", corpus_dir=corpus, admin_token=ADMIN_TOKEN,
+                    rate_limit_per_minute=1_000_000,
                     search_rate_limit_per_minute=1_000_000, admin_failures_per_minute=1_000_000)
 
 

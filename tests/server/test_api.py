@@ -1,4 +1,4 @@
-"""The HTTP API (DESIGN.md "HTTP API", issue 6): the /api/ask contract, catalog endpoints, bad input,
+"""The HTTP API (docs/design.md and README "HTTP API", issue 6): the /api/ask contract, catalog endpoints, bad input,
 rate limit, CORS and security headers. Apps are built over the session `pipeline` fixture."""
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_ask_response_has_every_design_field(ask):
         assert isinstance(c["text"], str) and isinstance(c["score"], (int, float))
     for a in body["ambiguities"]:
         assert isinstance(a["passage"], str) and isinstance(a["note"], str) and a["note"]
-    # The verdict is a DESIGN.md Verdict.
+    # The verdict is a Verdict as docs/design.md describes it.
     verdict = Verdict.model_validate(body["verdict"])
     assert verdict.rule in RULES
 
