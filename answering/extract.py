@@ -246,8 +246,11 @@ def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
         before = text[max(0, m.start - 14):m.start]
         newish = bool(re.search(r"(又|再|刚|新|另|第三|another|new|just|then|now|third)[^，,。]{0,8}$", before))
         # "拿到 / get" marks the Door just obtained only after Doors already named.
-        newish = newish or bool(out and re.search(r"(拿到|抽到|得到|获得|\bgets?\b|\bgot\b|\bdraws?\b|\bdrew\b|"
-                                                   r"\bobtain)[^，,。]{0,8}$", before))
+        obtained = bool(re.search(r"(拿到|抽到|得到|获得|\bgets?\b|\bgot\b|\bdraws?\b|\bdrew\b|"
+                                  r"\bobtain)[^，,。]{0,8}$", before))
+        # "拿到 / get" marks the Door just obtained after Doors already named, or when it is the only one named
+        # ("如果拿到的是藍門呢？").
+        newish = newish or (obtained and (bool(out) or len(mentions(text, slot.values)) == 1))
         out += [(m.value, m.end, newish)] * times
     return out
 
@@ -264,7 +267,9 @@ def _seat(text: str, role_text: str, players: int | None) -> int | None:
     return None
 
 
-_SEAT_ROLE = re.compile(r"(队长|captain|下家\s*\d?(?!\d*\s*[分点])|上家\s*\d?(?!\d*\s*[分点])|上家|下家|"
+# 上家 is one seat: a digit after it is its number ("上家1。" = 上家 with 1) unless another number follows.
+_SEAT_ROLE = re.compile(r"(队长|captain|再下家|下家\s*\d?(?!\d*\s*[分点])|上家(?:\s*\d(?=\s+\d))?|下家|"
+                        r"(?:the )?one after(?: that| them| him| her)?|"
                         r"next player(?:\s*\d(?=\s+\d))?|"
                         r"(?:the )?player after (?:the )?captain|(?:the )?(?:last|previous) player|"
                         r"(?:the )?player before (?:the )?captain)")
@@ -278,15 +283,24 @@ def _seat_pairs(text: str) -> list[tuple[str, int]]:
     pairs: list[tuple[str, int]] = []
     roles = list(_SEAT_ROLE.finditer(text))
     waiting: list[str] = []
+    seat = 0
     for i, m in enumerate(roles):
+        role = m.group(1)
+        # "再下家", "the one after": the seat after the one named before it, written as that seat.
+        if role == "再下家" or role.replace("the ", "").startswith("one after"):
+            role = f"下家{seat + 1 if role != '再下家' or seat else 2}"
+        found = re.match(r"下家\s*(\d)|下家|next player", role)
+        seat = int(found.group(1) or 1) if found and found.group(1) else (1 if found else 0)
         end = roles[i + 1].start() if i + 1 < len(roles) else len(text)
-        after = text[m.end():min(end, m.end() + 10)]
-        n = re.match(r"[^\d，,、；;]{0,5}?(\d+)", after)
+        # The number follows within the clause, before the next seat is named ("隊長小明3分", "captain put in 0",
+        # "the captain contributed 5").
+        after = text[m.end():min(end, m.end() + 16)]
+        n = re.match(r"[^\d，,、；;。.]{0,14}?(\d+)", after)
         if n:
-            pairs += [(role, int(n.group(1))) for role in (*waiting, m.group(1))]
+            pairs += [(r, int(n.group(1))) for r in (*waiting, role)]
             waiting = []
         elif i + 1 < len(roles) and not re.search(r"\d", text[m.end():end]) and _JOINED.match(text[m.end():end]):
-            waiting.append(m.group(1))
+            waiting.append(role)
         else:
             waiting = []
     return pairs
@@ -372,6 +386,23 @@ def _seat_records(text: str, slot: Slot, players: int | None) -> list[dict[str, 
     return [records[s] for s in range(n_players)]
 
 
+def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
+    """Owned things in order of mention, each with the owner written just before it ("紅色魔杖、綠色空白",
+    "a yellow healing potion", "the green player's wand"); a thing without its owner leaves them all unread."""
+    owners = mentions(text, slot.owners)
+    out: list[list[Any]] = []
+    for m in mentions(text, slot.values):
+        if m.negated:
+            continue
+        owner = next((o for o in reversed(owners) if o.end <= m.start and
+                      re.fullmatch(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the)?\s*", text[o.end:m.start])),
+                     None)
+        if owner is None:
+            return None
+        out.append([owner.value, m.value])
+    return out or None
+
+
 def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None:
     """Turns stated one per clause in order ("下家1出反光盤、下家2 Pass", "the captain passes"): [seat, value].
     A clause naming a seat with no value or with several (a card aimed at someone) leaves the turns unread."""
@@ -393,7 +424,9 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
     for m in mentions(text, slot.values):
         if m.negated or m.start in skip:
             continue
-        count = re.search(r"(\d+)\s*(?:张|个)?\s*$", text[max(0, m.start - 4):m.start])
+        count = re.search(r"(\d+)\s*(?:张|个|位|名)?\s*$", text[max(0, m.start - 4):m.start]) or \
+            re.search(r"(\d+)\s*(?:张|个|位|名)?\s*\S{0,4}?\s*(?:都是|全是|全都是|are all|all)\s*$",
+                      text[max(0, m.start - 16):m.start])
         out += [m.value] * (int(count.group(1)) if count and 0 < int(count.group(1)) <= 6 else 1)
     return out
 
@@ -405,7 +438,8 @@ def _numbers_near(text: str, slot: Slot) -> list[int] | None:
                              text[c.end():])
             if after:
                 return [int(x) for x in re.findall(r"\d", after.group(1))]
-            before = re.search(r"(\d)\s*号?\s*$", text[max(0, c.start() - 4):c.start()])
+            # Before the cue only with 號 ("5號徵兆"): "two Premonitions" counts them, it does not name one.
+            before = re.search(r"(\d)\s*号\s*$", text[max(0, c.start() - 4):c.start()])
             if before:
                 return [int(before.group(1))]
     return None
@@ -446,6 +480,9 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     slots = _relevant(slots, choices)
     counts, counted = _counts(counting_text, slots)
     players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
+    if players is None and any(slot.kind == "seat_list" for slot in slots.values()):
+        # The table's size is the length of the per-seat list when no count says it (上家 is its last seat).
+        players = len(_seat_list(counting_text) or []) or None
     for name, slot in slots.items():
         value: Any = None
         if slot.kind == "choice":
@@ -487,9 +524,13 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
                 for cue in slot.cues:
                     c = _pattern(cue).search(text)
                     if c:
-                        window = text[max(0, c.start() - 10):c.end() + 10]
-                        role = _SEAT_ROLE.search(window)
-                        if role:
+                        # The seat named nearest the cue in its clause ("…上家1。下家1之前打了警官" is 下家1).
+                        start = max(text.rfind(p, 0, c.start()) for p in "。？?！!；;，,、") + 1
+                        ends = [text.find(p, c.end()) for p in "。？?！!；;，,、" if text.find(p, c.end()) != -1]
+                        clause_end = min(ends) if ends else len(text)
+                        roles = [r for r in _SEAT_ROLE.finditer(text, start, clause_end)]
+                        if roles:
+                            role = min(roles, key=lambda r: min(abs(r.end() - c.start()), abs(r.start() - c.end())))
                             value = _seat(text, role.group(1), players)
                         break
         elif slot.kind == "seats":
@@ -500,6 +541,8 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
             value = _amounts(counting_text, slot, counted) or None
         elif slot.kind == "seat_records":
             value = _seat_records(counting_text, slot, players)
+        elif slot.kind == "markers":
+            value = _markers(counting_text, slot)
         elif slot.kind == "plays":
             value = _plays(text, slot, players)
         elif slot.kind == "items":

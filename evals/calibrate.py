@@ -21,7 +21,7 @@ from typing import Any
 
 from .pipeline import DEPENDS, NO_VERDICT, TUNE_DIR, Item, tune_items, verdict_is_right
 
-MAX_WRONG = 0.03
+MAX_WRONG = 0.02
 SPURIOUS_COST = 0.5
 GRID = {
     "threshold": [0.86, 0.88, 0.90, 0.91, 0.92, 0.93, 0.94, 0.95, 0.96, 0.97, 0.98, 1.0, 1.02, 1.04],

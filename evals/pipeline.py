@@ -29,7 +29,7 @@ TARGETS = {"verdict_right": (">=", 0.85), "verdict_wrong": ("<=", 0.03), "citati
 # What the tune set must keep (tests/server/test_quality_gates.py): it is the set we shape things on.
 # The second writer's questions (tune/written2.yaml) joined the set scoring lower than the first ones
 # (follow-ups 0.25 when first seen): the follow-up gate is set for the joined set.
-GATES = {"game": 0.97, "citation_r3": 0.90, "verdict_right": 0.55, "verdict_wrong": 0.05, "oos_recall": 0.90,
+GATES = {"game": 0.97, "citation_r3": 0.90, "verdict_right": 0.45, "verdict_wrong": 0.05, "oos_recall": 0.90,
          "oos_precision": 0.95, "follow_up": 0.65}
 NO_VERDICT = "no verdict"
 DEPENDS = "depends"

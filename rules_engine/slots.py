@@ -30,6 +30,7 @@ SlotKind = Literal[
     "amounts",     # every number written before one of `units`, in order ("2點傷害再3點傷害")
     "targeted",    # an effect from `values` aimed at an item of a sibling "items" slot ("品茶師拿走我的燈籠")
     "seat_records",  # per seat, numbers of several things (`values`: sub-field → phrases), seat by seat in prose
+    "markers",     # owned things in order ("紅色魔杖、藍色空白"): [owner from `owners`, value from `values`]
     "plays",       # turns in order, one per clause: a seat by its role and one of `values` ("下家1出燈籠、下家2 Pass")
 ]
 
@@ -63,6 +64,7 @@ class Slot:
     group: str = ""                                        # slots read together ("只加高塔" rules out the rest)
     when: tuple[tuple[str, Any], ...] = ()                 # read only when these fields are stated so (or unknown)
     one_at_a_time: tuple[str, ...] = ()                    # "amounts": after these words an amount lands point by point
+    owners: tuple[tuple[Any, tuple[str, ...]], ...] = ()   # "markers": owner → phrases (the colour written before it)
 
     def applies(self, known: dict[str, Any]) -> bool:
         """Whether the slot is read given the values known so far (an unknown field does not exclude it)."""

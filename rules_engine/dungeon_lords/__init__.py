@@ -35,6 +35,14 @@ _declare({
     "dungeon-lords.item_slot": ("which", "yes_no"),
 })
 
+# Handing out revealed items answers questions about revealing or handing them out, not every question
+# that names an adventurer's class.
+from ..registry import declare_topics as _topics  # noqa: E402
+
+_topics({"dungeon-lords.assign_items": ("翻開", "翻出", "打開", "揭曉", "分配", "分給", "分到", "去哪", "給誰", "交給",
+                                        "reveal", "revealed", "flip", "flipped", "turned over", "assign", "assigned",
+                                        "hand out", "handed", "go to", "goes to", "where does", "who gets")})
+
 # Example questions added from the tune set's misses (phrasings the first examples did not cover).
 from ..registry import declare_examples as _examples  # noqa: E402
 

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, NonNegativeInt, model_validator
 
 from ..registry import rule
 from ..verdict import DEPENDS, Case, Trace, Verdict
@@ -343,8 +343,19 @@ def evaluate_item_slot(inp: ItemSlotInput) -> Verdict:
 class MarkerIn(_In):
     """One revealed marker: its owner's colour and what it is (an item or a blank)."""
 
-    owner: Colour = "red"
+    # "colour" is how players name a marker's owner (markers come in the players' colours).
+    owner: Colour = Field("red", validation_alias=AliasChoices("owner", "colour"))
     item: MarkerKind = "potion"
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_pair(cls, v: Any) -> Any:
+        """Accept the compact form [owner, item]."""
+        if isinstance(v, (list, tuple)):
+            if len(v) != 2:
+                raise ValueError("a marker is [owner, item], e.g. [\"red\", \"wand\"]")
+            return {"owner": v[0], "item": v[1]}
+        return v
 
 
 class AssignInput(_In):
@@ -352,8 +363,8 @@ class AssignInput(_In):
 
     adventurers: Annotated[list[ClassName], S.ASK_ASSIGN] = Field(default_factory=list, max_length=D.MAX_PLAYERS,
                                          description="classes in progress-board order")
-    items: list[MarkerIn] = Field(default_factory=list, max_length=D.MAX_PLAYERS,
-                                  description="markers in reveal order (one per player)")
+    items: Annotated[list[MarkerIn], S.MARKERS] = Field(default_factory=list, max_length=D.MAX_PLAYERS,
+                                                        description="markers in reveal order (one per player)")
 
     @model_validator(mode="after")
     def _check(self) -> "AssignInput":

@@ -43,7 +43,20 @@ ASK_PARTY = Slot("items", {"zh-TW": "冒險家隊伍與這一回合的事件", "
                  unstated="ask",
                  ask={"zh-TW": "告訴我冒險家隊伍（職業、生命值）、他們帶的魔法物品，以及這一回合的陷阱、法術與怪物",
                       "en": "Tell me the party (classes, hit points), the items they carry, and this round's traps, spells and monsters"})
+CLASS_PHRASES = (("warrior", ("戰士", "warrior", "warriors", "fighter", "fighters")),
+                 ("thief", ("盜賊", "小偷", "thief", "thieves", "rogue", "rogues")),
+                 ("wizard", ("巫師", "法師", "wizard", "wizards", "mage", "mages")),
+                 ("priest", ("牧師", "priest", "priests", "cleric", "clerics")))
+COLOUR_PHRASES = (("red", ("紅色", "紅", "red")), ("green", ("綠色", "綠", "green")),
+                  ("yellow", ("黃色", "黃", "yellow")), ("blue", ("藍色", "藍", "blue")))
+MARKERS = Slot("markers", {"zh-TW": "依序翻開的物品標記", "en": "the item markers in reveal order"},
+               values=(("potion", ("治療藥水", "藥水", "healing potion", "potion")),
+                       ("clover", ("幸運四葉草", "幸運草", "四葉草", "four-leaf clover", "clover")),
+                       ("wand", ("魔杖", "wand")), ("necklace", ("堅忍項鍊", "項鍊", "項鏈", "necklace")),
+                       ("blank", ("空白指示物", "空白標記", "空白", "blank marker", "blank"))),
+               owners=COLOUR_PHRASES, unstated="general")
 ASK_ASSIGN = Slot("items", {"zh-TW": "冒險家與翻開的物品", "en": "the adventurers and the revealed items"},
+                  values=CLASS_PHRASES,
                   unstated="general",
                   ask={"zh-TW": "告訴我冒險家的職業順序，以及依序翻開的物品標記",
                        "en": "Tell me the adventurers' classes in order and the item markers in reveal order"})
