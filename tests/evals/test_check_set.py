@@ -8,7 +8,7 @@ from difflib import SequenceMatcher
 import pytest
 import yaml
 
-from evals.pipeline import CHECK_FILE, TUNE_DIR
+from evals.pipeline import CHECK_FILE, FRESH_FILE, TUNE_DIR
 from indexer.corpus import load_passage_questions, passages_by_id
 from answering.facts import load_facts
 from indexer.text import fold
@@ -75,8 +75,14 @@ def near_copies(questions: list[str], texts: list[tuple[str, str]]) -> list[str]
     return found
 
 
-def test_nothing_tuned_is_a_near_copy_of_a_check_question(check):
-    questions = [q["q"] for q in check] + [h for q in check for h in q.get("history") or []]
+@pytest.fixture(scope="module")
+def held_out(check) -> list[dict]:
+    """Every never-tuned question: the check set and the fresh set beside it."""
+    return check + yaml.safe_load(FRESH_FILE.read_text(encoding="utf-8"))["questions"]
+
+
+def test_nothing_tuned_is_a_near_copy_of_a_check_question(held_out):
+    questions = [q["q"] for q in held_out] + [h for q in held_out for h in q.get("history") or []]
     copies = near_copies(questions, _tuned_texts())
     assert not copies, "\n".join(copies)
 
@@ -86,12 +92,12 @@ def test_the_near_copy_check_can_fail():
     assert not near_copies(["芒草小路上工作帽算幾分？"], [("x", "夢魘可以破壞高塔列嗎？")])
 
 
-def test_tune_and_check_do_not_share_questions(check):
+def test_tune_and_check_do_not_share_questions(held_out):
     tune = set()
     for path in TUNE_DIR.glob("*.yaml"):
         doc = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         for value in doc.values():
             if isinstance(value, list):
                 tune |= {fold(q["q"]) for q in value if isinstance(q, dict) and "q" in q}
-    shared = tune & {fold(q["q"]) for q in check}
+    shared = tune & {fold(q["q"]) for q in held_out}
     assert not shared, f"{len(shared)} questions are in both sets"
