@@ -289,8 +289,7 @@ def _seat_pairs(text: str) -> list[tuple[str, int]]:
         # "再下家", "the one after": the seat after the one named before it, written as that seat.
         if role == "再下家" or role.replace("the ", "").startswith("one after"):
             role = f"下家{seat + 1 if role != '再下家' or seat else 2}"
-        found = re.match(r"下家\s*(\d)|下家|next player", role)
-        seat = int(found.group(1) or 1) if found and found.group(1) else (1 if found else 0)
+        seat = _seat(text, role, None) or 0
         end = roles[i + 1].start() if i + 1 < len(roles) else len(text)
         # The number follows within the clause, before the next seat is named ("隊長小明3分", "captain put in 0",
         # "the captain contributed 5").
@@ -480,9 +479,10 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     slots = _relevant(slots, choices)
     counts, counted = _counts(counting_text, slots)
     players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
-    if players is None and any(slot.kind == "seat_list" for slot in slots.values()):
-        # The table's size is the length of the per-seat list when no count says it (上家 is its last seat).
-        players = len(_seat_list(counting_text) or []) or None
+    # Read once: the per-seat list is a value and, when no count says it, the table's size (上家 is its last seat).
+    seat_list = _seat_list(counting_text) if any(slot.kind == "seat_list" for slot in slots.values()) else None
+    if players is None and seat_list:
+        players = len(seat_list)
     for name, slot in slots.items():
         value: Any = None
         if slot.kind == "choice":
@@ -516,7 +516,7 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
         elif slot.kind == "numbers":
             value = _numbers_near(counting_text, slot)
         elif slot.kind == "seat_list":
-            value = _seat_list(counting_text)
+            value = seat_list
         elif slot.kind == "seat":
             if slot.role == "from_start":
                 value = _seat_from_start(text)

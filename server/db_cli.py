@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
+
+from .cli_errors import database_errors, guarded
 
 EXIT_OK, EXIT_BEHIND, EXIT_USAGE = 0, 1, 2
 
@@ -47,20 +48,15 @@ def cmd_current(args: argparse.Namespace) -> int:
     return EXIT_OK if current == head and not legacy else EXIT_BEHIND
 
 
+def _migration_errors() -> tuple[type[BaseException], ...]:
+    from alembic.util import CommandError
+
+    return (*database_errors(), CommandError, ValueError)
+
+
 def _guarded(func: Any) -> Any:
-    """Report a database failure as one line (exit 2), not a traceback."""
-    def run(args: argparse.Namespace) -> int:
-        from alembic.util import CommandError
-        from sqlalchemy.exc import SQLAlchemyError
-
-        from .rulings_schema import SchemaError
-
-        try:
-            return func(args)
-        except (SchemaError, CommandError, SQLAlchemyError, ValueError, OSError) as e:
-            print(f"arbiter: {str(e).splitlines()[0] if str(e) else type(e).__name__}", file=sys.stderr)
-            return EXIT_USAGE
-    return run
+    """Report a database failure as its first line (exit 2), not a traceback."""
+    return guarded(func, _migration_errors, first_line=True)
 
 
 def register(sub: Any) -> None:

