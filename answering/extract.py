@@ -19,7 +19,7 @@ from rules_engine.slots import Slot, declared_slots, domain_of
 # Chinese numerals count only next to a measure word or a seat/ordinal marker ("五位玩家", "下家二",
 # "第三"), so that 一起 or 一樣 never become numbers.
 _CN_NUM = "零〇一二两三四五六七八九十百"
-_MEASURE = r"(?:张|人|位|名|个|分|点|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|players?)"
+_MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|players?)"
 _EN_ORDINALS = {"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
 _EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -727,6 +727,9 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
             known.append(len(value))  # "4人局，貢獻分別是5、4、2、0": the count of a list is read too
             for v in value:
                 collect(v)
+            # So is how many times one value comes in it ("兩個燈籠跟一個反光盤" → 燈籠, 燈籠, 反光盤).
+            hashable = [repr(v) for v in value]
+            known.extend(k for k in (hashable.count(h) for h in dict.fromkeys(hashable)) if k >= 2)
             # An amount read point by point ("疲勞造成2點" → 1, 1) accounts for the number as written.
             run = 0
             for v in [*value, None]:
@@ -749,3 +752,55 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
         else:
             out.append(n)
     return out
+
+
+_SIGNED_NUMBER = re.compile(r"-?\d+")
+
+
+def _context(text: str, start: int, end: int) -> tuple[frozenset[str], frozenset[str]]:
+    """What stands before and after a number: CJK characters and English words within a few places of it."""
+    def side(chars: str, words: list[str]) -> frozenset[str]:
+        return frozenset({c for c in chars if "\u4e00" <= c <= "\u9fff"} | set(words))
+
+    return (side(text[max(0, start - 6):start], re.findall(r"[a-z']+", text[:start])[-2:]),
+            side(text[end:end + 6], re.findall(r"[a-z']+", text[end:])[:2]))
+
+
+def _shared_context(a: tuple[frozenset[str], frozenset[str]], b: tuple[frozenset[str], frozenset[str]]) -> int:
+    """How much two numbers' surroundings agree, side by side ("咬他4點" and "只咬3點" share 咬 before, 點 after)."""
+    return len(a[0] & b[0]) + len(a[1] & b[1])
+
+
+def restate_number(earlier: str, follow_up: str) -> str | None:
+    """The earlier question with the one number a follow-up restates swapped in, else None.
+
+    "吸血鬼一口氣咬他四點…" then "那如果吸血鬼只咬三點呢？": the follow-up's number replaces the earlier number
+    whose surroundings it shares most ("咬", "點"), not the hit points. Only a single-number follow-up with one
+    clearly closest earlier number is read this way; anything less clear stays unread."""
+    own = normalise_numbers(fold(follow_up))
+    numbers = list(_SIGNED_NUMBER.finditer(own))
+    if len(numbers) != 1:
+        return None
+    new = numbers[0]
+    wanted = _context(own, new.start(), new.end())
+    text = normalise_numbers(fold(earlier))
+    shared = sorted(((_shared_context(wanted, _context(text, m.start(), m.end())), m) for m in _SIGNED_NUMBER.finditer(text)),
+                    key=lambda pair: -pair[0])
+    if not shared or shared[0][0] == 0 or (len(shared) > 1 and shared[1][0] == shared[0][0]):
+        return None
+    old = shared[0][1]
+    if old.group().lstrip("-") == new.group().lstrip("-"):
+        return None
+    return f"{text[:old.start()]}{new.group()}{text[old.end():]}"
+
+
+def restated_input(rule: Any, earlier: str, follow_up: str) -> dict[str, Any] | None:
+    """What a rule reads from the earlier question once a single-number follow-up restates one of its numbers,
+    when that accounts for every number; else None."""
+    restated = restate_number(earlier, follow_up)
+    if restated is None:
+        return None
+    data = extract_input(rule.input_model, restated)
+    if unread_numbers(restated, data, rule.fixed_numbers) or data == extract_input(rule.input_model, earlier):
+        return None
+    return data

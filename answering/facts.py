@@ -135,3 +135,17 @@ def load_uncovered(corpus_dir: Path = CORPUS_DIR) -> list[Uncovered]:
 def facts_for_passage(passage_id: str, corpus_dir: Path = CORPUS_DIR) -> list[Fact]:
     """The facts (of the default corpus) that quote a passage; empty when none."""
     return [f for f in load_facts(corpus_dir) if f.passage == passage_id]
+
+
+def asks_opposite(fact: Fact, question: str) -> bool:
+    """Whether a question asks a yes/no fact the other way round: it names one of the fact's opposite
+    phrases without negating it ("is my character secret?"; not "不用保密嗎？", which asks it the fact's way)."""
+    from indexer.text import fold
+
+    from .extract import mentions
+
+    if fact.opposite is None:
+        return False
+    phrases = tuple(p for lang in fact.opposite.phrases for p in fact.opposite.phrases[lang])
+    found = mentions(fold(question), ((True, phrases),))
+    return any(not m.negated for m in found)

@@ -17,7 +17,8 @@ from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
 
 from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details
-from .extract import extract_input, substitute_slots, unread_numbers
+from .extract import extract_input, restated_input, substitute_slots, unread_numbers
+from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide, fact_numbers
 from .scope import game_signals, not_a_rules_question, other_games_named, outside_topic, strip_game_names
 from .query import Query
@@ -307,7 +308,8 @@ class Pipeline:
         previous = self._previous_answerer(query, game_id) if follow_up else None
         route_vector = self.query_vector(route_text) if follow_up else vector
         candidates = self.router.candidates(route_vector, route_text, game_id, retrieved,
-                                            own_text=query.text, previous=previous)
+                                            own_text=query.text, previous=previous,
+                                            earlier=query.history[-1] if follow_up else None)
         return Understanding(query, game_id, follow_up, hits, candidates, truncated=truncated)
 
     def ask(self, question: str, *, game: str | None = None, history: list[str] | None = None,
@@ -506,7 +508,7 @@ class Pipeline:
             unread = unread_numbers(query.text, {}, fact_numbers(fact))
             if unread:
                 return None, [], ("unread_numbers", unread)
-            return fact_verdict(fact), [], ("", [])
+            return fact_verdict(fact, asks_opposite(fact, query.text)), [], ("", [])
         rule = answerer.rule
         assert rule is not None
         stated = extract_input(rule.input_model, query.text)
@@ -521,6 +523,15 @@ class Pipeline:
                         sources[name] = "history"
         unread = unread_numbers(query.text, {k: v for k, v in stated.items() if sources[k] == "question"},
                                 rule.fixed_numbers)
+        restated = restated_input(rule, query.history[-1], query.text) if follow_up and unread else None
+        if restated is not None:
+            # "那如果吸血鬼只咬三點呢？": the follow-up's number takes the place of the earlier one it restates.
+            earlier = extract_input(rule.input_model, query.history[-1])
+            for name, value in restated.items():
+                if sources.get(name) != "question":
+                    stated[name] = value
+                    sources[name] = "history" if earlier.get(name) == value else "question"
+            unread = []
         if unread:
             # The question states a number no input of this rule reads: the verdict could ignore it.
             return None, [], ("unread_numbers", unread)

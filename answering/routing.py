@@ -171,9 +171,9 @@ class RuleRouter:
 
     def candidates(self, query_vector: np.ndarray, question: str, game: str | None,
                    retrieved: list[str] | None = None, top: int = 6, own_text: str | None = None,
-                   previous: str | None = None) -> list[RuleMatch]:
+                   previous: str | None = None, earlier: str | None = None) -> list[RuleMatch]:
         """The answerers of the game nearest the question, with the features of their fit. `own_text` is
-        the newest question alone when `question` carries the conversation before it."""
+        the newest question alone when `question` carries the conversation before it (`earlier`)."""
         from .extract import extract_input, unread_numbers
 
         if not self.examples:
@@ -211,7 +211,7 @@ class RuleRouter:
             own_read = read.get(aid) if own_text is None else None
             out.append(RuleMatch(answerer, 0.0, self.examples[i][1], float(sims[i]), overlap, form,
                                  stated_rules.get(aid, 0), min(ranks) if ranks else None,
-                                 reads_numbers(answerer, number_text, own_read) if states_numbers else None,
+                                 reads_numbers(answerer, number_text, own_read, earlier) if states_numbers else None,
                                  aid == previous))
         return out
 
@@ -236,20 +236,26 @@ def fact_numbers(fact: Fact) -> tuple[int, ...]:
     """The numbers a fact's own statement gives (a question may repeat them without stating a situation)."""
     from .extract import normalise_numbers
 
-    # Chinese numerals count as written numbers ("五扇門" states 5, as a question repeating it would).
-    return tuple(int(x) for x in re.findall(r"\d+", normalise_numbers(fold(f"{fact.quote} {fact.value}"))))
+    # Chinese numerals count as written numbers ("五扇門" states 5, as a question repeating it would). The
+    # answer sentences state the fact whole ("the same in 2-, 3- and 4-player games: … 5 markers").
+    text = " ".join((fact.quote, str(fact.value), fact.answer["zh-TW"], fact.answer["en"]))
+    return tuple(int(x) for x in re.findall(r"\d+", normalise_numbers(fold(text))))
 
 
-def reads_numbers(answerer: Answerer, question: str, read: dict | None = None) -> bool:
+def reads_numbers(answerer: Answerer, question: str, read: dict | None = None, earlier: str | None = None) -> bool:
     """Whether an answerer accounts for every number a question that states numbers gives: a rule
-    through the inputs it reads (`read`, when already extracted), a fact through its own statement."""
-    from .extract import extract_input, unread_numbers
+    through the inputs it reads (`read`, when already extracted) or, for a follow-up, as a restatement of a
+    number of the `earlier` question; a fact through its own statement."""
+    from .extract import extract_input, restated_input, unread_numbers
 
     if answerer.fact is not None:
         return not unread_numbers(question, {}, fact_numbers(answerer.fact))
     assert answerer.rule is not None
-    return not unread_numbers(question, read if read is not None else
-                              extract_input(answerer.rule.input_model, question), answerer.rule.fixed_numbers)
+    rule = answerer.rule
+    if not unread_numbers(question, read if read is not None else extract_input(rule.input_model, question),
+                          rule.fixed_numbers):
+        return True
+    return earlier is not None and restated_input(rule, earlier, question) is not None
 
 
 def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: bool = True) -> RuleMatch | None:

@@ -23,6 +23,18 @@ TEXT_LANGS = ("zh-TW", "en")
 MIN_EXAMPLES = 3
 
 
+def _phrase_lists(v: dict[str, tuple[str, ...]], required: tuple[str, ...], least: int, what: str
+                  ) -> dict[str, tuple[str, ...]]:
+    """Check lists of phrases per language: known languages, at least `least` in each required one."""
+    unknown = sorted(set(v) - set(LANGS))
+    if unknown:
+        raise ValueError(f"unknown language(s) {unknown}; expected some of {list(LANGS)}")
+    short = [lang for lang in required if len([q for q in v.get(lang, ()) if q.strip()]) < least]
+    if short:
+        raise ValueError(f"needs at least {least} {what} in {short}")
+    return v
+
+
 def _texts(v: dict[str, str], what: str, required: tuple[str, ...]) -> dict[str, str]:
     unknown = sorted(set(v) - set(LANGS))
     if unknown:
@@ -31,6 +43,26 @@ def _texts(v: dict[str, str], what: str, required: tuple[str, ...]) -> dict[str,
     if missing:
         raise ValueError(f"{what}: missing or empty {missing}")
     return v
+
+
+class Opposite(BaseModel):
+    """How players ask a yes/no fact the other way round ("is my character card secret?" of "character cards
+    are public"), and the answer that then leads with the other word."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    phrases: dict[str, tuple[str, ...]] = Field(description="words that ask the opposite, per language (zh-TW, en)")
+    answer: dict[str, str]
+
+    @field_validator("phrases")
+    @classmethod
+    def _phrases(cls, v: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+        return _phrase_lists(v, TEXT_LANGS, 1, "phrase(s)")
+
+    @field_validator("answer")
+    @classmethod
+    def _answer(cls, v: dict[str, str]) -> dict[str, str]:
+        return _texts(v, "opposite.answer", TEXT_LANGS)
 
 
 class Fact(BaseModel):
@@ -48,6 +80,7 @@ class Fact(BaseModel):
     titles: dict[str, str]
     answer: dict[str, str]
     examples: dict[str, tuple[str, ...]]
+    opposite: Opposite | None = Field(None, description="yes/no facts: the question asked the other way round")
 
     @field_validator("id")
     @classmethod
@@ -74,12 +107,7 @@ class Fact(BaseModel):
     @field_validator("examples")
     @classmethod
     def _examples(cls, v: dict[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
-        unknown = sorted(set(v) - set(LANGS))
-        if unknown:
-            raise ValueError(f"unknown language(s) {unknown}; expected {list(LANGS)}")
-        short = [lang for lang in LANGS if len([q for q in v.get(lang, ()) if q.strip()]) < MIN_EXAMPLES]
-        if short:
-            raise ValueError(f"needs at least {MIN_EXAMPLES} example questions in {short}")
+        _phrase_lists(v, LANGS, MIN_EXAMPLES, "example questions")
         for lang, questions in v.items():
             if len(set(questions)) != len(questions):
                 raise ValueError(f"repeated example question in {lang}")
@@ -99,6 +127,8 @@ class Fact(BaseModel):
             raise ValueError(f"a how_many fact needs a number value, found {value!r}")
         if kind in ("which", "what_happens") and isinstance(value, bool):
             raise ValueError(f"a {kind} fact needs a number or text value, found {value!r}")
+        if self.opposite is not None and kind != "yes_no":
+            raise ValueError(f"only a yes_no fact can be asked the other way round (opposite), not a {kind} one")
         if kind == "how_many" and self.unit is None:
             raise ValueError("a how_many fact needs a unit (zh-TW and en)")
         return self
@@ -132,9 +162,11 @@ def get_fact(fact_id: str) -> Fact:
     return FACTS[fact_id]
 
 
-def fact_verdict(fact: Fact) -> Verdict:
-    """The fact as a Verdict: its value, its answer as explanation and one trace step citing its passage."""
-    zh, en = fact.answer["zh-TW"], fact.answer["en"]
+def fact_verdict(fact: Fact, asked_opposite: bool = False) -> Verdict:
+    """The fact as a Verdict: its value, its answer as explanation and one trace step citing its passage;
+    `asked_opposite` when the question asks the yes/no fact the other way round (the value flips)."""
+    answer = fact.opposite.answer if asked_opposite and fact.opposite is not None else fact.answer
+    zh, en = answer["zh-TW"], answer["en"]
     # A stored string value ("after traps, before monsters") reads as the fact's own answer; a number
     # reads with its unit ("6 張").
     if isinstance(fact.value, str):
@@ -145,7 +177,7 @@ def fact_verdict(fact: Fact) -> Verdict:
         value_zh = value_en = ""
     return Verdict(
         rule=fact.id,
-        value=fact.value,
+        value=(not fact.value) if asked_opposite and fact.opposite is not None else fact.value,
         explanation=zh,
         explanation_en=en,
         value_text=value_zh,
@@ -153,5 +185,6 @@ def fact_verdict(fact: Fact) -> Verdict:
         trace=[TraceStep(step=zh, step_en=en, holds=True, cites=[fact.passage])],
         cites=[fact.passage],
         details={"kind": "fact", "unit": dict(fact.unit) if fact.unit else None,
-                 "answer_type": fact.answer_type, "quote": fact.quote},
+                 "answer_type": fact.answer_type, "quote": fact.quote,
+                 "asked_the_other_way_round": bool(asked_opposite and fact.opposite is not None)},
     )

@@ -62,8 +62,10 @@ ASK_ASSIGN = Slot("items", {"zh-TW": "冒險家與翻開的物品", "en": "the a
                        "en": "Tell me the adventurers' classes in order and the item markers in reveal order"})
 DAMAGE = Slot("amounts", {"zh-TW": "依序受到的傷害", "en": "damage in the order it lands"},
               units=("點傷害", "傷害", "damage", "points of damage", "dmg"),
-              # The verbs a blow is told with: "吸血鬼先打2點", "疲勞又造成2點", "the goblin hits for 2".
-              cues=("打", "造成", "受到", "扣", "疲勞", "hits for", "hit for", "deals", "does", "takes", "fatigue"),
+              # The verbs a blow is told with: "吸血鬼先打2點", "疲勞又造成2點", "the goblin hits for 2", and the
+              # vampire's bite ("咬他4點", "bites him for 3").
+              cues=("打", "造成", "受到", "扣", "咬", "疲勞", "hits for", "hit for", "bites for", "deals", "does",
+                    "takes", "fatigue"),
               # Fatigue deals its damage one point at a time (the necklace example in the appendix).
               one_at_a_time=("疲勞", "fatigue"),
               unstated="general", when=(("item", "necklace"),))

@@ -190,6 +190,30 @@ def test_fact_verdict(fact: Fact) -> None:
     assert Verdict.model_validate_json(v.model_dump_json()) == v
 
 
+@pytest.mark.parametrize("fact", [f for f in FACTS_LIST if f.opposite is not None], ids=lambda f: f.id)
+def test_a_fact_asked_the_other_way_round_flips_its_value_and_answer(fact: Fact) -> None:
+    v = fact_verdict(fact, asked_opposite=True)
+    assert v.value is (not fact.value) and v.details["asked_the_other_way_round"] is True
+    assert v.explanation == fact.opposite.answer["zh-TW"] and v.explanation_en == fact.opposite.answer["en"]
+    # The answer's first word says the flipped value: a yes-word leads only a true answer.
+    yes_zh, yes_en = ("是", "可以", "會", "有"), ("Yes",)
+    assert v.explanation.startswith(yes_zh) is v.value and v.explanation_en.startswith(yes_en) is v.value
+    assert fact.answer["en"].startswith(yes_en) is fact.value
+
+
+@pytest.mark.parametrize("question,fact_id,value", [
+    ("Hilltown in the Mist: should I keep my character a secret from the others?",
+     "mist-mountain.character_card_public", False),
+    ("迷霧山城的角色卡是公開的嗎？", "mist-mountain.character_card_public", True),
+    ("迷雾山城角色卡不用保密吗？", "mist-mountain.character_card_public", True),
+    ("Onirim: is a spell limited to once per game?", "onirim.spell_uses_unlimited", False),
+])
+def test_the_answer_follows_the_way_the_question_is_asked(pipeline, question: str, fact_id: str, value: bool) -> None:
+    r = pipeline.ask(question)
+    assert r.rule == fact_id, (r.rule, r.answer_line)
+    assert r.verdict["value"] is value
+
+
 # --- coverage --------------------------------------------------------------------------------
 def test_statement_splitting() -> None:
     assert statements("甲。乙！丙？丁；戊\n己!庚?辛;") == ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]
@@ -270,6 +294,8 @@ def _drop(key):
     (_set("examples", {"zh-TW": ["一", "二", "三"], "zh-CN": ["一", "二", "三"], "en": ["a", "b"]}),
      "needs at least 3 example questions in ['en']"),
     (_set("extra", 1), "field facts.0.extra (onirim.book_goal_card_count): Extra inputs"),
+    (_set("opposite", {"phrases": {"zh-TW": ["不是八張"], "en": ["not eight"]}, "answer": {"zh-TW": "是。", "en": "Yes."}}),
+     "only a yes_no fact can be asked the other way round"),
     (lambda f, doc: doc["facts"].append(dict(f)), "duplicate fact id 'onirim.book_goal_card_count'"),
     (lambda f, doc: doc["uncovered"].append({"passage": "onirim/intro", "statement": "沒有這句", "reason": "xxxx"}),
      "field uncovered.2.statement: not verbatim"),

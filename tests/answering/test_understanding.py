@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from answering.extract import extract_input, normalise_numbers, unread_numbers
+from answering.extract import extract_input, normalise_numbers, restate_number, unread_numbers
 from answering.query import is_follow_up
 from answering.routing import question_form
 from indexer.text import fold
@@ -102,11 +102,44 @@ def test_a_follow_up_inherits_facts_it_does_not_restate(pipeline):
     assert r.rule == "mist-mountain.memories_needed" and r.verdict["value"] == 4
 
 
+@pytest.mark.parametrize("earlier,follow_up,expected", [
+    # The restated number replaces the one whose surroundings it shares, side by side.
+    ("盜賊兩滴血，哥布林打他三點，會怎樣？", "那如果只打兩點呢？", "盗贼2滴血,哥布林打他2点,会怎样?"),
+    ("I finished at -2 with three golds in the office.", "and if I'd finished at 9?",
+     "i finished at 9 with 3 golds in the office."),
+    # Nothing beside the new number matches an earlier one, or two match alike: left unread.
+    ("A thief with 2 hit points takes 2 damage.", "What if it was 3 instead?", None),
+    ("棄牌堆有5張，牌堆有5張", "那如果有6張呢？", None),
+    # Two numbers in the follow-up are not one restatement.
+    ("我結束時是10分、有2個黃金", "那12分、3個黃金呢？", None),
+])
+def test_a_follow_up_number_replaces_the_earlier_number_it_restates(earlier, follow_up, expected):
+    assert restate_number(earlier, follow_up) == expected
+
+
+def test_a_follow_up_that_restates_a_number_reruns_the_rule_on_it(pipeline):
+    earlier = "法師原本三滴血，戴著堅忍項鍊，吸血鬼咬他兩點，項鍊要標記嗎？"
+    first = pipeline.ask(earlier)
+    again = pipeline.ask("那如果吸血鬼咬三點呢？", history=[earlier])
+    assert first.rule == again.rule == "dungeon-lords.item_marked"
+    assert first.verdict["value"] is False and again.verdict["value"] is True
+
+
 def test_a_number_no_input_reads_withholds_the_verdict():
     model = get_rule("onirim.tower_discard_peek").input_model
     question = "牌堆剩7張時丟掉藍5可以看幾張？"
     assert unread_numbers(question, extract_input(model, question)) == []
     assert unread_numbers("丟掉藍5，棄牌堆有9張，可以看幾張？", {"tower": "blue-5"}) == [9]
+
+
+def test_how_many_times_a_listed_card_comes_accounts_for_its_number():
+    model = get_rule("mist-mountain.contribution").input_model
+    question = "我出了兩個燈籠跟一個反光盤，貢獻度多少？"
+    read = extract_input(model, question)
+    assert sorted(read["cards"]) == ["反光盤", "燈籠", "燈籠"]
+    assert unread_numbers(question, read) == []
+    # A count the list does not bear out is still unread.
+    assert unread_numbers("我出了四個燈籠跟一個反光盤", read) == [4]
 
 
 def test_chinese_numerals_are_read_only_as_numbers():
