@@ -147,5 +147,11 @@ def asks_opposite(fact: Fact, question: str) -> bool:
     if fact.opposite is None:
         return False
     phrases = tuple(p for lang in fact.opposite.phrases for p in fact.opposite.phrases[lang])
-    found = mentions(fold(question), ((True, phrases),))
-    return any(not m.negated for m in found)
+    text = fold(question)
+    return any(not m.negated and not _a_not_a(text, m.start) for m in mentions(text, ((True, phrases),)))
+
+
+def _a_not_a(text: str, start: int) -> bool:
+    """Whether a phrase opening with a negator is the second half of an A-not-A question ("能不能攻擊",
+    "有沒有限制"): the question asks both ways, not the negative one."""
+    return 0 < start and text[start:start + 1] in ("不", "没") and text[start - 1:start] == text[start + 1:start + 2]
