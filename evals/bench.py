@@ -68,7 +68,7 @@ def _pct(values: list[float], p: float) -> float:
 
 def _served_threads() -> str:
     """The OpenMP threads each worker of a default `arbiter serve` runs with."""
-    from server.serving import default_workers, threads_per_worker
+    from server.runtime_threads import default_workers, threads_per_worker
 
     return os.environ.get("OMP_NUM_THREADS") or str(threads_per_worker(default_workers()))
 
