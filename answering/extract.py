@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-import cn2an
 from pydantic import BaseModel, ValidationError
 
 from indexer.text import fold
@@ -33,6 +32,9 @@ _PLACE_VERB = r"(?:放|接|加|摆|排|置|put|place|play|add|go)"
 def normalise_numbers(folded: str) -> str:
     """Digits for Chinese numerals next to measure words or seat markers, and for English number words."""
     def cn(m: re.Match[str]) -> str:
+        # Imported at the first numeral: it takes a tenth of a second, and most questions have none.
+        import cn2an
+
         try:
             digits = str(int(cn2an.cn2an(m.group(1).replace("两", "二").replace("〇", "零"), "smart")))
         except (ValueError, KeyError):

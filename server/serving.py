@@ -86,34 +86,6 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
             "timeout_graceful_shutdown": 10, "server_header": False}
 
 
-def default_workers() -> int:
-    """One worker per core this process may run on."""
-    import os
-
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def threads_per_worker(workers: int) -> int:
-    """Each worker's equal share of the cores (at least one thread)."""
-    return max(1, default_workers() // max(1, workers))
-
-
-def limit_runtime_threads(workers: int) -> None:
-    """Give each worker an equal share of the cores for the embedder's and FAISS's OpenMP threads (one each
-    when there are as many workers as cores), so that workers do not fight over them. Must run before
-    either library loads: OpenMP reads these once."""
-    import os
-
-    if workers <= 1 or "OMP_NUM_THREADS" in os.environ:
-        return
-    os.environ["OMP_NUM_THREADS"] = str(threads_per_worker(workers))
-    # An idle OpenMP thread spinning for work would take the core another worker needs.
-    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
-
-
 def serve_workers(settings: Settings, host: str, port: int, workers: int, log_level: str) -> int:
     """Load the pipeline once, then fork `workers` processes that share it (read-only, copy-on-write) and
     accept on one listening socket; stops them all on SIGTERM or SIGINT."""

