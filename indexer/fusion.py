@@ -15,14 +15,14 @@ from typing import Any
 import numpy as np
 
 FUSION_FILE = "fusion.json"
-FUSION_VERSION = 2
+FUSION_VERSION = 3
 # Each field's score scaled by its best passage, each field's reciprocal rank, the cosine
-# similarities as they are, how many of the question's glossary terms the passage contains, and
+# similarities as they are (passage text, nearest question, questions' centroid), how many of the question's glossary terms the passage contains, and
 # whether the passage is a worked example (which shares a rule's words but is rarely what a question
 # asks for: a question is about the rule, unless it retells the example).
-FIELDS = ("bm25", "bm25_q", "dense", "dense_q")
+FIELDS = ("bm25", "bm25_q", "dense", "dense_q", "dense_c")
 FEATURES = tuple(f"{f}_scaled" for f in FIELDS) + tuple(f"{f}_rr" for f in FIELDS) + \
-    ("dense_raw", "dense_q_raw", "terms_covered", "worked_example")
+    ("dense_raw", "dense_q_raw", "dense_c_raw", "terms_covered", "worked_example")
 
 
 # What makes two index builds rank alike: a rebuild of the same corpus with the same embedder and
@@ -61,7 +61,8 @@ def features(fields: dict[str, np.ndarray], mask: np.ndarray, terms_covered: np.
         rr = np.zeros(n)
         rr[order] = 1.0 / (np.arange(len(order)) + 1.0)
         reciprocal.append(rr)
-    raw = [fields.get(name, np.zeros(n, dtype=np.float32)).astype(np.float64) for name in ("dense", "dense_q")]
+    raw = [fields.get(name, np.zeros(n, dtype=np.float32)).astype(np.float64)
+           for name in ("dense", "dense_q", "dense_c")]
     return np.column_stack(columns + reciprocal + raw + [terms_covered, np.zeros(n) if examples is None else examples])
 
 

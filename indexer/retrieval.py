@@ -220,14 +220,17 @@ class DenseRetriever:
         return self.vector_scores(query_vector_cache(self.index)(passage_query_text(self.index, query)))
 
     def vector_scores(self, vector: np.ndarray) -> dict[str, np.ndarray]:
-        """Cosine similarity of a query vector to every passage per field: its text ("dense") and the nearest
-        of its questions ("dense_q", pre-embedded)."""
+        """Cosine similarity of a query vector to every passage per field: its text ("dense"), the nearest
+        of its questions ("dense_q", pre-embedded) and its questions taken together ("dense_c")."""
         vector = np.ascontiguousarray(vector, dtype=np.float32).reshape(1, -1)
         text = _similarities(self.index.vectors, vector)
         if self.index.question_vectors is None or self.index.question_owners is None:
             return {"dense": text}
         per_question = _similarities(self.index.question_vectors, vector)
-        return {"dense": text, "dense_q": _best_per_passage(per_question, self.index.question_owners, len(text))}
+        fields = {"dense": text, "dense_q": _best_per_passage(per_question, self.index.question_owners, len(text))}
+        if self.index.question_centroids is not None:
+            fields["dense_c"] = (self.index.question_centroids @ vector[0]).astype(np.float32)
+        return fields
 
     def scores(self, query: str) -> np.ndarray:
         """Cosine similarity of every passage by its best field."""
