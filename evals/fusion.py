@@ -43,7 +43,11 @@ def training_questions() -> list[tuple[str, str, list[str]]]:
     return out
 
 
-def _question_rows(index: Any, questions: list[tuple[str, str, list[str]]]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+# Per question: its feature rows, their labels, and which rows are rule passages.
+Rows = list[tuple[np.ndarray, np.ndarray, np.ndarray]]
+
+
+def _question_rows(index: Any, questions: list[tuple[str, str, list[str]]]) -> Rows:
     """Per question: its feature rows (passages of its game), their labels, and which rows are rule
     passages (recall counts rule passages, as `python -m evals.retrieval` does)."""
     from indexer.retrieval import HybridRetriever
@@ -58,7 +62,7 @@ def _question_rows(index: Any, questions: list[tuple[str, str, list[str]]]) -> l
     return out
 
 
-def _train(per_question: list[tuple[np.ndarray, np.ndarray, np.ndarray]], c: float) -> Any:
+def _train(per_question: Rows, c: float) -> Any:
     """A logistic regression fitted pointwise on the rows of these questions."""
     from sklearn.linear_model import LogisticRegression
 
@@ -67,7 +71,7 @@ def _train(per_question: list[tuple[np.ndarray, np.ndarray, np.ndarray]], c: flo
     return LogisticRegression(C=c, max_iter=5000, class_weight="balanced").fit(x, y)
 
 
-def _recall(per_question: list[tuple[np.ndarray, np.ndarray, np.ndarray]], scores: list[np.ndarray]) -> dict[str, float]:
+def _recall(per_question: Rows, scores: list[np.ndarray]) -> dict[str, float]:
     """R@1 and R@3 of rankings by these scores, over rule passages."""
     hits = {1: 0, 3: 0}
     for (_, labels, rule), s in zip(per_question, scores):
@@ -77,14 +81,15 @@ def _recall(per_question: list[tuple[np.ndarray, np.ndarray, np.ndarray]], score
     return {f"R@{k}": round(v / max(len(scores), 1), 3) for k, v in hits.items()}
 
 
-def cross_validate(index: Any, questions: list[tuple[str, str, list[str]]]) -> dict[str, dict[str, float]]:
+def cross_validate(index: Any, questions: list[tuple[str, str, list[str]]], per_question: Rows | None = None
+                   ) -> dict[str, dict[str, float]]:
     """Held-out recall on the tune set (k folds of whole questions) of the ranker at each C and of
     reciprocal-rank fusion: how the choice between them is made without the check set."""
     from sklearn.model_selection import KFold
 
     from indexer.retrieval import HybridRetriever
 
-    per_question = _question_rows(index, questions)
+    per_question = per_question or _question_rows(index, questions)
     out: dict[str, dict[str, float]] = {}
     rrf = HybridRetriever(index, learned=False)
     rrf_scores = []
@@ -105,9 +110,10 @@ def cross_validate(index: Any, questions: list[tuple[str, str, list[str]]]) -> d
     return out
 
 
-def fit(index: Any, questions: list[tuple[str, str, list[str]]], c: float = 1.0) -> dict[str, Any]:
+def fit(index: Any, questions: list[tuple[str, str, list[str]]], c: float = 1.0,
+        per_question: Rows | None = None) -> dict[str, Any]:
     """The fitted ranker's weights, and its recall on the questions it was fitted on."""
-    per_question = _question_rows(index, questions)
+    per_question = per_question or _question_rows(index, questions)
     model = _train(per_question, c)
     fitted = _recall(per_question, [model.decision_function(m) for m, _, _ in per_question])
     return {"weights": model.coef_[0].tolist(), "intercept": float(model.intercept_[0]), "C": c,
@@ -141,12 +147,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     started = time.perf_counter()
     questions = training_questions()
-    cv = cross_validate(service.index, questions)
+    per_question = _question_rows(service.index, questions)
+    cv = cross_validate(service.index, questions, per_question)
     choice = choose(cv)
     for name, figures in cv.items():
         print(f"  {FOLDS}-fold on the tune set, {name}: R@1 {figures['R@1']}, R@3 {figures['R@3']}"
               + ("  ← chosen" if name == choice else ""))
-    result = fit(service.index, questions, float(choice.split("=")[1]) if choice != "rrf" else C_GRID[0])
+    result = fit(service.index, questions, float(choice.split("=")[1]) if choice != "rrf" else C_GRID[0],
+                 per_question)
     doc = {"version": FUSION_VERSION, "index": key, "tune_hash": tune_hash(), "features": list(FEATURES),
            "use": "rrf" if choice == "rrf" else "ranker", "cross_validated": cv, **result}
     write_json(path, doc)
