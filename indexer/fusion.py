@@ -10,16 +10,19 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 FUSION_FILE = "fusion.json"
-FUSION_VERSION = 1
+FUSION_VERSION = 3
 # Each field's score scaled by its best passage, each field's reciprocal rank, the cosine
-# similarities as they are, and how many of the question's glossary terms the passage contains.
-FIELDS = ("bm25", "bm25_q", "dense", "dense_q")
+# similarities as they are (passage text, nearest question, questions' centroid), how many of the question's glossary terms the passage contains, and
+# whether the passage is a worked example (which shares a rule's words but is rarely what a question
+# asks for: a question is about the rule, unless it retells the example).
+FIELDS = ("bm25", "bm25_q", "dense", "dense_q", "dense_c")
 FEATURES = tuple(f"{f}_scaled" for f in FIELDS) + tuple(f"{f}_rr" for f in FIELDS) + \
-    ("dense_raw", "dense_q_raw", "terms_covered")
+    ("dense_raw", "dense_q_raw", "dense_c_raw", "terms_covered", "worked_example")
 
 
 # What makes two index builds rank alike: a rebuild of the same corpus with the same embedder and
@@ -34,7 +37,18 @@ def index_key(directory: Path) -> str:
     return hashlib.sha256(json.dumps(identity, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def features(fields: dict[str, np.ndarray], mask: np.ndarray, terms_covered: np.ndarray) -> np.ndarray:
+def worked_examples(index: Any) -> np.ndarray:
+    """Per passage, 1 for a worked example of the rulebook (corpus/passages ids name them so, e.g.
+    `dungeon-lords/appendix/potion-example`)."""
+    held = getattr(index, "_worked_examples", None)
+    if held is None:
+        held = np.array([float("example" in p.id.rsplit("/", 1)[-1]) for p in index.passages])
+        setattr(index, "_worked_examples", held)
+    return held
+
+
+def features(fields: dict[str, np.ndarray], mask: np.ndarray, terms_covered: np.ndarray,
+             examples: np.ndarray | None = None) -> np.ndarray:
     """The feature matrix (passages × FEATURES) of one question; rows outside `mask` are not ranked."""
     n = len(mask)
     columns: list[np.ndarray] = []
@@ -47,8 +61,9 @@ def features(fields: dict[str, np.ndarray], mask: np.ndarray, terms_covered: np.
         rr = np.zeros(n)
         rr[order] = 1.0 / (np.arange(len(order)) + 1.0)
         reciprocal.append(rr)
-    raw = [fields.get(name, np.zeros(n, dtype=np.float32)).astype(np.float64) for name in ("dense", "dense_q")]
-    return np.column_stack(columns + reciprocal + raw + [terms_covered])
+    raw = [fields.get(name, np.zeros(n, dtype=np.float32)).astype(np.float64)
+           for name in ("dense", "dense_q", "dense_c")]
+    return np.column_stack(columns + reciprocal + raw + [terms_covered, np.zeros(n) if examples is None else examples])
 
 
 @dataclass(frozen=True)
@@ -64,12 +79,13 @@ class FusionModel:
 
     @classmethod
     def load(cls, directory: Path) -> "FusionModel | None":
-        """The model trained for this very index build, or None (then reciprocal-rank fusion is used)."""
+        """The model trained for this very index build, or None (then reciprocal-rank fusion is used: also
+        when it cross-validated better than the ranker on the tune set)."""
         path = directory / FUSION_FILE
         try:
             doc = json.loads(path.read_text(encoding="utf-8"))
             if doc.get("version") != FUSION_VERSION or doc.get("index") != index_key(directory) \
-                    or tuple(doc.get("features", ())) != FEATURES:
+                    or tuple(doc.get("features", ())) != FEATURES or doc.get("use", "ranker") != "ranker":
                 return None
             return cls(np.asarray(doc["weights"], dtype=np.float64), float(doc["intercept"]))
         except (OSError, ValueError, KeyError, TypeError):

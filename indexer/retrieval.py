@@ -13,7 +13,7 @@ import numpy as np
 
 from .corpus import Passage
 from .index import LoadedIndex
-from .fusion import FusionModel, features as fusion_features
+from .fusion import FusionModel, features as fusion_features, worked_examples
 from .text import detect_lang, strip_controls, to_traditional
 
 MAX_QUERY_CHARS = 1000
@@ -157,6 +157,12 @@ def _best_field(fields: dict[str, np.ndarray]) -> np.ndarray:
     return np.maximum.reduce(list(fields.values()))
 
 
+def within_game(index: LoadedIndex, query: str, game: str | None) -> str:
+    """What is searched of a query: within one game, the query without the games' names (they only
+    point at the passages naming the game; the filter already does their work)."""
+    return query if game is None else index.tokenizer.without_game_names(query)
+
+
 def _game_mask(index: LoadedIndex, game: str | None) -> np.ndarray:
     return np.array([game is None or p.game == game for p in index.passages], dtype=bool)
 
@@ -193,7 +199,7 @@ class BM25Retriever:
     def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False,
                vector: np.ndarray | None = None) -> list[Hit]:
         """Top-k passages with a positive BM25 score (`vector` is not used)."""
-        fields = _fields(self.field_scores(query), text_only)
+        fields = _fields(self.field_scores(within_game(self.index, query, game)), text_only)
         scores = np.where(_game_mask(self.index, game), _best_field(fields), 0.0)
         order = [int(i) for i in np.argsort(-scores, kind="stable") if scores[i] > 0][:k]
         return [Hit(self.index.passages[i], float(scores[i]), {f: float(v[i]) for f, v in fields.items()},
@@ -214,14 +220,17 @@ class DenseRetriever:
         return self.vector_scores(query_vector_cache(self.index)(passage_query_text(self.index, query)))
 
     def vector_scores(self, vector: np.ndarray) -> dict[str, np.ndarray]:
-        """Cosine similarity of a query vector to every passage per field: its text ("dense") and the nearest
-        of its questions ("dense_q", pre-embedded)."""
+        """Cosine similarity of a query vector to every passage per field: its text ("dense"), the nearest
+        of its questions ("dense_q", pre-embedded) and its questions taken together ("dense_c")."""
         vector = np.ascontiguousarray(vector, dtype=np.float32).reshape(1, -1)
         text = _similarities(self.index.vectors, vector)
         if self.index.question_vectors is None or self.index.question_owners is None:
             return {"dense": text}
         per_question = _similarities(self.index.question_vectors, vector)
-        return {"dense": text, "dense_q": _best_per_passage(per_question, self.index.question_owners, len(text))}
+        fields = {"dense": text, "dense_q": _best_per_passage(per_question, self.index.question_owners, len(text))}
+        if self.index.question_centroids is not None:
+            fields["dense_c"] = (self.index.question_centroids @ vector[0]).astype(np.float32)
+        return fields
 
     def scores(self, query: str) -> np.ndarray:
         """Cosine similarity of every passage by its best field."""
@@ -230,7 +239,8 @@ class DenseRetriever:
     def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False,
                vector: np.ndarray | None = None) -> list[Hit]:
         """Top-k passages by cosine similarity (to `vector`, the question's own, when given)."""
-        fields = _fields(self.field_scores(query) if vector is None else self.vector_scores(vector), text_only)
+        fields = _fields(self.field_scores(within_game(self.index, query, game)) if vector is None
+                         else self.vector_scores(vector), text_only)
         scores = _best_field(fields)
         mask = _game_mask(self.index, game)
         order = [int(i) for i in np.argsort(-scores, kind="stable") if mask[i]][:k]
@@ -262,8 +272,10 @@ class HybridRetriever:
                  ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
         """Every field's scores, the game mask and the fusion feature matrix of one question."""
         mask = _game_mask(self.index, game)
+        query = within_game(self.index, query, game)
         fields = self._all_fields(query, vector)
-        return fields, mask, fusion_features(fields, mask, terms_covered(self.index, query))
+        return fields, mask, fusion_features(fields, mask, terms_covered(self.index, query),
+                                             worked_examples(self.index))
 
     def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False,
                vector: np.ndarray | None = None) -> list[Hit]:
@@ -276,7 +288,7 @@ class HybridRetriever:
             return [Hit(self.index.passages[i], round(float(probability[i]), 4),
                         {n: round(float(v[i]), 4) for n, v in fields.items()}) for i in order]
         mask = _game_mask(self.index, game)
-        fields = _fields(self._all_fields(query, vector), text_only)
+        fields = _fields(self._all_fields(within_game(self.index, query, game), vector), text_only)
         # Each backend ranks by a passage's best field; the hit reports every field's own score (the
         # text fields' scores are what scope decisions were calibrated on).
         per_backend = {"bm25": _best_field({f: v for f, v in fields.items() if f.startswith("bm25")}),

@@ -11,7 +11,7 @@ import jieba
 
 from .corpus import Glossary, GlossaryTerm
 from .jieba_dict import lazy_tokenizer
-from .text import cjk_bigrams, dedupe, english_words, fold, has_cjk
+from .text import cjk_bigrams, dedupe, english_words, fold, has_cjk, to_traditional
 
 jieba.setLogLevel(logging.WARNING)
 
@@ -74,6 +74,13 @@ class Tokenizer:
         for i, (form, _) in enumerate(self._en_forms):
             first = _WORD_RE.match(form)
             self._en_by_word.setdefault(first.group() if first else "", []).append(i)
+        # The games' own names (the glossary term named after its game), longest first so that
+        # "Hilltown in the Mist" goes whole before "Hilltown"; both scripts of every form.
+        names = {variant for term in (glossary.terms if glossary is not None else []) if term.id == term.game
+                 for form in term.surface_forms() for variant in (form, to_traditional(form), fold(form))}
+        self._game_names = [re.compile(r"(?<![a-z0-9])" + re.escape(n) + r"(?![a-z0-9])" if n.isascii()
+                                       else re.escape(n), re.IGNORECASE)
+                            for n in sorted(names, key=lambda n: (-len(n), n))]
         # Every stage of a request asks about the same text: scan it once.
         self._match_cached = lru_cache(maxsize=4096)(self._match_terms_uncached)
 
@@ -90,6 +97,15 @@ class Tokenizer:
             out.extend(count_tokens(folded))
         out.extend(english_words(folded))
         return out
+
+    def without_game_names(self, text: str) -> str:
+        """The text without the games' names, for a search within one game: there the name only matches
+        the passages that name the game (title, overview), not the rule asked about."""
+        out = text
+        for pattern in self._game_names:
+            out = pattern.sub(" ", out)
+        out = re.sub(r"\s+", " ", out).strip()
+        return out or text
 
     def defined_terms(self, text: str, game: str | None = None) -> list[str]:
         """Glossary terms of `game` a passage defines: one of its first lines opens with term and colon."""

@@ -50,14 +50,17 @@ def test_a_passage_scores_by_its_best_field(search_service):
     pid, questions = next((pid, qs) for pid, qs in load_passage_questions().items() if len(qs) >= 3)
     question = questions[0]
     row = next(i for i, p in enumerate(index.passages) if p.id == pid)
-    for retriever, text_field, question_field in ((DenseRetriever(index), "dense", "dense_q"),
-                                                  (BM25Retriever(index), "bm25", "bm25_q")):
+    for retriever, names in ((DenseRetriever(index), {"dense", "dense_q", "dense_c"}),
+                             (BM25Retriever(index), {"bm25", "bm25_q"})):
         fields = retriever.field_scores(question)
-        assert set(fields) == {text_field, question_field}
+        assert set(fields) == names
         best = retriever.scores(question)
-        assert best[row] == max(fields[text_field][row], fields[question_field][row])
+        assert best[row] == max(fields[name][row] for name in names)
     # Asked word for word, the question's own passage is the nearest by its questions field.
-    assert DenseRetriever(index).field_scores(question)["dense_q"][row] > 0.99
+    fields = DenseRetriever(index).field_scores(question)
+    assert fields["dense_q"][row] > 0.99
+    # And by its questions taken together (their centroid).
+    assert fields["dense_c"][row] == fields["dense_c"].max()
     top = HybridRetriever(index).search(question, game=index.passages[row].game, k=3)
     assert pid in [h.passage.id for h in top]
     # Ranking by the passage text alone ignores the questions field.

@@ -7,7 +7,7 @@ import shutil
 
 import numpy as np
 
-from evals.fusion import fit, training_questions
+from evals.fusion import choose, fit, training_questions
 from evals.pipeline import check_items
 from indexer.fusion import FEATURES, FUSION_FILE, FusionModel, features
 from indexer.retrieval import HybridRetriever
@@ -50,6 +50,16 @@ def test_the_ranker_is_read_only_for_its_own_index_build(search_service, tmp_pat
     assert FusionModel.load(copy) is None
     (copy / FUSION_FILE).write_text("{not json", encoding="utf-8")
     assert FusionModel.load(copy) is None
+    # Rank fusion cross-validated better on the tune set: the ranker is kept but not served.
+    (copy / FUSION_FILE).write_text(json.dumps({**doc, "use": "rrf"}), encoding="utf-8")
+    assert FusionModel.load(copy) is None
+
+
+def test_ranker_or_rank_fusion_is_chosen_by_held_out_tune_recall():
+    cv = {"rrf": {"R@1": 0.80, "R@3": 0.97}, "ranker C=0.1": {"R@1": 0.88, "R@3": 0.97},
+          "ranker C=1.0": {"R@1": 0.86, "R@3": 0.98}}
+    assert choose(cv) == "ranker C=0.1"
+    assert choose({**cv, "rrf": {"R@1": 0.90, "R@3": 0.97}}) == "rrf"
 
 
 def test_learned_and_rank_fusion_both_rank_within_the_game(search_service):

@@ -87,3 +87,12 @@ def test_clean_query_rejects_unusable_text(bad: str, reason: str) -> None:
 
 def test_clean_query_strips_control_characters() -> None:
     assert clean_query("高塔\x00列\u200b嗎") == "高塔列嗎"
+
+
+def test_a_search_within_a_game_drops_the_games_names() -> None:
+    tok = Tokenizer(load_glossary())
+    assert tok.without_game_names("迷雾山城开局每个人发几张手牌？") == "开局每个人发几张手牌？"
+    assert tok.without_game_names("How long is a game of Hilltown in the Mist?") == "How long is a game of ?"
+    assert tok.without_game_names("Onirim 的高塔怎麼放") == "的高塔怎麼放"
+    # A question that is only a name keeps it: there is nothing else to search for.
+    assert tok.without_game_names("地城領主") == "地城領主"
