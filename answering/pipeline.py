@@ -1,11 +1,13 @@
 """The answering pipeline: normalise → game → retrieval → rule → input → verdict → answer text."""
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
+from cachetools import LRUCache
 from pydantic import BaseModel, Field, ValidationError
 
 from indexer.ambiguities import ambiguities_for as corpus_ambiguities_for
@@ -178,6 +180,8 @@ class Pipeline:
         # asked with its glossary terms' canonical names (routing on a Simplified question folded to the
         # corpus's script lost verdicts on the tune set; retrieval lost nothing unfolded).
         self.question_vector = self.query_vector
+        self._answers: LRUCache[tuple, AskResponse] = LRUCache(maxsize=2048)
+        self._answers_lock = threading.Lock()  # LRUCache is not thread-safe; sync routes run in a thread pool
         self.router = RuleRouter(search.index.embedder, self.tokenizer, cache_dir=search.index.directory)
         self.rulings = RulingMatcher(search.index.embedder, cache_dir=search.index.directory)
         self.params = RoutingParams.load(search.index.directory)
@@ -316,6 +320,25 @@ class Pipeline:
             k: int = 3) -> AskResponse:
         """Answer one question (QueryError for unusable text, UnknownId for an unknown game)."""
         started = time.perf_counter()
+        # The index, rules and rulings do not change while a process serves, so the same question (with
+        # the same conversation and routing parameters) has the same answer: it is kept, not recomputed.
+        key = (question, game, tuple(history or ()), k, self.params)
+        with self._answers_lock:
+            kept = self._answers.get(key)
+        if kept is None:
+            kept = self._answer(question, game=game, history=history, k=k, started=started)
+            with self._answers_lock:
+                self._answers[key] = kept
+        return kept.model_copy(deep=True, update={"took_ms": round((time.perf_counter() - started) * 1000, 2)})
+
+    def forget_answers(self) -> None:
+        """Drop the kept answers (after something the answers rest on was swapped in this process)."""
+        with self._answers_lock:
+            self._answers.clear()
+
+    def _answer(self, question: str, *, game: str | None, history: list[str] | None, k: int,
+                started: float) -> AskResponse:
+        """Work out the answer to one question."""
         u = self.understand(question, game=game, history=history, k=k)
         query, lang, game_id, hits = u.query, u.query.lang, u.game, u.hits
         if game_id is None:

@@ -71,6 +71,7 @@ def test_pipeline_refuses_to_emit_an_altered_passage(pipeline, monkeypatch, towe
         return [Hit(passage=forged, score=1.0, scores={"dense": 0.99, "bm25": 9.0})] + hits
 
     monkeypatch.setattr(pipeline.search.retriever, "search", doctored)
+    pipeline.forget_answers()  # an answer kept from an earlier test rests on the real retrieval
     with pytest.raises(CitationError):
         pipeline.ask("夢魘可以破壞高塔列嗎？")
 
