@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from indexer.text import fold
+from indexer.text import fold, has_cjk
 from rules_engine.slots import Slot, declared_slots, domain_of
 
 # Chinese numerals count only next to a measure word or a seat/ordinal marker ("五位玩家", "下家二",
@@ -762,7 +762,7 @@ _SIGNED_NUMBER = re.compile(r"-?\d+")
 def _context(text: str, start: int, end: int) -> tuple[frozenset[str], frozenset[str]]:
     """What stands before and after a number: CJK characters and English words within a few places of it."""
     def side(chars: str, words: list[str]) -> frozenset[str]:
-        return frozenset({c for c in chars if "\u4e00" <= c <= "\u9fff"} | set(words))
+        return frozenset({c for c in chars if has_cjk(c)} | set(words))
 
     return (side(text[max(0, start - 6):start], re.findall(r"[a-z']+", text[:start])[-2:]),
             side(text[end:end + 6], re.findall(r"[a-z']+", text[end:])[:2]))
@@ -773,6 +773,8 @@ def _shared_context(a: tuple[frozenset[str], frozenset[str]], b: tuple[frozenset
     return len(a[0] & b[0]) + len(a[1] & b[1])
 
 
+# Routing asks it once per candidate rule of a follow-up, with the same two texts.
+@lru_cache(maxsize=256)
 def restate_number(earlier: str, follow_up: str) -> str | None:
     """The earlier question with the one number a follow-up restates swapped in, else None.
 
@@ -786,8 +788,8 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     new = numbers[0]
     wanted = _context(own, new.start(), new.end())
     text = normalise_numbers(fold(earlier))
-    shared = sorted(((_shared_context(wanted, _context(text, m.start(), m.end())), m) for m in _SIGNED_NUMBER.finditer(text)),
-                    key=lambda pair: -pair[0])
+    shared = sorted(((_shared_context(wanted, _context(text, m.start(), m.end())), m)
+                     for m in _SIGNED_NUMBER.finditer(text)), key=lambda pair: -pair[0])
     if not shared or shared[0][0] == 0 or (len(shared) > 1 and shared[1][0] == shared[0][0]):
         return None
     old = shared[0][1]

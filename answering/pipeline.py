@@ -21,7 +21,7 @@ from rules_engine.slots import declared_slots
 from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details
 from .extract import extract_input, restated_input, substitute_slots, unread_numbers
 from .facts import asks_opposite
-from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide, fact_numbers
+from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide
 from .scope import game_signals, not_a_rules_question, other_games_named, outside_topic, strip_game_names
 from .query import Query
 from .search import SearchService
@@ -528,7 +528,7 @@ class Pipeline:
         if answerer.fact is not None:
             # A fact is a general statement: a question stating its own numbers asks about a situation.
             fact = answerer.fact
-            unread = unread_numbers(query.text, {}, fact_numbers(fact))
+            unread = unread_numbers(query.text, {}, answerer.numbers)
             if unread:
                 return None, [], ("unread_numbers", unread)
             return fact_verdict(fact, asks_opposite(fact, query.text)), [], ("", [])
@@ -536,6 +536,7 @@ class Pipeline:
         assert rule is not None
         stated = extract_input(rule.input_model, query.text)
         sources = {name: "question" for name in stated}
+        earlier: dict[str, Any] = {}  # what the rule read from the question just before
         if follow_up:
             # Values the follow-up does not restate come from the questions it follows.
             for previous in query.history:
@@ -549,7 +550,6 @@ class Pipeline:
         restated = restated_input(rule, query.history[-1], query.text) if follow_up and unread else None
         if restated is not None:
             # "那如果吸血鬼只咬三點呢？": the follow-up's number takes the place of the earlier one it restates.
-            earlier = extract_input(rule.input_model, query.history[-1])
             for name, value in restated.items():
                 if sources.get(name) != "question":
                     stated[name] = value

@@ -97,6 +97,7 @@ class Answerer:
     answer_types: tuple[str, ...]
     rule: Rule | None = None
     fact: Fact | None = None
+    numbers: tuple[int, ...] = ()  # a fact's own numbers (`fact_numbers`), read once rather than per question
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ def answerers() -> list[Answerer]:
                     r.answer_types, rule=r) for r in all_rules()]
     out += [Answerer(f.id, f.game, "fact", (f.passage,),
                      tuple(ex for lang in sorted(f.examples) for ex in f.examples[lang]),
-                     (f.answer_type,), fact=f) for f in load_facts()]
+                     (f.answer_type,), fact=f, numbers=fact_numbers(f)) for f in load_facts()]
     return out
 
 
@@ -249,7 +250,7 @@ def reads_numbers(answerer: Answerer, question: str, read: dict | None = None, e
     from .extract import extract_input, restated_input, unread_numbers
 
     if answerer.fact is not None:
-        return not unread_numbers(question, {}, fact_numbers(answerer.fact))
+        return not unread_numbers(question, {}, answerer.numbers)
     assert answerer.rule is not None
     rule = answerer.rule
     if not unread_numbers(question, read if read is not None else extract_input(rule.input_model, question),
