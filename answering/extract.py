@@ -547,6 +547,14 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
             value = _markers(counting_text, slot)
         elif slot.kind == "plays":
             value = _plays(text, slot, players)
+        elif slot.kind == "party":
+            value = _party(counting_text, slot, slots)
+        elif slot.kind == "carried":
+            value = _carried(counting_text, slot, slots)
+        elif slot.kind == "round":
+            value = _round(counting_text, slot, slots)
+        elif slot.kind == "owner":
+            value = _owner(counting_text, slot)
         elif slot.kind == "items":
             value = _items(text, slot, _target_positions(text, slot, slots)) or None if slot.values else None
         if value is not None and value != []:
@@ -808,3 +816,246 @@ def restated_input(rule: Any, earlier: str, follow_up: str) -> dict[str, Any] | 
     if unread_numbers(restated, data, rule.fixed_numbers) or data == extract_input(rule.input_model, earlier):
         return None
     return data
+
+
+# --- a combat round told in prose (party, carried items, the round's events, whose dungeon) ----------------
+
+_CLAUSE = re.compile(r"[，,。；;!?！？]|\.(?=\s|$)")
+# A member named as the one a blow lands on ("打1號盜賊", "bites the wizard") is not another member.
+_TARGETED = re.compile(r"(?:打|攻击|攻打|咬|对|给|hits?|attacks?|bites?|targets?|on)\s*(?:第?\s*\d+\s*[号位个]?|#\s*\d+|"
+                       r"the|a|an|him|her)?\s*$")
+# How many of a class are named at once ("兩個盜賊", "two thieves"): the members are not told apart.
+_SEVERAL = re.compile(r"(?<![第#\d])(\d+)\s*(?:个|位|名|只)?\s*$")
+_OWNER_GAP = r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the)?\s*"
+_NO_ITEMS = re.compile(r"(?:没有|没带|不带|无|no|without|not carrying any|carry no|carries no)\s*(?:任何)?\s*"
+                       r"(?:魔法)?\s*(?:物品|道具|magic items?|items?)")
+_ORDINAL = re.compile(r"第\s*(\d)\s*[位个号]?|(\d)\s*号|#\s*(\d)|\b(\d)(?:st|nd|rd|th)\b")
+_PRONOUN = re.compile(r"他|她|him\b|her\b|them\b")
+
+
+def _clause_spans(text: str) -> list[tuple[int, int]]:
+    """The clauses of a question as (start, end), split at clause punctuation (not at 、)."""
+    spans, start = [], 0
+    for m in _CLAUSE.finditer(text):
+        if m.start() > start:
+            spans.append((start, m.start()))
+        start = m.end()
+    if start < len(text):
+        spans.append((start, len(text)))
+    return spans
+
+
+def _sibling(slots: dict[str, Slot], kind: str) -> Slot | None:
+    return next((s for s in slots.values() if s.kind == kind), None)
+
+
+def _event_names(text: str, round_slot: Slot | None) -> list[Mention]:
+    """Monsters, traps and spells named in a text (the round's events, by the round slot's phrases)."""
+    if round_slot is None:
+        return []
+    return [m for group, values in round_slot.parts if group in ("monster", "trap", "spell")
+            for m in mentions(text, values)]
+
+
+def _members(text: str, party: Slot, slots: dict[str, Slot]) -> list[tuple[str, list[tuple[int, int]]]] | None:
+    """The party front to back as told: each member's class and the spans said of it. A clause naming one
+    member is its; a clause naming none that says a number or an item of a member continues the last one;
+    a clause of the round's events is not the party's. None when the members cannot be told apart."""
+    round_slot = _sibling(slots, "round")
+    carried = _sibling(slots, "carried")
+    words = [w for _, ws in party.fields for w in ws]
+    members: list[tuple[str, list[tuple[int, int]]]] = []
+    pieces: list[tuple[int, int]] = []
+    for s, e in _clause_spans(text):
+        named = [m for m in mentions(text[s:e], party.values) if not m.negated]
+        if len(named) > 1:
+            # "1號盜賊一滴血、2號戰士四滴血": members listed in one clause, one per piece.
+            cuts = [s] + [s + i + 1 for i, ch in enumerate(text[s:e]) if ch in "、"] + [e + 1]
+            pieces += [(a, b - 1) for a, b in zip(cuts, cuts[1:]) if b - 1 > a]
+        else:
+            pieces.append((s, e))
+    continues = False  # the clause before was the last member's
+    for s, e in pieces:
+        chunk = text[s:e]
+        named = [m for m in mentions(chunk, party.values)
+                 if not m.negated and not _TARGETED.search(chunk[max(0, m.start - 10):m.start])]
+        events = _event_names(chunk, round_slot)
+        if events:
+            if named:
+                return None  # a member and the round's events in one clause: not read
+            continues = False
+            continue
+        if len(named) > 1:
+            return None
+        if named:
+            several = _SEVERAL.search(chunk[max(0, named[0].start - 4):named[0].start])
+            if several and int(several.group(1)) > 1:
+                return None
+            members.append((named[0].value, [(s, e)]))
+            continues = True
+        elif continues and (any(re.search(rf"\d\D{{0,3}}{re.escape(fold(w))}|{re.escape(fold(w))}\D{{0,3}}\d", chunk)
+                                for w in words) or (carried is not None and _owned(chunk, carried))):
+            # "身上帶著紅色玩家的治療藥水", "heals 1)": more about the member just named.
+            members[-1][1].append((s, e))
+        else:
+            continues = False
+    return members or None
+
+
+def _owned(chunk: str, slot: Slot) -> bool:
+    """Whether a chunk names a thing of the slot with its owner written before it ("紅色玩家的治療藥水")."""
+    owners = mentions(chunk, slot.owners)
+    return any(any(o.end <= m.start and re.fullmatch(_OWNER_GAP, chunk[o.end:m.start]) for o in owners)
+               for m in mentions(chunk, slot.values) if not m.negated)
+
+
+def _field_number(chunk: str, words: tuple[str, ...], used: set[int]) -> int | None:
+    """The number said with one of a member's words: before it ("3點血", "5 HP", "1 healing") or right after
+    it ("治療1", "HP 3", "heals 1"); "一滴血" is one."""
+    for w in sorted(words, key=len, reverse=True):
+        fw = fold(w)
+        tail = r"(?![a-z])" if fw.isascii() else ""
+        for m in re.finditer(rf"(\d+|一)\s*(?:点|滴)?\s*(?:的)?\s*{re.escape(fw)}{tail}", chunk):
+            if m.start(1) not in used:
+                used.add(m.start(1))
+                return 1 if m.group(1) == "一" else int(m.group(1))
+        for m in re.finditer(rf"{'(?<![a-z])' if fw.isascii() else ''}{re.escape(fw)}\s*(?:值|力|能力)?\s*(?:[:：]|是|为|of|for)?\s*(\d+)", chunk):
+            if m.start(1) not in used:
+                used.add(m.start(1))
+                return int(m.group(1))
+    return None
+
+
+def _party(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, Any]] | None:
+    """The party as told, front to back: each member's class and the numbers said of it."""
+    members = _members(text, slot, slots)
+    if members is None:
+        return None
+    out = []
+    for cls, spans in members:
+        record: dict[str, Any] = {"class": cls}
+        for s, e in spans:
+            used: set[int] = set()
+            for name, words in slot.fields:
+                value = _field_number(text[s:e], words, used)
+                if value is not None and name not in record:
+                    record[name] = value
+        out.append(record)
+    return out
+
+
+def _carried(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, Any]] | None:
+    """The items the party carries: each item with its owner's colour written before it, carried by the member
+    whose clause names it. An item named elsewhere of a kind no one carries, or without its owner, is not read;
+    one of a kind already carried ("藥水怎麼算？") is the same item named again."""
+    party = _sibling(slots, "party")
+    members = _members(text, party, slots) if party is not None else None
+    named = [m for m in mentions(text, slot.values) if not m.negated]
+    if not named:
+        return [] if members and _NO_ITEMS.search(text) else None
+    if not members:
+        return None
+    owners = mentions(text, slot.owners)
+    out: list[dict[str, Any]] = []
+    loose = []
+    for m in named:
+        carrier = next((i for i, (_, spans) in enumerate(members, start=1)
+                        if any(s <= m.start < e for s, e in spans)), None)
+        if carrier is None:
+            loose.append(m)
+            continue
+        owner = next((o for o in reversed(owners) if o.end <= m.start and
+                      re.fullmatch(_OWNER_GAP, text[o.end:m.start])), None)
+        if owner is None:
+            return None
+        out.append({"carrier": carrier, "item": m.value, "owner": owner.value})
+    carried_kinds = {it["item"] for it in out}
+    if any(m.value not in carried_kinds for m in loose):
+        return None
+    return out or None
+
+
+def _target(chunk: str, party: list[dict[str, Any]] | None, classes: tuple) -> int | None:
+    """Whom a blow in this chunk lands on: an ordinal ("第一位", "#2"), the only member of a named class, or
+    the only member at all ("他", "him", or nobody named)."""
+    o = _ORDINAL.search(chunk)
+    if o:
+        return int(next(g for g in o.groups() if g))
+    if not party:
+        return None
+    named = {m.value for m in mentions(chunk, classes) if not m.negated}
+    if len(named) == 1:
+        positions = [i for i, p in enumerate(party, start=1) if p["class"] in named]
+        return positions[0] if len(positions) == 1 else None
+    return 1 if len(party) == 1 else None
+
+
+def _blows(chunk: str) -> list[int]:
+    """Amounts of damage said in a chunk ("咬他4點", "hits him for 2", "2 damage")."""
+    found = re.findall(r"(\d+)\s*(?:点|滴)?\s*(?:伤害|damage|dmg)?(?=\s*(?:点|伤害|damage|dmg|$|[)）]))|"
+                       r"(?:for|deals|does)\s+(\d+)", chunk)
+    return [int(a or b) for a, b in found]
+
+
+def _round(text: str, slot: Slot, slots: dict[str, Slot]) -> dict[str, Any] | None:
+    """This round's events: the monsters in the order named (with whom and how hard the ones that choose
+    hit), the trap, the spell, the fatigue, the tile and whether it is the last round."""
+    parts = dict(slot.parts)
+    party_slot = _sibling(slots, "party")
+    party = _party(text, party_slot, slots) if party_slot is not None else None
+    classes = party_slot.values if party_slot is not None else ()
+    events: dict[str, Any] = {}
+    spans = _clause_spans(text)
+
+    def clause_of(pos: int) -> str:
+        return next((text[s:e] for s, e in spans if s <= pos < e), "")
+
+    aimed = {value for value, _ in parts.get("aimed", ())}
+    monsters: list[dict[str, Any]] = []
+    for m in mentions(text, parts.get("monster", ())):
+        if m.negated or any(x["name"] == m.value for x in monsters):
+            continue
+        chunk = clause_of(m.start)
+        several = re.search(r"(\d)\s*(?:只|个|头)\s*$", text[max(0, m.start - 4):m.start])
+        if several and int(several.group(1)) > 1:
+            return None  # "兩隻哥布林": which blow is whose is not told apart
+        entry: dict[str, Any] = {"name": m.value}
+        if m.value in aimed:
+            blows = _blows(chunk[chunk.find(text[m.start:m.end]) + (m.end - m.start):])
+            target = _target(chunk, party, classes)
+            if not blows or target is None:
+                return None  # a monster that picks its victim, without whom or how hard
+            entry["attacks"] = [{"target": target, "damage": blows[0]}]
+        monsters.append(entry)
+    trap = next((m for m in mentions(text, parts.get("trap", ())) if not m.negated), None)
+    if trap is not None:
+        chunk = clause_of(trap.start)
+        target = _target(chunk, party, classes) if trap.value in aimed else None
+        if trap.value in aimed and target is None:
+            return None
+        events["trap"] = {"name": trap.value, **({"target": target} if target else {})}
+    spell = next((m for m in mentions(text, parts.get("spell", ())) if not m.negated), None)
+    if spell is not None:
+        events["spell"] = spell.value
+    fatigue = [(d, v) for d, _, v in _count_candidates(text, Slot("count", {}, cues=slot.cues))]
+    if fatigue:
+        events["fatigue"] = min(fatigue)[1]
+    tiles = {m.value for m in mentions(text, parts.get("tile", ())) if not m.negated}
+    if len(tiles) == 1:
+        events["tile"] = next(iter(tiles))
+    last = mentions(text, parts.get("last_round", ()))
+    if last:
+        events["last_round"] = not last[0].negated
+    if not monsters and "trap" not in events and "spell" not in events and "fatigue" not in events:
+        return None
+    events["monsters"] = monsters
+    return events
+
+
+def _owner(text: str, slot: Slot) -> Any:
+    """One of the slot's values written just before one of its cues ("藍色玩家的地城", "in blue's dungeon",
+    "我自己（紅色）的地城")."""
+    cues = "|".join(re.escape(fold(c)) for c in slot.cues)
+    found = {m.value for m in mentions(text, slot.values) if not m.negated and
+             re.match(rf"\s*色?\s*(?:玩家)?\s*[)）]?\s*(?:'s|player'?s)?\s*(?:的)?\s*(?:{cues})", text[m.end:m.end + 16])}
+    return next(iter(found)) if len(found) == 1 else None

@@ -32,6 +32,10 @@ SlotKind = Literal[
     "seat_records",  # per seat, numbers of several things (`values`: sub-field → phrases), seat by seat in prose
     "markers",     # owned things in order ("紅色魔杖、藍色空白"): [owner from `owners`, value from `values`]
     "plays",       # turns in order, one per clause: a seat by its role and one of `values` ("下家1出燈籠、下家2 Pass")
+    "party",       # members in order, each named by one of `values`, with the numbers of `fields` said in its clause
+    "carried",     # things of `values` with their owner (`owners`), each carried by the "party" member of its clause
+    "round",       # what happens this round: named things per `parts` group, a count after `cues`, in order
+    "owner",       # one of `values` written just before one of `cues` ("藍色玩家的地城", "blue's dungeon")
 ]
 
 # What an unstated value means.
@@ -65,6 +69,9 @@ class Slot:
     when: tuple[tuple[str, Any], ...] = ()                 # read only when these fields are stated so (or unknown)
     one_at_a_time: tuple[str, ...] = ()                    # "amounts": after these words an amount lands point by point
     owners: tuple[tuple[Any, tuple[str, ...]], ...] = ()   # "markers": owner → phrases (the colour written before it)
+    fields: tuple[tuple[str, tuple[str, ...]], ...] = ()   # "party": a member's number → the words said with it
+    # "round": group → (value → phrases), e.g. the monsters, the traps, the tile, whether it is the last round.
+    parts: tuple[tuple[str, tuple[tuple[Any, tuple[str, ...]], ...]], ...] = ()
 
     def applies(self, known: dict[str, Any]) -> bool:
         """Whether the slot is read given the values known so far (an unknown field does not exclude it)."""

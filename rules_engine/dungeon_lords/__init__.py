@@ -28,7 +28,7 @@ from ..registry import declare_answer_types as _declare  # noqa: E402
 
 _declare({
     "dungeon-lords.assign_items": "which",
-    "dungeon-lords.attack_order": "yes_no",
+    "dungeon-lords.attack_order": ("yes_no", "which"),
     "dungeon-lords.combat_round": "what_happens",
     "dungeon-lords.item_bonus": "how_many",
     "dungeon-lords.item_marked": "yes_no",
@@ -39,9 +39,20 @@ _declare({
 # that names an adventurer's class.
 from ..registry import declare_topics as _topics  # noqa: E402
 
-_topics({"dungeon-lords.assign_items": ("翻開", "翻出", "打開", "揭曉", "分配", "分給", "分到", "去哪", "給誰", "交給",
+_topics({"dungeon-lords.attack_order": ("順序", "先後", "先打", "先攻", "先上", "先派", "先出", "哪隻先", "哪个先", "誰先",
+                                        "order", "first", "before the", "after the"),
+         "dungeon-lords.assign_items": ("翻開", "翻出", "打開", "揭曉", "分配", "分給", "分到", "去哪", "給誰", "交給",
                                         "reveal", "revealed", "flip", "flipped", "turned over", "assign", "assigned",
                                         "hand out", "handed", "go to", "goes to", "where does", "who gets")})
+
+# A combat question may repeat what a monster or trap that picks its own victims deals ("哥布林（打第一位2點）"):
+# the text fixes those amounts, so they are not a situation the question states.
+from ..registry import declare_fixed_numbers as _fixed  # noqa: E402
+from . import data as _D  # noqa: E402
+
+_FIXED_BLOWS = tuple(n for x in (*_D.MONSTERS.values(), *_D.TRAPS.values()) if x.targeting != _D.CHOSEN
+                     for n in (x.damage, getattr(x, "poison", 0)) if n)
+_fixed({"dungeon-lords.combat_round": _FIXED_BLOWS, "dungeon-lords.attack_order": _FIXED_BLOWS})
 
 # Example questions added from the tune set's misses (phrasings the first examples did not cover).
 from ..registry import declare_examples as _examples  # noqa: E402

@@ -675,9 +675,11 @@ class AdventurerIn(_In):
     """An adventurer as given; empty numbers take the assumed class defaults."""
 
     cls: ClassName = Field("warrior", alias="class")
-    hp: int | None = Field(None, ge=1, description="hit points (assumed class default if empty)")
+    hp: int | None = Field(None, ge=1, validation_alias=AliasChoices("hp", "hit_points"),
+                           description="hit points (assumed class default if empty)")
     damage: int = Field(0, ge=0, description="damage already taken")
-    hearts: int | None = Field(None, ge=0, description="priest's healing")
+    hearts: int | None = Field(None, ge=0, validation_alias=AliasChoices("hearts", "healing"),
+                               description="priest's healing")
     traps: int | None = Field(None, ge=0, description="thief's trap icons")
     magic: int | None = Field(None, ge=0, description="wizard's magic")
 
@@ -687,7 +689,7 @@ class CarriedItemIn(_In):
 
     carrier: int = Field(1, ge=1, description="1-based position of the adventurer carrying it")
     item: ItemKind = "potion"
-    owner: Colour = "red"
+    owner: Colour = Field("red", validation_alias=AliasChoices("owner", "colour"))
     marked: bool = Field(False, description="already marked in an earlier round")
 
 
@@ -712,6 +714,12 @@ class MonsterIn(_In):
     paid_extra: bool = False
     attacks: list[AttackIn] = Field(default_factory=list,
                                     description="only for monsters that choose their victims")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _by_name(cls, data: Any) -> Any:
+        # "goblin" alone is a monster sent with nothing else said about it.
+        return {"name": data} if isinstance(data, str) else data
 
 
 class EventsIn(_In):
@@ -740,10 +748,10 @@ def _potion_items() -> list[CarriedItemIn]:
 class CombatInput(_In):
     """A party with its items and one round's events (defaults: the seed's potion example with a slime)."""
 
-    party: Annotated[list[AdventurerIn], S.ASK_PARTY] = Field(default_factory=_potion_party, min_length=1, max_length=6)
-    items: list[CarriedItemIn] = Field(default_factory=_potion_items)
-    events: EventsIn = Field(default_factory=lambda: EventsIn(monsters=[MonsterIn(name="slime")]))
-    dungeon_owner: Colour | None = Field(None, description="colour of the dungeon being attacked")
+    party: Annotated[list[AdventurerIn], S.PARTY] = Field(default_factory=_potion_party, min_length=1, max_length=6)
+    items: Annotated[list[CarriedItemIn], S.CARRIED] = Field(default_factory=_potion_items)
+    events: Annotated[EventsIn, S.ROUND] = Field(default_factory=lambda: EventsIn(monsters=[MonsterIn(name="slime")]))
+    dungeon_owner: Annotated[Colour | None, S.DUNGEON_OWNER] = Field(None, description="colour of the dungeon being attacked")
 
     @model_validator(mode="after")
     def _check(self) -> "CombatInput":
@@ -945,7 +953,7 @@ def evaluate_combat_round(inp: CombatInput) -> Verdict:
 class AttackOrderInput(CombatInput):
     """Like combat_round; defaults to the seed's goblin-plus-slime question."""
 
-    events: EventsIn = Field(default_factory=lambda: EventsIn(
+    events: Annotated[EventsIn, S.ROUND] = Field(default_factory=lambda: EventsIn(
         monsters=[MonsterIn(name="goblin"), MonsterIn(name="slime")]))
 
 

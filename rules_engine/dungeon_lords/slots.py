@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ..slots import Slot
+from . import data as D
 
 # The number of items of the kind asked about: at least the one asked about, at most one per player.
 _AT_LEAST_ONE = (1, 2, 3, 4)
@@ -39,10 +40,6 @@ ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
 HIT_POINTS = Slot("count", {"zh-TW": "原本的生命值", "en": "original hit points"},
                   cues=("生命值", "生命", "血量", "hp", "hit points", "health"),
                   units=("點血", "點生命", "滴血", "hp", "hit points"), unstated="general", when=(("item", "necklace"),))
-ASK_PARTY = Slot("items", {"zh-TW": "冒險家隊伍與這一回合的事件", "en": "the party and this round's events"},
-                 unstated="ask",
-                 ask={"zh-TW": "告訴我冒險家隊伍（職業、生命值）、他們帶的魔法物品，以及這一回合的陷阱、法術與怪物",
-                      "en": "Tell me the party (classes, hit points), the items they carry, and this round's traps, spells and monsters"})
 CLASS_PHRASES = (("warrior", ("戰士", "warrior", "warriors", "fighter", "fighters")),
                  ("thief", ("盜賊", "小偷", "thief", "thieves", "rogue", "rogues")),
                  ("wizard", ("巫師", "法師", "wizard", "wizards", "mage", "mages")),
@@ -105,3 +102,48 @@ SPELLS_BLOCKED = Slot("choice", {"zh-TW": "法術是否被阻止", "en": "spells
 DAMAGE_BEFORE = Slot("count", {"zh-TW": "先前已受的傷害", "en": "damage taken before"},
                      cues=("之前受", "先前受", "已經受", "already took", "earlier damage", "damage before"),
                      unstated="assumed", note={"zh-TW": "假設持有者先前沒有受傷", "en": "Assuming the carrier had no earlier damage"}, when=(("item", "necklace"),))
+
+# A combat round told in prose: "隊伍：盜賊3血帶紅色藥水、牧師2血治療1；派史萊姆，沒有疲勞" or "Party: a warrior (5 HP)
+# carrying the blue player's potion, then a priest (3 HP, heals 1). I send a goblin and a slime".
+PARTY = Slot("party", {"zh-TW": "冒險家隊伍（職業與血量，由前到後）", "en": "the party (classes and hit points, front to back)"},
+             values=CLASS_PHRASES,
+             fields=(("hp", ("點血", "滴血", "血量", "血", "生命值", "生命", "hp", "hit points", "hit point", "health")),
+                     ("hearts", ("治療", "治疗", "補血", "回血", "heals", "heal", "healing", "hearts")),
+                     ("magic", ("魔力", "法力", "magic")),
+                     ("traps", ("開鎖", "陷阱圖示", "trap icons", "trap icon", "disarm"))),
+             unstated="ask",
+             ask={"zh-TW": "告訴我冒險家隊伍：由前到後每位的職業與血量（牧師的治療、巫師的魔力、盜賊的開鎖能力）",
+                  "en": "Tell me the party front to back: each adventurer's class and hit points (a priest's healing, "
+                        "a wizard's magic, a thief's trap icons)"})
+CARRIED = Slot("carried", {"zh-TW": "冒險家帶著的魔法物品（誰帶、哪位玩家的）",
+                           "en": "the magic items the adventurers carry (who carries which player's item)"},
+               values=(("potion", ("治療藥水", "藥水", "healing potion", "potion")),
+                       ("clover", ("幸運四葉草", "幸運草", "四葉草", "four-leaf clover", "clover")),
+                       ("wand", ("魔杖", "wand")),
+                       ("necklace", ("堅忍項鍊", "項鍊", "項鏈", "endurance necklace", "necklace of endurance",
+                                     "necklace"))),
+               owners=COLOUR_PHRASES, unstated="ask",
+               ask={"zh-TW": "告訴我哪位冒險家帶著哪位玩家（顏色）的魔法物品",
+                    "en": "Tell me which adventurer carries which player's (colour's) magic item"})
+ROUND = Slot("round", {"zh-TW": "這一回合的陷阱、咒語與怪物", "en": "this round's trap, spell and monsters"},
+             parts=(("monster", (("goblin", ("哥布林", "goblin", "goblins")), ("slime", ("史萊姆", "slime", "slimes")),
+                                 ("witch", ("女巫", "witch")), ("vampire", ("吸血鬼", "vampire")))),
+                    ("trap", (("poison_dart", ("毒鏢陷阱", "毒鏢", "poison dart")),
+                              ("cursed_ring", ("詛咒的戒指", "詛咒戒指", "cursed ring")),
+                              ("kamikaze_imp", ("神風特攻隊小鬼", "神風小鬼", "kamikaze imps", "kamikaze imp")),
+                              ("pendulum", ("擺錘陷阱", "擺錘", "pendulum")),
+                              ("anti_magic_dart", ("反魔法飛鏢", "anti-magic dart", "antimagic dart")))),
+                    ("spell", (("hint", ("暗示咒", "暗示", "suggestion")), ("fireball", ("火球術", "火球", "fireball")))),
+                    ("tile", (("room", ("房間", "room")), ("corridor", ("走廊", "通道", "corridor", "hallway")))),
+                    ("last_round", ((True, ("最後一回合", "最後一輪", "戰鬥結束", "這回合結束", "last round",
+                                            "final round", "combat ends")),)),
+                    # The monsters and traps whose victims you choose: a blow of theirs names whom and how much.
+                    ("aimed", tuple((name, ()) for name, x in (*D.MONSTERS.items(), *D.TRAPS.items())
+                                    if x.targeting == D.CHOSEN))),
+             cues=("疲勞", "fatigue"),
+             unstated="ask",
+             ask={"zh-TW": "告訴我這一回合的陷阱、咒語與你派出的怪物（會選目標的怪物打誰、幾點）",
+                  "en": "Tell me this round's trap, spell and the monsters you send (whom a monster that picks its "
+                        "victims hits, and for how much)"})
+DUNGEON_OWNER = Slot("owner", {"zh-TW": "被攻打的地城是誰的", "en": "whose dungeon is attacked"},
+                     values=COLOUR_PHRASES, cues=("地城", "dungeon"), unstated="general")

@@ -1,0 +1,90 @@
+"""A Dungeon Lords combat round told in prose is read by the slots its rule declares (party, carried items,
+the round's events, whose dungeon), and anything it cannot tell apart stays unread rather than guessed."""
+from __future__ import annotations
+
+import pytest
+
+from answering.extract import extract_input, unread_numbers
+from rules_engine import get_rule
+from rules_engine.partial import evaluate_partial
+
+COMBAT = get_rule("dungeon-lords.combat_round")
+
+
+def read(question: str) -> dict:
+    return extract_input(COMBAT.input_model, question)
+
+
+def test_party_items_and_events_in_traditional_chinese():
+    got = read("在黃色玩家的地城。隊伍：戰士5點血帶著綠色玩家的魔杖，巫師2血、魔力1。我只派哥布林，沒有疲勞。")
+    assert got["party"] == [{"class": "warrior", "hp": 5}, {"class": "wizard", "hp": 2, "magic": 1}]
+    assert got["items"] == [{"carrier": 1, "item": "wand", "owner": "green"}]
+    assert got["events"]["monsters"] == [{"name": "goblin"}]
+    assert got["events"]["fatigue"] == 0
+    assert got["dungeon_owner"] == "yellow"
+
+
+def test_attributes_before_the_member_and_a_continuing_clause():
+    got = read("前面是4點血的盜賊，身上有紅色玩家的幸運草，後面是2點血、能治療3點的牧師。派史萊姆。")
+    assert got["party"] == [{"class": "thief", "hp": 4}, {"class": "priest", "hp": 2, "hearts": 3}]
+    assert got["items"] == [{"carrier": 1, "item": "clover", "owner": "red"}]
+
+
+def test_english_party_with_a_monster_that_picks_its_victim():
+    got = read("Front to back: a thief with 2 HP carrying red's clover, then a priest (4 HP, heals 2). "
+               "In the corridor the witch hits the priest for 3. Last round.")
+    assert got["party"] == [{"class": "thief", "hp": 2}, {"class": "priest", "hp": 4, "hearts": 2}]
+    assert got["events"]["monsters"] == [{"name": "witch", "attacks": [{"target": 2, "damage": 3}]}]
+    assert got["events"]["tile"] == "corridor" and got["events"]["last_round"] is True
+    question = "Front to back: a thief with 2 HP carrying red's clover, then a priest (4 HP, heals 2). " \
+               "In the corridor the witch hits the priest for 3. Last round."
+    assert unread_numbers(question, got, COMBAT.fixed_numbers) == []
+
+
+@pytest.mark.parametrize("question, unread_field", [
+    # A monster that chooses its victim, without whom or how hard.
+    ("隊伍：戰士4血帶紅色藥水、牧師3血治療1。我派女巫。", "events"),
+    # An item without its owner: whose gold it is cannot be told.
+    ("隊伍：戰士4血帶著藥水、牧師3血治療1。我派史萊姆。", "items"),
+    # Two members named at once are not told apart.
+    ("兩個盜賊各3血，一個帶藍色藥水。派史萊姆。", "party"),
+])
+def test_what_cannot_be_told_apart_stays_unread(question, unread_field):
+    assert unread_field not in read(question)
+
+
+def test_an_item_named_again_in_the_question_is_the_carried_one():
+    got = read("Party: a warrior (4 HP) carrying the green player's potion, then a priest (3 HP, heals 1). "
+               "I send a slime. Is the potion marked?")
+    assert got["items"] == [{"carrier": 1, "item": "potion", "owner": "green"}]
+
+
+def test_the_dungeon_owner_is_the_colour_before_dungeon_only():
+    assert read("藍色玩家的地城，戰士4血帶紅色藥水，派史萊姆")["dungeon_owner"] == "blue"
+    assert "dungeon_owner" not in read("戰士4血帶紅色藥水，派史萊姆")
+
+
+def test_unstated_items_are_asked_for_not_taken_from_the_example():
+    stated = read("隊伍：戰士4血、牧師3血治療1。派史萊姆，最後一回合。")
+    assert "items" not in stated
+    result = evaluate_partial(COMBAT, stated)
+    assert result.verdict is None
+    assert [m.field for m in result.missing] == ["items"]
+
+
+def test_a_stated_round_is_played_on_what_was_said():
+    question = "在藍色玩家的地城，最後一回合。隊伍：巫師3血，戴著黃色玩家的堅忍項鍊。吸血鬼咬他2點，疲勞2。"
+    stated = read(question)
+    result = evaluate_partial(COMBAT, stated, {name: "question" for name in stated})
+    verdict = result.verdict
+    assert verdict is not None and "yellow necklace" in verdict.value
+    assert {name: v["from"] for name, v in verdict.details["inputs"].items()} == {
+        "party": "question", "items": "question", "events": "question", "dungeon_owner": "question"}
+
+
+def test_attack_order_answers_only_questions_about_the_order():
+    from answering.routing import names_topic
+
+    order = get_rule("dungeon-lords.attack_order")
+    assert names_topic(order, "哥布林跟史萊姆哪隻先打比較好？")
+    assert not names_topic(order, "隊伍：戰士4血帶紅色藥水，派史萊姆，我能得分嗎？")
