@@ -387,6 +387,16 @@ def _seat_records(text: str, slot: Slot, players: int | None) -> list[dict[str, 
     return [records[s] for s in range(n_players)]
 
 
+# Between an owner and the thing owned: "紅色魔杖", "紅色玩家的治療藥水", "the green player's wand", "yellow's necklace".
+_OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the)?\s*")
+
+
+def _owner_before(text: str, owners: list[Mention], thing: Mention) -> Mention | None:
+    """The owner written just before a thing named in the text, if any."""
+    return next((o for o in reversed(owners) if o.end <= thing.start and
+                 _OWNER_GAP.fullmatch(text, o.end, thing.start)), None)
+
+
 def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
     """Owned things in order of mention, each with the owner written just before it ("紅色魔杖、綠色空白",
     "a yellow healing potion", "the green player's wand"); a thing without its owner leaves them all unread."""
@@ -395,9 +405,7 @@ def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
     for m in mentions(text, slot.values):
         if m.negated:
             continue
-        owner = next((o for o in reversed(owners) if o.end <= m.start and
-                      re.fullmatch(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the)?\s*", text[o.end:m.start])),
-                     None)
+        owner = _owner_before(text, owners, m)
         if owner is None:
             return None
         out.append([owner.value, m.value])
@@ -485,6 +493,10 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     seat_list = _seat_list(counting_text) if any(slot.kind == "seat_list" for slot in slots.values()) else None
     if players is None and seat_list:
         players = len(seat_list)
+    # A combat round's party is read once: the carried items and the blows are placed among its members.
+    party_slot = _sibling(slots, "party")
+    members = _members(counting_text, party_slot, slots) if party_slot is not None else None
+    party = _party(counting_text, party_slot, members) if party_slot is not None else None
     for name, slot in slots.items():
         value: Any = None
         if slot.kind == "choice":
@@ -548,11 +560,11 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
         elif slot.kind == "plays":
             value = _plays(text, slot, players)
         elif slot.kind == "party":
-            value = _party(counting_text, slot, slots)
+            value = party
         elif slot.kind == "carried":
-            value = _carried(counting_text, slot, slots)
+            value = _carried(counting_text, slot, members)
         elif slot.kind == "round":
-            value = _round(counting_text, slot, slots)
+            value = _round(counting_text, slot, party, party_slot.values if party_slot is not None else ())
         elif slot.kind == "owner":
             value = _owner(counting_text, slot)
         elif slot.kind == "items":
@@ -826,11 +838,9 @@ _TARGETED = re.compile(r"(?:打|攻击|攻打|咬|对|给|hits?|attacks?|bites?|
                        r"the|a|an|him|her)?\s*$")
 # How many of a class are named at once ("兩個盜賊", "two thieves"): the members are not told apart.
 _SEVERAL = re.compile(r"(?<![第#\d])(\d+)\s*(?:个|位|名|只)?\s*$")
-_OWNER_GAP = r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the)?\s*"
 _NO_ITEMS = re.compile(r"(?:没有|没带|不带|无|no|without|not carrying any|carry no|carries no)\s*(?:任何)?\s*"
                        r"(?:魔法)?\s*(?:物品|道具|magic items?|items?)")
 _ORDINAL = re.compile(r"第\s*(\d)\s*[位个号]?|(\d)\s*号|#\s*(\d)|\b(\d)(?:st|nd|rd|th)\b")
-_PRONOUN = re.compile(r"他|她|him\b|her\b|them\b")
 
 
 def _clause_spans(text: str) -> list[tuple[int, int]]:
@@ -905,8 +915,7 @@ def _members(text: str, party: Slot, slots: dict[str, Slot]) -> list[tuple[str, 
 def _owned(chunk: str, slot: Slot) -> bool:
     """Whether a chunk names a thing of the slot with its owner written before it ("紅色玩家的治療藥水")."""
     owners = mentions(chunk, slot.owners)
-    return any(any(o.end <= m.start and re.fullmatch(_OWNER_GAP, chunk[o.end:m.start]) for o in owners)
-               for m in mentions(chunk, slot.values) if not m.negated)
+    return any(_owner_before(chunk, owners, m) is not None for m in mentions(chunk, slot.values) if not m.negated)
 
 
 def _field_number(chunk: str, words: tuple[str, ...], used: set[int]) -> int | None:
@@ -926,9 +935,9 @@ def _field_number(chunk: str, words: tuple[str, ...], used: set[int]) -> int | N
     return None
 
 
-def _party(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, Any]] | None:
-    """The party as told, front to back: each member's class and the numbers said of it."""
-    members = _members(text, slot, slots)
+def _party(text: str, slot: Slot, members: list[tuple[str, list[tuple[int, int]]]] | None
+           ) -> list[dict[str, Any]] | None:
+    """The party as told (`members`, from `_members`), front to back: each member's class and its numbers."""
     if members is None:
         return None
     out = []
@@ -944,12 +953,11 @@ def _party(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, Any]
     return out
 
 
-def _carried(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, Any]] | None:
+def _carried(text: str, slot: Slot, members: list[tuple[str, list[tuple[int, int]]]] | None
+             ) -> list[dict[str, Any]] | None:
     """The items the party carries: each item with its owner's colour written before it, carried by the member
     whose clause names it. An item named elsewhere of a kind no one carries, or without its owner, is not read;
     one of a kind already carried ("藥水怎麼算？") is the same item named again."""
-    party = _sibling(slots, "party")
-    members = _members(text, party, slots) if party is not None else None
     named = [m for m in mentions(text, slot.values) if not m.negated]
     if not named:
         return [] if members and _NO_ITEMS.search(text) else None
@@ -964,8 +972,7 @@ def _carried(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, An
         if carrier is None:
             loose.append(m)
             continue
-        owner = next((o for o in reversed(owners) if o.end <= m.start and
-                      re.fullmatch(_OWNER_GAP, text[o.end:m.start])), None)
+        owner = _owner_before(text, owners, m)
         if owner is None:
             return None
         out.append({"carrier": carrier, "item": m.value, "owner": owner.value})
@@ -997,13 +1004,11 @@ def _blows(chunk: str) -> list[int]:
     return [int(a or b) for a, b in found]
 
 
-def _round(text: str, slot: Slot, slots: dict[str, Slot]) -> dict[str, Any] | None:
+def _round(text: str, slot: Slot, party: list[dict[str, Any]] | None, classes: tuple) -> dict[str, Any] | None:
     """This round's events: the monsters in the order named (with whom and how hard the ones that choose
-    hit), the trap, the spell, the fatigue, the tile and whether it is the last round."""
+    hit, among the `party` as read, whose classes are named by `classes`), the trap, the spell, the fatigue,
+    the tile and whether it is the last round."""
     parts = dict(slot.parts)
-    party_slot = _sibling(slots, "party")
-    party = _party(text, party_slot, slots) if party_slot is not None else None
-    classes = party_slot.values if party_slot is not None else ()
     events: dict[str, Any] = {}
     spans = _clause_spans(text)
 
