@@ -257,87 +257,131 @@ def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
     return out
 
 
-def _seat(text: str, role_text: str, players: int | None) -> int | None:
-    """Seat number from a role phrase: 隊長 0, 下家N N, 上家 the last seat."""
-    if re.search(r"队长|captain", role_text):
+def _role_seat(role: str) -> int | None:
+    """The seat a role phrase names on its own: 0 the captain, N the N-th seat after the captain, -K the K-th
+    seat before the captain (上家 is -1); None for a role counted from the seat named before it."""
+    role = role.replace(" ", "")
+    after_captain = re.search(r"(\d)(?:st|nd|rd|th)player|player(\d)seats?after|^seat(\d)|队长.*第(\d)", role)
+    if after_captain:
+        return int(next(g for g in after_captain.groups() if g))
+    if re.search(r"队长|captain", role) and not re.search(r"before|after", role):
         return 0
-    m = re.search(r"下家\s*(\d)|next(?: player)?\s*(\d)?", role_text)
+    m = re.match(r"下家(\d)?|nextplayer(\d)?|playerafter", role)
     if m:
         return int(m.group(1) or m.group(2) or 1)
-    if re.search(r"上家|last player|previous player|player before (?:the )?captain", role_text) and players:
-        return players - 1
+    m = re.match(r"上家(\d)?", role)
+    if m:
+        return -int(m.group(1) or 1)
+    if re.search(r"(?:last|previous)(?:player)?$|^last|playerbefore|最后一", role):
+        return -1
     return None
 
 
-# 上家 is one seat: a digit after it is its number ("上家1。" = 上家 with 1) unless another number follows.
-_SEAT_ROLE = re.compile(r"(队长|captain|再下家|下家\s*\d?(?!\d*\s*[分点])|上家(?:\s*\d(?=\s+\d))?|下家|"
-                        r"(?:the )?one after(?: that| them| him| her)?|"
-                        r"next player(?:\s*\d(?=\s+\d))?|"
-                        r"(?:the )?player after (?:the )?captain|(?:the )?(?:last|previous) player|"
-                        r"(?:the )?player before (?:the )?captain)")
+def _seat(text: str, role_text: str, players: int | None) -> int | None:
+    """Seat number from a role phrase: 隊長 0, 下家N N, 上家 the last seat (when the table's size is known)."""
+    seat = _role_seat(role_text)
+    if seat is None or seat >= 0:
+        return seat
+    return players + seat if players and players + seat > 0 else None
+
+
+_ORDINAL_WORDS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
+# Seat roles, longest forms first where two start at the same place. Some count from the seat named just
+# before them: "再下家", "the one after", and "next" or "then" right before a number.
+_SEAT_ROLE = re.compile(
+    r"((?:the )?\d(?:st|nd|rd|th) player (?:after|clockwise from|to the left of) (?:the )?captain|"
+    r"(?:the )?player \d seats? after (?:the )?captain|"
+    r"队长\s*(?:的)?\s*(?:后面|之后|后|下家之后)\s*(?:的)?\s*第\s*\d\s*(?:位|个)(?:玩家)?|"
+    r"\bseat\s*\d|"
+    r"队长|captain|再下一?(?:位|个)|再下家|下一(?:位|个)|下家\s*\d?(?!\d*\s*[分点])|上家(?:\s*\d(?=\s+\d))?|下家|"
+    r"最后一(?:位|个)(?:玩家)?|"
+    r"(?:the )?one after(?: that| them| him| her)?|"
+    r"next player(?:\s*\d(?=\s+\d))?|"
+    r"(?:the )?player after (?:the )?captain|(?:the )?(?:last|previous) player|"
+    r"(?:the )?player before (?:the )?captain|"
+    r"\b(?:next|then|last)\b(?=[\s:]*\d)|"
+    r"(?:the )?(?:second|third|fourth|fifth)\b(?=[\s:]*\d))")
+_RELATIVE_ROLE = re.compile(r"再下|下一|one after|^(?:next|then)$")
 # Roles joined to share one number: "下家1和下家2各貢獻4分", "the captain and 下家2 both have 5".
 _JOINED = re.compile(r"\s*(?:和|与|跟|及|、|,|and|&)\s*$")
+# A seat said to have put in nothing, in words ("上家沒貢獻", "the last player nothing").
+_NOTHING = re.compile(r"[^\d，,、；;。.]{0,8}?(?:没有?(?:任何)?(?:贡献|出牌|出)|零分|是零|\bnothing\b|\bnone\b|"
+                      r"\bno points\b|\bzero\b|did(?:n't| not) contribute)")
+# "只有下家2有貢獻", "only the captain contributed": the seats named are the only ones with anything.
+_ONLY_BEFORE = re.compile(r"(?:只有|只|仅|only)\s*(?:the\s+)?$")
 
 
-def _seat_pairs(text: str) -> list[tuple[str, int]]:
-    """(role, number) for each seat role followed by its number, before the next role is named; roles joined
-    by 和/and before one number ("隊長和下家2都是5分") each get it."""
-    pairs: list[tuple[str, int]] = []
+def _seat_pairs(text: str) -> list[tuple[int, int]]:
+    """(seat, number) for each seat role followed by its number, before the next role is named; roles joined
+    by 和/and before one number ("隊長和下家2都是5分") each get it. A seat counted from the end (上家) is
+    negative; a role counted from the seat before it ("再下家", "the one after") is resolved here."""
+    pairs: list[tuple[int, int]] = []
     roles = list(_SEAT_ROLE.finditer(text))
-    waiting: list[str] = []
+    waiting: list[int] = []
     seat = 0
+    series = False  # an earlier role counted seats after the captain ("the 1st player after the captain")
     for i, m in enumerate(roles):
-        role = m.group(1)
-        # "再下家", "the one after": the seat after the one named before it, written as that seat.
-        if role == "再下家" or role.replace("the ", "").startswith("one after"):
-            role = f"下家{seat + 1 if role != '再下家' or seat else 2}"
-        seat = _seat(text, role, None) or 0
+        role = m.group(1).strip()
+        ordinal = _ORDINAL_WORDS.get(role.replace("the ", ""))
+        if ordinal is not None:
+            if not series:
+                return []  # "the second" without a series it continues could count from anyone
+            named: int | None = ordinal
+        elif _RELATIVE_ROLE.search(role):
+            named = seat + 1 if seat >= 0 else None
+        else:
+            named = _role_seat(role)
+            series = series or bool(re.search(r"\d(?:st|nd|rd|th) player", role))
+        if named is None:
+            return []
+        seat = named
         end = roles[i + 1].start() if i + 1 < len(roles) else len(text)
         # The number follows within the clause, before the next seat is named ("隊長小明3分", "captain put in 0",
-        # "the captain contributed 5").
+        # "the captain contributed 5"); for the one seat said to be the only one, in the clause after it
+        # ("只有隊長有貢獻，12分").
         after = text[m.end():min(end, m.end() + 16)]
         n = re.match(r"[^\d，,、；;。.]{0,14}?(\d+)", after)
+        if n is None and _ONLY_BEFORE.search(text[max(0, m.start() - 6):m.start()]):
+            n = re.match(r"[^\d，,、；;。.]{0,30}?(?:[，,]\s*)?(\d+)\s*(?:分|点|points?|pts?)", text[m.end():end])
         if n:
-            pairs += [(r, int(n.group(1))) for r in (*waiting, role)]
+            pairs += [(s, int(n.group(1))) for s in (*waiting, seat)]
+            waiting = []
+        elif _NOTHING.match(after):
+            pairs += [(s, 0) for s in (*waiting, seat)]
             waiting = []
         elif i + 1 < len(roles) and not re.search(r"\d", text[m.end():end]) and _JOINED.match(text[m.end():end]):
-            waiting.append(role)
+            waiting.append(seat)
         else:
             waiting = []
     return pairs
 
 
+_PLAYERS = re.compile(r"(\d)\s*(?:人局|人|位玩家|名玩家|个玩家|-?players?)")
+_OTHERS_ZERO = re.compile(
+    r"(?:其他|其余|剩下|剩余|别)的?(?:人|玩家|座位|位)?(?:都|全|也)?(?:是|为)?\s*(?:0|零|没有?(?:任何)?(?:贡献|出牌|出|分))|"
+    r"(?:others?|everyone else|everybody else|the rest|all (?:the )?other(?:s| players)?)\s*"
+    r"(?:are|have|all|scored|score|players|put in|contributed)?\s*(?:all\s*|have\s*)?(?:0|nothing|none|zero)|"
+    r"(?:nobody|no one|no other player)\s*(?:else)?\s*(?:contributed|played|put in|scored|has|had)")
+
+
 def _seat_list(text: str) -> list[int] | None:
     """Per-seat numbers stated seat by seat ("隊長3分、下家1 2分…") in seat order."""
     pairs = _seat_pairs(text)
-    stated_players = re.search(r"(\d)\s*(?:人局|人|位玩家|名玩家|-?players?)", text)
-    others_zero = re.search(r"(?:其他|其余|剩下|剩余)的?(?:人|玩家|座位)?(?:都|全|也)?(?:是|为)?\s*0|"
-                            r"(?:others?|everyone else|the rest|all other)\s*"
-                            r"(?:are|have|all|scored|score|players)?\s*(?:all\s*|have\s*)?0", text)
-    if others_zero and stated_players and pairs:
+    stated_players = _PLAYERS.search(text)
+    only = len(pairs) == 1 and any(_ONLY_BEFORE.search(text[max(0, m.start() - 6):m.start()])
+                                   for m in _SEAT_ROLE.finditer(text))
+    if (_OTHERS_ZERO.search(text) or only) and stated_players and pairs:
         # "只有下家3贡献了12分，其他人都是0": the unnamed seats are stated as zero.
         n_players = int(stated_players.group(1))
-        named = {_seat(text, role, n_players): value for role, value in pairs}
-        if None not in named and all(0 <= k < n_players for k in named):  # type: ignore[operator]
-            return [named.get(i, 0) for i in range(n_players)]  # type: ignore[call-overload]
+        named = {n_players + s if s < 0 else s: value for s, value in pairs}
+        if len(named) == len(pairs) and all(0 <= k < n_players for k in named):
+            return [named.get(i, 0) for i in range(n_players)]
     if len(pairs) >= 4:
-        n_players = len(pairs)
+        n_players = int(stated_players.group(1)) if stated_players else len(pairs)
         seats: dict[int, int] = {}
-        for role, value in pairs:
-            role = role.replace(" ", "")
-            if role.startswith(("队长", "captain")):
-                seat = 0
-            elif role.startswith("下家"):
-                seat = int(role[2:] or 1)
-            elif role.startswith("上家"):
-                seat = n_players - int(role[2:] or 1)
-            elif re.search(r"(?:last|previous)player|playerbefore", role):
-                seat = n_players - 1
-            elif role.startswith("nextplayer"):
-                seat = int(role[len("nextplayer"):] or 1)
-            else:
-                seat = 1
-            if seat in seats:
+        for s, value in pairs:
+            seat = n_players + s if s < 0 else s
+            if seat in seats or not 0 <= seat < n_players:
                 return None
             seats[seat] = value
         if sorted(seats) == list(range(n_players)):
@@ -734,7 +778,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
         text = text[:s] + " " * (e - s) + text[e:]
     # Seat and ordinal markers name a seat, not a quantity ("下家1", "第3位"); a number after "which" is
     # what is asked, not stated ("出團的是哪三個", "which two Towers").
-    text = re.sub(r"(?:下家|上家|第|seat|player|next player)\s*\d", " ", text)
+    text = re.sub(r"(?:下家|上家|第|seat|player|next player)\s*\d|\d(?:st|nd|rd|th)\b", " ", text)
     text = re.sub(r"(?:哪|\bwhich\s+|\bwhat\s+)\s*\d+", " ", text)
     known: list[int] = list(also_known)
 

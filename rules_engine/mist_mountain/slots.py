@@ -27,7 +27,8 @@ CONTRIBUTIONS = Slot("seat_list", {"zh-TW": "每位玩家的貢獻度", "en": "e
                           "en": "Tell me each player's contribution in turn order: the captain first, then seat 1 "
                                 "(the captain's next player), seat 2, … up to the captain's previous player"})
 REQUIREMENT = Slot("count", {"zh-TW": "路徑需求", "en": "path requirement"},
-                   cues=("需求", "門檻", "requirement", "requires", "needs", "-point path", "point path"),
+                   cues=("需求", "門檻", "需要", "要求", "路徑要", "這條路要", "requirement", "requires", "needs",
+                         "-point path", "point path"),
                    unstated="reading",
                    note={"zh-TW": "路徑需求以 12 分計（文中三條路徑都是「12分以上」）",
                          "en": "The path requirement is taken as 12 (the text calls all three paths '12 or more')"})

@@ -1,0 +1,61 @@
+"""Per-seat numbers told in prose: roles counted from the captain, from the seat before, or from the end."""
+import pytest
+
+from answering.extract import extract_input, unread_numbers
+from rules_engine import get_rule
+
+QUALIFICATION = get_rule("mist-mountain.qualification")
+
+
+def read(question: str) -> dict:
+    return extract_input(QUALIFICATION.input_model, question)
+
+
+@pytest.mark.parametrize("question, contributions", [
+    # Each seat counted from the one before it ("再下一位"), the last seat named as such.
+    ("五人局，隊長貢獻了6分，他的下家貢獻3分，再下一位2分，再下一位0分，最後一位4分，誰出團？", [6, 3, 2, 0, 4]),
+    ("Captain 5, next 4, next 3, last 0. Does the team go?", [5, 4, 3, 0]),
+    # Ordinals counted from the captain, continued by bare ordinals.
+    ("Five players: the captain 2, the first player after the captain 5, the second 4, the third 0, the fourth 3. "
+     "Does the team depart?", [2, 5, 4, 0, 3]),
+    ("五人局，隊長後面第二位貢獻了12分，其他人都是0，誰出團？", [0, 0, 12, 0, 0]),
+    # The seat numbering the answer itself asks in ("seat 1 (the captain's next player)").
+    ("5 players: captain contributed 4, seat 1 contributed 3, seat 2 contributed 6, seat 3 nothing, seat 4 2. "
+     "Which players go?", [4, 3, 6, 0, 2]),
+    # Nothing, in words.
+    ("四人局，隊長貢獻5，下家1貢獻4，下家2貢獻3，上家沒貢獻，能出團嗎？", [5, 4, 3, 0]),
+    # The one seat said to be the only one with anything; the others are stated as nothing.
+    ("只有隊長有貢獻，12分，其他人都沒有貢獻。五人局，誰出團？", [12, 0, 0, 0, 0]),
+    ("五人局，只有下家2有貢獻（8分），其他人都沒出牌，能出團嗎？", [0, 0, 8, 0, 0]),
+    ("Only the captain contributed (12); nobody else played anything. 4 players. Who goes?", [12, 0, 0, 0]),
+    ("Six players. Only the second player after the captain contributed anything — 12 points. Everyone else 0. "
+     "Who goes?", [0, 0, 12, 0, 0, 0]),
+])
+def test_a_seat_by_seat_list_in_prose_is_read_in_seat_order(question, contributions):
+    data = read(question)
+    assert data["contributions"] == contributions
+    assert unread_numbers(question, data, QUALIFICATION.fixed_numbers) == []
+
+
+@pytest.mark.parametrize("question", [
+    # Four seats told at a five-player table: one seat is missing, so nothing is read.
+    "Five players. Captain 5, 下家1 4, 下家2 3, 上家 0. Does the team depart?",
+    # "the second" with no series of seats after the captain before it could count from anyone.
+    "Four players: captain 5, the second 4, the third 3, the fourth 0. Departs?",
+    # "then 0, 1": the 1 has no seat, so the list is not complete.
+    "Six players. Captain 3, next player 2, the one after 5, then 0, 1, and the player before the captain 1.",
+])
+def test_a_list_that_leaves_a_seat_unplaced_is_not_read(question):
+    assert "contributions" not in read(question)
+
+
+@pytest.mark.parametrize("question, requirement", [
+    ("四人局，隊長貢獻5，下家1貢獻4，下家2貢獻3，上家0，路徑要12分，能出團嗎？", 12),
+    ("四人局，隊長貢獻5，下家1貢獻4，下家2貢獻3，上家0，這條路需要13分，能出團嗎？", 13),
+    ("4 players on a path that needs 13: captain 5, next player 4, the one after 3, last player 0. Departs?", 13),
+])
+def test_the_paths_requirement_is_read_beside_the_list(question, requirement):
+    data = read(question)
+    assert data["requirement"] == requirement and data["contributions"] == [5, 4, 3, 0]
+    verdict = QUALIFICATION.run(data)
+    assert verdict.value is (12 >= requirement)
