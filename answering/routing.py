@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +12,8 @@ from indexer.vectors import cached_query_vectors
 from indexer.tokenize import Tokenizer
 from indexer.text import fold
 from rules_engine import Fact, Rule, all_rules
+
+from .intent import IntentModel, intent_file, write_intent_model
 
 EXAMPLES_VECTORS = "answerer-examples"
 RULING_VECTORS = "ruling-questions"
@@ -37,6 +39,7 @@ class RoutingParams:
     support_depth: int = 5           # ... within this many; an answerer retrieval does not back gives no verdict
     reads_numbers: float = 0.03      # it reads every number the question states
     continues: float = 0.06          # a follow-up stays with the rule or fact that answered the question before
+    intent: float = 0.0              # times the intent classifier's probability for the answerer (answering.intent)
     # A question naming no game and no game term is in scope when retrieval over all games is this
     # confident: a very close dense match alone, or a close one with a strong BM25 match.
     scope_dense_alone: float = 0.885
@@ -114,6 +117,7 @@ class RuleMatch:
     support: int | None = None  # rank of its best passage among the retrieved ones (0 = first)
     reads_numbers: bool | None = None  # accounts for every number the question states (None: it states none)
     continues: bool = False  # it answered the question this one follows
+    intent: float = 0.0  # the intent classifier's probability for it among the game's answerers
 
     @property
     def rule(self) -> Rule | None:
@@ -135,7 +139,7 @@ class RuleMatch:
             score += params.reads_numbers
         if self.continues:
             score += params.continues
-        return score
+        return score + params.intent * self.intent
 
 
 def types_agree(form: str, answer_types: tuple[str, ...]) -> bool:
@@ -166,6 +170,9 @@ class RuleRouter:
         self.examples: list[tuple[Answerer, str]] = [(a, ex) for a in self.answerers for ex in a.examples]
         self.vectors = cached_query_vectors(embedder, [ex for _, ex in self.examples], cache_dir, EXAMPLES_VECTORS)
         self._example_terms = [self._terms(ex) for _, ex in self.examples]
+        labels, texts = example_labels(self.answerers)
+        self.intent = IntentModel.load(cache_dir / intent_file(embedder.model_id, labels, texts)) \
+            if cache_dir is not None and texts else None
 
     def _terms(self, text: str) -> frozenset[str]:
         return frozenset(f"{m.term.game}:{m.term.id}" for m in self.tokenizer.match_terms(text))
@@ -202,6 +209,7 @@ class RuleRouter:
         number_text = own_text or question
         states_numbers = bool(unread_numbers(number_text, {}))
         nearest = [aid for aid, _ in sorted(best.items(), key=lambda kv: -kv[1][0])[:top]]
+        intent = self.intent.probabilities(query_vector, question, set(best)) if self.intent is not None else {}
         out = []
         # The nearest answerers, and every rule whose inputs the question states however it is worded.
         extra = sorted((set(stated_rules) | ({previous} if previous in best else set())) - set(nearest))
@@ -213,7 +221,7 @@ class RuleRouter:
             out.append(RuleMatch(answerer, 0.0, self.examples[i][1], float(sims[i]), overlap, form,
                                  stated_rules.get(aid, 0), min(ranks) if ranks else None,
                                  reads_numbers(answerer, number_text, own_read, earlier) if states_numbers else None,
-                                 aid == previous))
+                                 aid == previous, intent.get(aid, 0.0)))
         return out
 
     def route(self, query_vector: np.ndarray, question: str, game: str | None,
@@ -263,12 +271,14 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
     """The best candidate when its fit clears the threshold, leads the next by the margin, retrieval backs
     it, and its answer type does not clash with the question's form; otherwise None (no verdict)."""
     # An answerer that would leave a stated number unread cannot answer: the verdict could ignore it.
-    scored = sorted((RuleMatch(**{**m.__dict__, "score": m.fit(params)}) for m in candidates
-                     if m.reads_numbers is not False), key=lambda m: -m.score)
-    if not scored:
+    ranked = sorted(((m.fit(params), i) for i, m in enumerate(candidates) if m.reads_numbers is not False),
+                    key=lambda pair: -pair[0])
+    if not ranked:
         return None
-    best = scored[0]
-    lead = best.score - scored[1].score if len(scored) > 1 else float("inf")
+    scored = [candidates[i] for _, i in ranked]
+    # Only the one chosen is copied with its score (calibration replays this for thousands of settings).
+    best = replace(scored[0], score=ranked[0][0])
+    lead = best.score - ranked[1][0] if len(ranked) > 1 else float("inf")
     if best.score < params.threshold and not (params.lead_margin and best.score >= params.lead_threshold
                                               and lead >= params.lead_margin):
         return None
@@ -297,6 +307,28 @@ def ruling_entries() -> list[tuple[str, str, str]]:
 
     return [(r.passage_id, r.game, text) for r in indexed_rulings()
             for text in (r.question.zh_tw, r.question.zh_cn, r.question.en) if text]
+
+
+def example_labels(every: list[Answerer] | None = None) -> tuple[list[str], list[str]]:
+    """(answerer ids, example texts), one pair per example, in the order the example vectors are stored."""
+    pairs = [(a.id, ex) for a in (answerers() if every is None else every) for ex in a.examples]
+    return [aid for aid, _ in pairs], [ex for _, ex in pairs]
+
+
+def routing_model_file(model_id: str) -> str:
+    """The file name the intent classifier of the current examples has in an index built by `model_id`."""
+    return intent_file(model_id, *example_labels())
+
+
+def write_routing_model(directory: Path, model_id: str, cache_dir: Path | None) -> str:
+    """Train the intent classifier into an index being built, from the example vectors already written there."""
+    from indexer.vectors import vectors_file
+
+    labels, texts = example_labels()
+    if not texts:
+        return ""
+    vectors = np.load(directory / vectors_file(model_id, texts, EXAMPLES_VECTORS))
+    return write_intent_model(directory, model_id, labels, texts, vectors, cache_dir)
 
 
 def fixed_query_texts() -> dict[str, list[str]]:

@@ -30,9 +30,10 @@ GRID = {
     "stated_inputs": [0.0, 0.01, 0.02, 0.03, 0.05],
     "reads_numbers": [0.0, 0.03, 0.06, 0.1],
     "continues": [0.0, 0.06],
+    "intent": [0.0, 0.03, 0.05, 0.08],
 }
 LEAD_GRID = {"lead_threshold": [0.90, 0.92, 0.94, 0.96], "lead_margin": [0.06, 0.08, 0.1, 0.12]}
-CALIBRATION_VERSION = 2
+CALIBRATION_VERSION = 3
 
 
 def up_to_date(path: Path, **expected: Any) -> bool:

@@ -89,6 +89,19 @@ def _fixed_query_texts() -> dict[str, list[str]]:
     return fixed_query_texts()
 
 
+def _write_routing_model(directory: Path, model_id: str, cache_dir: Path | None) -> None:
+    """The intent classifier routing uses, trained from the example vectors just written (answering.intent)."""
+    from answering.routing import write_routing_model
+
+    write_routing_model(directory, model_id, cache_dir)
+
+
+def _routing_model_file(model_id: str) -> str:
+    from answering.routing import routing_model_file
+
+    return routing_model_file(model_id)
+
+
 def check_index(directory: Path, embedder_spec: str, corpus_dir: Path = CORPUS_DIR) -> str | None:
     """None if the index is usable, else why not ('missing', 'stale: …', 'corrupt: …')."""
     manifest_path = directory / MANIFEST
@@ -128,6 +141,8 @@ def check_index(directory: Path, embedder_spec: str, corpus_dir: Path = CORPUS_D
     for name, texts in _fixed_query_texts().items():
         if texts and vectors_file(manifest.get("model_id", ""), texts, name) not in expected:
             return f"stale: the {name} changed since the index was built"
+    if _routing_model_file(manifest.get("model_id", "")) not in expected:
+        return "stale: the routing classifier was not built for these examples"
     return None
 
 
@@ -181,6 +196,7 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
             if texts:
                 write_query_vectors(embedder, texts, tmp, name, cache)
         cache.save()
+        _write_routing_model(tmp, embedder.model_id, cache_dir)
 
         (tmp / PASSAGES).write_text(json.dumps([p.model_dump() for p in passages], ensure_ascii=False),
                                     encoding="utf-8")
