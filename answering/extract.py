@@ -73,7 +73,9 @@ def _en_number(m: re.Match[str]) -> str:
 def _pattern(phrase: str) -> re.Pattern[str]:
     folded = fold(phrase)
     if folded.isascii():
-        return re.compile(r"(?<![a-z0-9])" + re.escape(folded) + r"(?![a-z0-9])")
+        # Words joined by a space or a hyphen alike ("grass path", "grass-path").
+        words = r"[\s\-]+".join(re.escape(w) for w in folded.split())
+        return re.compile(r"(?<![a-z0-9])" + words + r"(?![a-z0-9])")
     return re.compile(re.escape(folded))
 
 
@@ -397,32 +399,102 @@ def _seat_list(text: str) -> list[int] | None:
     return None
 
 
-def _seat_records(text: str, slot: Slot, players: int | None) -> list[dict[str, int]] | None:
+def _record(segment: str, slot: Slot) -> dict[str, int] | None:
+    """What one player is said to have, each number next to its thing ("沒有金礦": 0; "a 住持": 1); a number
+    said to be in hand with no thing of its own ("場上金礦3、手上1", "3 gold on the table and 3 in hand") is
+    more of the thing named before it. None when a thing is named without how many."""
+    record: dict[str, int] = {}
+    used: set[int] = set()
+    last: str | None = None
+    in_hand = dict(slot.in_hand)
+    for m in mentions(segment, slot.values):
+        before = segment[max(0, m.start - 6):m.start]
+        after = segment[m.end:m.end + 5]
+        value = m.value
+        if value in in_hand and (re.search(r"(?:手上|手牌|手中)(?:的|有|还有)?\s*(?:\d+\s*(?:张|个)?)?\s*$", before)
+                                 or re.match(r"\s*(?:alleys?\s*)?in (?:the |my |their )?hand", after)):
+            value = in_hand[value]
+        number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的)?\s*$", before)
+        offset = max(0, m.start - 6)
+        if number is None:
+            number = re.match(r"\s*(?:有|:|：|x|×)?\s*(\d+)(?!\s*(?:张|个)?\s*(?:回忆|memor))", after)
+            offset = m.end
+        if number:
+            count = int(number.group(1))
+            used.add(offset + number.start(1))
+        elif m.negated:
+            count = 0
+        elif re.search(r"(?:\ba|\ban|一张|一个)\s*$", before):
+            count = 1
+        else:
+            return None
+        record[value] = record.get(value, 0) + count
+        last = m.value
+    for stray in re.finditer(r"(?:手上|手牌|手中)\s*(?:有|还有)?\s*(\d+)|(\d+)\s*(?:张|个)?\s*(?:in (?:the |my |their )?hand)",
+                             segment):
+        start = stray.start(1) if stray.group(1) else stray.start(2)
+        if start in used:
+            continue
+        if last is None:
+            return None
+        held = in_hand.get(last, last)
+        record[held] = record.get(held, 0) + int(stray.group(1) or stray.group(2))
+    return record
+
+
+# "順序從隊長開始：阿明有…；小華…", "in seat order from the captain: A has …; B has …": players listed by name.
+_FROM_CAPTAIN = re.compile(r"(?:顺序|依序|座位顺序)?\s*(?:从|由)队长开始(?:依序)?|"
+                           r"(?:in (?:seat |turn |that day's )?order,? |going round |clockwise )?"
+                           r"(?:from|starting (?:with|from)) (?:the )?captain")
+_NAME = re.compile(r"\s*(?:and\s+)?([^\d\s，,、:：;；。.?？!！]{1,6}?|[a-z][a-z'\-]{0,11})\s*(?=有|has\b|have\b|[:：]|\d)")
+
+
+def _named_records(text: str, slot: Slot, question: str) -> list[dict[str, Any]] | None:
+    """Per player listed by name in seat order from the captain, the name and what the player has."""
+    order = _FROM_CAPTAIN.search(text)
+    if order is None:
+        return None
+    body = re.sub(r"^\s*[:：,，]?\s*", "", text[order.end():])
+    body = re.split(r"[。？?！!]|\.\s", body, maxsplit=1)[0]
+    out: list[dict[str, Any]] = []
+    for part in (p for p in re.split(r"[；;]", body) if p.strip()):
+        name = _NAME.match(part)
+        if name is None:
+            return None
+        record = _record(part[name.end():], slot)
+        if not record:
+            return None
+        out.append({"name": _as_written(question, name.group(1), part[name.end(1):name.end(1) + 4]), **record})
+    names = [r["name"] for r in out]
+    return out if len(out) >= 4 and len(set(names)) == len(names) else None
+
+
+def _as_written(question: str, folded: str, after: str) -> str:
+    """A name as the question writes it (its script and case), found by the folded name and what follows it."""
+    folded_question = fold(question)
+    if len(folded_question) == len(question):  # folding kept every character's place
+        m = re.search(re.escape(folded + after), folded_question)
+        if m:
+            return question[m.start():m.start() + len(folded)]
+    return folded
+
+
+def _seat_records(text: str, slot: Slot, players: int | None, question: str = "") -> list[dict[str, Any]] | None:
     """Per seat, in seat order from the captain, the numbers of the things it is said to have ("隊長有5張回憶、
-    2張金礦小巷；下家1有6張回憶…", "captain has 6 memories and 1 gold alley; …"). Every seat of the table must be
-    told, each number next to its thing ("沒有金礦": 0; "a 住持": 1); otherwise nothing is read."""
+    2張金礦小巷；下家1有6張回憶…", "captain has 6 memories and 1 gold alley; …"), or per player named in that
+    order. Every seat of the table must be told; otherwise nothing is read."""
     roles = list(_SEAT_ROLE.finditer(text))
-    stated = re.search(r"(\d)\s*(?:人局|人|位玩家|名玩家|-?players?)", text)
-    n_players = players or (int(stated.group(1)) if stated else len(roles))
+    stated = _PLAYERS.search(text)
+    n_players = players or (int(stated.group(1)) if stated else None)
+    if len(roles) <= 1:
+        named = _named_records(text, slot, question)
+        return named if named is not None and n_players in (None, len(named)) else None
+    n_players = n_players or len(roles)
     records: dict[int, dict[str, int]] = {}
     for i, role in enumerate(roles):
         segment = text[role.end():roles[i + 1].start() if i + 1 < len(roles) else len(text)]
         seat = _seat(text, role.group(1), n_players)
-        record: dict[str, int] = {}
-        for m in mentions(segment, slot.values):
-            before = segment[max(0, m.start - 6):m.start]
-            after = segment[m.end:m.end + 5]
-            number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的)?\s*$", before) or \
-                re.match(r"\s*(?:有|:|：|x|×)?\s*(\d+)(?!\s*(?:张|个)?\s*(?:回忆|memor))", after)
-            if number:
-                count = int(number.group(1))
-            elif m.negated:
-                count = 0
-            elif re.search(r"(?:\ba|\ban|一张|一个)\s*$", before):
-                count = 1
-            else:
-                return None  # a thing named without how many
-            record[m.value] = record.get(m.value, 0) + count
+        record = _record(segment, slot)
         if seat is None or seat in records or not record:
             return None
         records[seat] = record
@@ -598,7 +670,7 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
         elif slot.kind == "amounts":
             value = _amounts(counting_text, slot, counted) or None
         elif slot.kind == "seat_records":
-            value = _seat_records(counting_text, slot, players)
+            value = _seat_records(counting_text, slot, players, question)
         elif slot.kind == "markers":
             value = _markers(counting_text, slot)
         elif slot.kind == "plays":

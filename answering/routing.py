@@ -71,7 +71,10 @@ ANSWER_TYPES = ("how_many", "which", "what_happens", "yes_no")
 
 # Question forms, by the words that make the form in each language (folded to Simplified).
 _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("which", re.compile(r"第几|哪|谁|什么时候|何时|which|who|whose|where|when\b")),
+    # "when" and "where" ask only before a verb ("when does …"); "…, when the morning fails" is a condition.
+    ("which", re.compile(r"第几|哪|谁|什么时候|何时|\b(?:which|who|whom|whose)\b|"
+                         r"\b(?:when|where)\s+(?:do|does|did|can|could|is|are|was|were|should|must|will|would|"
+                         r"may|might|shall|has|have)\b")),
     ("how_many", re.compile(r"几|多少|how many|how much|what number|number of")),
     ("what_happens", re.compile(r"怎么办|会怎样|怎么样|什么事|发生什么|what happens|what do i do|what can")),
     ("yes_no", re.compile(r"吗|可不可以|能不能|会不会|要不要|是不是|有没有|算不算|可以.*[?？]$|"
@@ -267,6 +270,13 @@ def reads_numbers(answerer: Answerer, question: str, read: dict | None = None, e
     return earlier is not None and restated_input(rule, earlier, question) is not None
 
 
+def same_situation(a: Answerer, b: Answerer) -> bool:
+    """Whether one rule answers a part of the other's verdict (declared by the engine: `Rule.part_of`)."""
+    if a.rule is None or b.rule is None:
+        return False
+    return b.rule.id == a.rule.part_of or a.rule.id == b.rule.part_of
+
+
 def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: bool = True) -> RuleMatch | None:
     """The best candidate when its fit clears the threshold, leads the next by the margin, retrieval backs
     it, and its answer type does not clash with the question's form; otherwise None (no verdict)."""
@@ -278,7 +288,10 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
     scored = [candidates[i] for _, i in ranked]
     # Only the one chosen is copied with its score (calibration replays this for thousands of settings).
     best = replace(scored[0], score=ranked[0][0])
-    lead = best.score - ranked[1][0] if len(ranked) > 1 else float("inf")
+    # The lead is over the next answerer that would answer otherwise: a rule answering a part of the best's
+    # verdict (or the whole of it) reads the same situation.
+    rival = next((score for score, i in ranked[1:] if not same_situation(candidates[i].answerer, best.answerer)), None)
+    lead = best.score - rival if rival is not None else float("inf")
     if best.score < params.threshold and not (params.lead_margin and best.score >= params.lead_threshold
                                               and lead >= params.lead_margin):
         return None

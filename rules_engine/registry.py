@@ -50,6 +50,9 @@ class Rule:
     # Words one of which a question about this rule names, not negated (the short-deck variant rule answers
     # only a question about the variant; "不用變體的話…" is about the other deck).
     topic: tuple[str, ...] = ()
+    # The rule whose verdict this one's value is a part of (the escape master of who escapes): the two
+    # answer the same situation, so a question near both is not in doubt between them.
+    part_of: str = ""
 
     def run(self, raw: dict[str, Any] | BaseModel | None = None) -> Verdict:
         """Validate raw input against the rule's model, then evaluate it."""
@@ -144,6 +147,16 @@ def declare_topics(topics: dict[str, tuple[str, ...]]) -> None:
 
     for rule_id, words in topics.items():
         RULES[rule_id] = dataclasses.replace(RULES[rule_id], topic=tuple(words))
+
+
+def declare_parts(parts: dict[str, str]) -> None:
+    """Record which rule's verdict each rule answers a part of (a game declares this for its rules)."""
+    import dataclasses
+
+    for rule_id, whole in parts.items():
+        if whole not in RULES:
+            raise UnknownId("rule", whole, sorted(RULES))
+        RULES[rule_id] = dataclasses.replace(RULES[rule_id], part_of=whole)
 
 
 def declare_examples(examples: dict[str, dict[str, tuple[str, ...]]]) -> None:

@@ -70,6 +70,7 @@ class Slot:
     one_at_a_time: tuple[str, ...] = ()                    # "amounts": after these words an amount lands point by point
     owners: tuple[tuple[Any, tuple[str, ...]], ...] = ()   # "markers": owner → phrases (the colour written before it)
     fields: tuple[tuple[str, tuple[str, ...]], ...] = ()   # "party": a member's number → the words said with it
+    in_hand: tuple[tuple[Any, Any], ...] = ()              # "seat_records": a thing → the value for it in hand
     # "round": group → (value → phrases), e.g. the monsters, the traps, the tile, whether it is the last round.
     parts: tuple[tuple[str, tuple[tuple[Any, tuple[str, ...]], ...]], ...] = ()
 

@@ -42,6 +42,11 @@ from ..registry import declare_topics as _topics  # noqa: E402
 _topics({"mist-mountain.variant_deck": ("變體", "簡化", "短局", "快速版", "縮短", "variant", "short deck", "short-deck",
                                         "shorter game", "short game", "quick game")})
 
+# The escape master is one part of who escapes: the same situation read, one answer taken from it.
+from ..registry import declare_parts as _parts  # noqa: E402
+
+_parts({"mist-mountain.escape_master": "mist-mountain.escape"})
+
 # Example questions added from the tune set's misses (phrasings the first examples did not cover).
 from ..registry import declare_examples as _examples  # noqa: E402
 

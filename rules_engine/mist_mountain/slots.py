@@ -69,6 +69,8 @@ ASK_ESCAPE = Slot("seat_records", {"zh-TW": "每位玩家的回憶卡與金礦�
                           ("sakura", (C.SAKURA, *C._ALIASES[C.SAKURA])),
                           ("bamboo", (C.BAMBOO, *C._ALIASES[C.BAMBOO])),
                           ("grass", (C.GRASS, *C._ALIASES[C.GRASS]))),
+                  # Gold in hand counts like gold on the table, but a player says them apart ("手上1").
+                  in_hand=(("gold_table", "gold_hand"),),
                   unstated="general",
                   ask={"zh-TW": "告訴我每位玩家收集到的回憶卡張數與金礦小巷數量",
                        "en": "Tell me each player's memory cards and Gold Mine Alleys"})

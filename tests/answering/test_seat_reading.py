@@ -59,3 +59,40 @@ def test_the_paths_requirement_is_read_beside_the_list(question, requirement):
     assert data["requirement"] == requirement and data["contributions"] == [5, 4, 3, 0]
     verdict = QUALIFICATION.run(data)
     assert verdict.value is (12 >= requirement)
+
+
+ESCAPE = get_rule("mist-mountain.escape")
+
+
+def test_players_listed_by_name_in_seat_order_are_read_with_their_names_as_written():
+    question = ("遊戲結束，四人局，順序從隊長開始：阿華有5張回憶加2張櫻花小徑，場上金礦1、手上2；小莉6張回憶，金礦4；"
+                "阿強4張回憶加手上1張住持，金礦3；小芳3張回憶，沒有金礦。誰是脫逃大師？")
+    data = extract_input(ESCAPE.input_model, question)
+    players = data["players"]
+    assert [p["name"] for p in players] == ["阿華", "小莉", "阿強", "小芳"]
+    # Gold in hand is told apart from gold on the table ("手上2" after the gold named before it).
+    assert players[0] == {"name": "阿華", "memories": 5, "sakura": 2, "gold_table": 1, "gold_hand": 2}
+    assert players[2]["abbots"] == 1 and players[3]["gold_table"] == 0
+    assert unread_numbers(question, data) == []
+    verdict = get_rule("mist-mountain.escape_master").run(data)
+    # 阿華 5 + one sakura set = 6, 小莉 6: both escape; 阿華 has 3 gold, 小莉 4.
+    assert verdict.value == "小莉"
+
+
+def test_english_names_keep_their_case_and_hyphenated_path_names_are_read():
+    question = ("End of the game, 4 players, in seat order from the captain: Ann has 5 memories and 3 bamboo-path "
+                "cards, 2 gold on the table and 1 in hand; Bo has 6 memories; Cy has 4 memories; Di has 6 memories "
+                "and 1 gold. Who escapes?")
+    players = extract_input(ESCAPE.input_model, question)["players"]
+    assert [p["name"] for p in players] == ["Ann", "Bo", "Cy", "Di"]
+    assert players[0] == {"name": "Ann", "memories": 5, "bamboo": 3, "gold_table": 2, "gold_hand": 1}
+    assert ESCAPE.run({"players": players}).details["escaped"] == [0, 1, 3]
+
+
+@pytest.mark.parametrize("question", [
+    # A name without what the player has, and names with no seat order: nothing is read.
+    "四人局，順序從隊長開始：阿華有5張回憶；小莉；阿強4張回憶；小芳3張回憶。誰逃出？",
+    "阿華有5張回憶；小莉6張回憶；阿強4張回憶；小芳3張回憶。誰逃出？",
+])
+def test_named_players_are_read_only_whole_and_in_a_stated_order(question):
+    assert "players" not in extract_input(ESCAPE.input_model, question)

@@ -150,7 +150,12 @@ def test_chinese_numerals_are_read_only_as_numbers():
 @pytest.mark.parametrize("question,form", [("五個人要幾張回憶？", "how_many"), ("誰有資格出團？", "which"),
                                            ("夢魘會不會拆塔？", "yes_no"), ("Can I put blue-4 there?", "yes_no"),
                                            ("My row is red-4. Can blue-4 go right?", "yes_no"),
-                                           ("要放在第幾位冒險家下面？", "which"), ("夢魘是什麼", None)])
+                                           ("要放在第幾位冒險家下面？", "which"), ("夢魘是什麼", None),
+                                           # "who" inside a word, and "when" as a condition, ask nothing.
+                                           ("Is the whole deck shuffled?", "yes_no"),
+                                           ("How many cards do I draw when the morning fails?", "how_many"),
+                                           ("When does the captain card pass?", "which"),
+                                           ("Where can the Tower go?", "which")])
 def test_question_forms(question, form):
     assert question_form(fold(question)) == form
 
