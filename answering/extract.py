@@ -147,7 +147,9 @@ def _count_candidates(text: str, slot: Slot) -> list[tuple[int, int, int]]:
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
             # "一瓶治療藥水", "一根魔杖": 一 with a measure word right before the thing counted is one.
-            one = re.search(r"一\s*(?:瓶|根|支|片|个|张|枚|颗|点)\s*[^\d，。,?？]{0,4}$", text[max(0, c.start() - 7):c.start()])
+            # "an Abbot": an article right before the thing counted is one too.
+            one = re.search(r"一\s*(?:瓶|根|支|片|个|张|枚|颗|点)\s*[^\d，。,?？]{0,4}$|\b(?:a|an)\s+$",
+                            text[max(0, c.start() - 7):c.start()])
             if one:
                 out.append((1, -100000 - c.start(), 1))
             for n in numbers:

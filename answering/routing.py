@@ -173,6 +173,18 @@ class RuleRouter:
         self.examples: list[tuple[Answerer, str]] = [(a, ex) for a in self.answerers for ex in a.examples]
         self.vectors = cached_query_vectors(embedder, [ex for _, ex in self.examples], cache_dir, EXAMPLES_VECTORS)
         self._example_terms = [self._terms(ex) for _, ex in self.examples]
+        # Each answerer's examples are one run of rows; a term points at the examples that name it.
+        self._runs: list[tuple[Answerer, int, int]] = []
+        start = 0
+        for a in self.answerers:
+            if a.examples:
+                self._runs.append((a, start, start + len(a.examples)))
+                start += len(a.examples)
+        self._term_rows: dict[str, list[int]] = {}
+        for i, terms in enumerate(self._example_terms):
+            for term in terms:
+                self._term_rows.setdefault(term, []).append(i)
+        self._term_counts = np.array([len(t) for t in self._example_terms], dtype=np.float64)
         labels, texts = example_labels(self.answerers)
         self.intent = IntentModel.load(cache_dir / intent_file(embedder.model_id, labels, texts)) \
             if cache_dir is not None and texts else None
@@ -196,14 +208,17 @@ class RuleRouter:
         lexical = RoutingParams().lexical
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
         off_topic = {a.id for a in self.answerers if a.rule is not None and not names_topic(a.rule, question)}
-        for i, (answerer, _) in enumerate(self.examples):
+        # Glossary-term overlap (Jaccard) with every example at once: |A∪B| = |A| + |B| − |A∩B|.
+        shared = np.zeros(len(self.examples))
+        for term in q_terms:
+            shared[self._term_rows.get(term, [])] += 1
+        overlaps = shared / np.maximum(1.0, len(q_terms) + self._term_counts - shared)
+        keys = sims.astype(np.float64) + lexical * overlaps
+        for answerer, start, end in self._runs:
             if (game is not None and answerer.game != game) or answerer.id in off_topic:
                 continue
-            terms = self._example_terms[i]
-            overlap = len(q_terms & terms) / max(1, len(q_terms | terms))
-            key = float(sims[i]) + lexical * overlap
-            if answerer.id not in best or key > best[answerer.id][0]:
-                best[answerer.id] = (key, overlap, i)
+            i = start + int(np.argmax(keys[start:end]))  # the first of equal keys, as a scan would keep
+            best[answerer.id] = (float(keys[i]), float(overlaps[i]), i)
         by_id = {a.id: a for a in self.answerers}
         # Each rule of the game reads the question once; the number check reuses what it read.
         read = {a.id: extract_input(a.rule.input_model, question) for a in self.answerers

@@ -24,6 +24,7 @@ _declare({
     "mist-mountain.escape": "which",
     "mist-mountain.escape_master": "which",
     "mist-mountain.memories_needed": "how_many",
+    "mist-mountain.own_escape": "yes_no",
     "mist-mountain.morning": "yes_no",
     "mist-mountain.qualification": "yes_no",
     "mist-mountain.next_captain": "which",

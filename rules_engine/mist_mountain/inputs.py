@@ -319,6 +319,18 @@ class PlayersInput(_Base):
     players: Annotated[int | None, S.PLAYERS] = Field(None, ge=4, le=6, description="number of players (4–6)")
 
 
+class OwnEscapeInput(_Base):
+    """One player's own cards at the end: memories of their character, path cards, Abbots kept in hand."""
+
+    players: Annotated[int | None, S.PLAYERS] = Field(None, ge=4, le=6, description="number of players (4–6)")
+    memories: Annotated[int | None, S.OWN_MEMORIES] = Field(
+        None, ge=0, le=6, description="memory cards showing your own character (at most 6)")
+    sakura: Annotated[int, S.OWN_SAKURA] = Field(0, ge=0, le=3, description="櫻花小徑 path cards collected")
+    bamboo: Annotated[int, S.OWN_BAMBOO] = Field(0, ge=0, le=4, description="竹林小道 path cards collected")
+    grass: Annotated[int, S.OWN_GRASS] = Field(0, ge=0, le=5, description="芒草小路 path cards collected")
+    abbots: Annotated[int, S.OWN_ABBOTS] = Field(0, ge=0, description="住持 kept in hand")
+
+
 class NextCaptainInput(_Base):
     """Who takes the captain card: after a departure (who went) or after a failure."""
 

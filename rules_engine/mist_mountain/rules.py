@@ -6,7 +6,7 @@ from dataclasses import replace
 from ..registry import rule
 from ..verdict import DEPENDS, Case, Trace, Verdict
 from . import cards as C
-from .inputs import (ContributionInput, EscapeInput, MorningInput, NextCaptainInput, PlayersInput,
+from .inputs import (ContributionInput, EscapeInput, MorningInput, NextCaptainInput, OwnEscapeInput, PlayersInput,
                      QualificationInput, resolve_path, to_acts)
 from .model import (CITE_DEPART, CITE_FAIL, CITE_FOUR, CITE_HANDOVER, CITE_PATHS, CITE_PRIORITY,
                     CITE_VILLAGER, IN, P, Event, Kind, Morning, Standing, apply, captain_after_departure,
@@ -485,6 +485,52 @@ def memories_needed(inp: PlayersInput) -> Verdict:
                                     "to escape.")
 
 
+# --- mist-mountain.own_escape ----------------------------------------------------------------
+
+def own_escape(inp: OwnEscapeInput) -> Verdict:
+    """Whether one player escapes: own memories, complete path-card sets and Abbots in hand against the need."""
+    t = Trace()
+    rid = "mist-mountain.own_escape"
+    t.add("4人遊戲需6張，5人遊戲需5張，6人遊戲需4張", None, CITE_NEEDED,
+          en="A 4-player game needs 6, a 5-player game 5, a 6-player game 4")
+    if inp.memories is None or inp.players is None:
+        cases = [Case(when=f"{k} 人", value=f"至少 {v} 份自身角色回憶", cites=[CITE_NEEDED], when_en=f"{k} players",
+                      value_text=f"至少 {v} 份自身角色回憶", value_text_en=f"at least {v} memories of your own character")
+                 for k, v in NEEDED.items()]
+        return t.verdict(rid, DEPENDS, "要看人數與你自己角色的回憶張數：4 人需 6 份、5 人 5 份、6 人 4 份。", cases=cases,
+                         explanation_en="It depends on the player count and your own memories: 6 with 4 players, "
+                                        "5 with 5, 4 with 6.")
+    sizes = C.PATH_SET_SIZE
+    held = {C.SAKURA: inp.sakura, C.BAMBOO: inp.bamboo, C.GRASS: inp.grass}
+    sets = sum(k // sizes[path] for path, k in held.items())
+    total = inp.memories + sets + inp.abbots
+    need = NEEDED[inp.players]
+    if any(held.values()):
+        t.add("路徑小卡集滿一組視為一份回憶（櫻花小徑 2 張、竹林小道 3 張、芒草小路 4 張一組）："
+              + "、".join(f"{path} {k} 張 → {k // sizes[path]} 組" for path, k in held.items() if k), None,
+              P + "hand/path-sakura",
+              en="A complete set of path cards counts as one memory (Cherry Blossom 2, Bamboo 3, Silver Grass 4 a set): "
+                 + ", ".join(f"{C.en_path(path)} {k} → {plural(k // sizes[path], 'set')}" for path, k in held.items() if k))
+        t.assume("路徑小卡集滿一組視為一份回憶，計入自身角色的回憶（原文未說明它屬於哪個角色）",
+                 en="A complete set of path cards counts as one memory of your own character (the text does not say "
+                    "which character it belongs to)")
+    if inp.abbots:
+        t.add(f"手上的住持 {inp.abbots} 張，各視為一份回憶", None, CITE_VILLAGER[C.ABBOT],
+              en=f"{plural(inp.abbots, 'Abbot')} kept in hand, each one memory")
+    ok = total >= need
+    t.add(f"回憶 {inp.memories} + 路徑小卡 {sets} 組 + 住持 {inp.abbots} = {total}，{inp.players} 人遊戲需要 {need}", ok,
+          CITE_NEEDED, en=f"Memories {inp.memories} + path-card sets {sets} + Abbots {inp.abbots} = {total}; a "
+                          f"{inp.players}-player game needs {need}")
+    if ok:
+        expl = f"可以逃脫：你有 {total} 份回憶，{inp.players} 人遊戲需要 {need} 份。"
+        expl_en = f"You escape: you have {total} memories, and a {inp.players}-player game needs {need}."
+    else:
+        expl = f"無法逃脫：你只有 {total} 份回憶，{inp.players} 人遊戲需要 {need} 份。"
+        expl_en = f"You do not escape: you have only {total} memories, and a {inp.players}-player game needs {need}."
+    return t.verdict(rid, ok, expl, explanation_en=expl_en,
+                     details={"total": total, "needed": need, "path_sets": sets})
+
+
 # --- mist-mountain.next_captain --------------------------------------------------------------
 
 def next_captain(inp: NextCaptainInput) -> Verdict:
@@ -802,6 +848,17 @@ _rule("mist-mountain.escape", {"zh-TW": "脫逃成功與脫逃大師", "en": "Es
        "Do I get out if I have enough memories when the game ends?"),
       "Enough own memories escape; most gold alleys (table + hand) is master, ties by priority.")
 
+_rule("mist-mountain.own_escape", {"zh-TW": "我能不能逃脫", "en": "Whether I escape"},
+      OwnEscapeInput, (CITE_NEEDED, CITE_END, P + "hand/path-sakura", CITE_VILLAGER[C.ABBOT]), own_escape,
+      ("結束時我有4張自己角色的回憶和3張竹林小道，五個人玩，我算逃出去了嗎？", "我收集了5張回憶，這樣夠不夠逃脫？",
+       "六人局我有3張回憶，手上還留著一張住持，可以脫逃嗎？"),
+      ("结束时我有4张自己角色的回忆和3张竹林小道，五个人玩，我算逃出去了吗？", "我收集了5张回忆，这样够不够逃脱？",
+       "六人局我有3张回忆，手上还留着一张住持，可以脱逃吗？"),
+      ("At the end I hold 4 of my own memories and 3 Bamboo path cards in a five-player game. Am I out?",
+       "I collected 5 memories of my character. Is that enough to escape?",
+       "Six of us; I have 3 memories and still keep an Abbot in hand. Do I get away?"),
+      "Whether one player escapes: memories of their own character, complete path-card sets and Abbots in hand "
+      "against what the player count needs.")
 _rule("mist-mountain.escape_master", {"zh-TW": "誰是脫逃大師", "en": "Who is the escape master"},
       EscapeInput, (CITE_MASTER, CITE_END, CITE_NEEDED, P + "hand/gold-alley", CITE_VILLAGER[C.ABBOT]), escape_master,
       ("誰是脫逃大師？", "脫逃大師怎麼決定？", "兩人的金礦小巷數量打平時，脫逃大師的頭銜歸誰？"),

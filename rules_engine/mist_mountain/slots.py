@@ -83,3 +83,27 @@ EFFECTS = Slot("targeted", {"zh-TW": "指定你的牌的濃霧時刻或品茶師
                unstated="absent", note={"zh-TW": "假設沒有濃霧時刻或品茶師指定你的牌",
                                         "en": "Assuming no Thick Fog or Tea Master targets your cards"})
 MORNING_REQUIREMENT = Slot("count", REQUIREMENT.label, cues=REQUIREMENT.cues, unstated="general")
+
+# One player's own hand at the end ("我有4張自己的回憶和3張竹林小道"): what is not named is taken as none, said so.
+OWN_MEMORIES = Slot("count", {"zh-TW": "你自己角色的回憶張數", "en": "memories of your own character"},
+                    units=("張自己角色的回憶", "張自己的回憶", "張自己的回憶卡", "張回憶卡", "張回憶", "份回憶", "份自己的回憶",
+                           "of my own memories", "own memories", "memory cards", "memories"),
+                    unstated="ask",
+                    ask={"zh-TW": "告訴我你有幾張自己角色的回憶", "en": "Tell me how many memories of your own character you have"})
+
+
+def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = ()) -> Slot:
+    """A count of one kind of card the player holds; not named means none, and the answer says so."""
+    return Slot("count", {"zh-TW": zh, "en": en}, units=units, cues=cues, unstated="absent",
+                note={"zh-TW": f"假設你沒有{zh}（題目沒有提到）", "en": f"Assuming you have no {en} (the question does not say)"})
+
+
+OWN_SAKURA = _own("櫻花小徑路徑小卡", "Cherry Blossom Path cards",
+                  ("張櫻花小徑路徑小卡", "張櫻花小徑路徑卡", "張櫻花小徑", "張櫻花", "sakura path cards", "sakura cards",
+                   "cherry blossom path cards", "cherry blossom cards"))
+OWN_BAMBOO = _own("竹林小道路徑小卡", "Bamboo Path cards",
+                  ("張竹林小道路徑小卡", "張竹林小道路徑卡", "張竹林小道", "張竹林", "bamboo path cards", "bamboo cards"))
+OWN_GRASS = _own("芒草小路路徑小卡", "Silver Grass Path cards",
+                 ("張芒草小路路徑小卡", "張芒草小路路徑卡", "張芒草小路", "張芒草", "grass path cards", "silver grass path cards",
+                  "silvergrass path cards", "grass cards"))
+OWN_ABBOTS = _own("手上的住持", "Abbots in hand", ("張住持", "個住持", "abbots", "abbot"), cues=("住持", "abbot"))

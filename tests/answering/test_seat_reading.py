@@ -96,3 +96,27 @@ def test_english_names_keep_their_case_and_hyphenated_path_names_are_read():
 ])
 def test_named_players_are_read_only_whole_and_in_a_stated_order(question):
     assert "players" not in extract_input(ESCAPE.input_model, question)
+
+
+OWN_ESCAPE = get_rule("mist-mountain.own_escape")
+
+
+@pytest.mark.parametrize("question, stated", [
+    ("四人局結束，我有5張自己的回憶，還有2張櫻花小徑，我逃得掉嗎？", {"players": 4, "memories": 5, "sakura": 2}),
+    ("I have 4 memories and an abbot in hand, 5 players. Do I escape?", {"players": 5, "memories": 4, "abbots": 1}),
+    ("六人局，我只有3張回憶，可以逃脫嗎？", {"players": 6, "memories": 3}),
+])
+def test_one_players_own_cards_are_read(question, stated):
+    assert extract_input(OWN_ESCAPE.input_model, question) == stated
+
+
+def test_cards_a_player_does_not_name_are_taken_as_none_and_the_answer_says_so():
+    from rules_engine.partial import evaluate_partial
+
+    result = evaluate_partial(OWN_ESCAPE, {"players": 6, "memories": 3})
+    assert result.verdict is not None and result.verdict.value is False
+    assert {result.inputs[f]["source"] for f in ("sakura", "bamboo", "grass", "abbots")} == {"absent"}
+    assert any("住持" in a for a in result.verdict.assumptions)
+    # Without the memories the answer asks for them rather than assuming any.
+    asked = evaluate_partial(OWN_ESCAPE, {"players": 6})
+    assert asked.verdict is None and [m.field for m in asked.missing] == ["memories"]
