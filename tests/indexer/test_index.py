@@ -9,6 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from indexer import classifier
+from indexer.classifier import CLASSIFIER_FILE
 from indexer.corpus import CORPUS_DIR
 from indexer.embedders import EmbedderError, make_embedder
 from indexer.index import MANIFEST, VECTORS, build_index, check_index, ensure_index
@@ -55,6 +57,7 @@ def test_build_writes_manifest_and_loads(tmp_path: Path, corpus: Path) -> None:
     assert manifest["embedder"] == "test-hash" and manifest["passages"] == len(index.passages)
     assert set(manifest["versions"]) >= {"bm25s", "faiss-cpu", "jieba", "opencc"}
     assert check_index(tmp_path / "idx", "test-hash", corpus) is None
+    assert CLASSIFIER_FILE in manifest["files"] and index.classifier is not None
     hits = HybridRetriever(index).search("高塔 夢魘", game="onirim", k=3)
     assert hits and all(h.passage.game == "onirim" for h in hits)
 
@@ -115,12 +118,18 @@ def _vectors(directory: Path) -> np.ndarray:
     return np.vstack([index.reconstruct(i) for i in range(index.ntotal)])
 
 
-def test_rebuild_with_unchanged_texts_embeds_nothing(tmp_path: Path, corpus: Path) -> None:
+def test_rebuild_with_unchanged_texts_embeds_and_trains_nothing(tmp_path: Path, corpus: Path, monkeypatch) -> None:
     first, second = CountingEmbedder(), CountingEmbedder()
     build_index(tmp_path / "a", first, "test-hash", corpus, progress=False, cache_dir=tmp_path / "cache")
+
+    def no_training(*args):
+        raise AssertionError("the passage classifier was trained again for unchanged inputs")
+
+    monkeypatch.setattr(classifier, "train", no_training)
     build_index(tmp_path / "b", second, "test-hash", corpus, progress=False, cache_dir=tmp_path / "cache")
     assert len(first.seen) > 1000 and second.seen == []
     assert np.array_equal(_vectors(tmp_path / "a"), _vectors(tmp_path / "b"))
+    assert (tmp_path / "a" / CLASSIFIER_FILE).read_bytes() == (tmp_path / "b" / CLASSIFIER_FILE).read_bytes()
     assert check_index(tmp_path / "b", "test-hash", corpus) is None
 
 
