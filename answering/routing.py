@@ -186,7 +186,7 @@ class RuleRouter:
                 self._term_rows.setdefault(term, []).append(i)
         self._term_counts = np.array([len(t) for t in self._example_terms], dtype=np.float64)
         labels, texts = example_labels(self.answerers)
-        self.intent = IntentModel.load(cache_dir / intent_file(embedder.model_id, labels, texts)) \
+        self.intent = IntentModel.load(cache_dir / intent_file(embedder.model_id, labels, texts), labels) \
             if cache_dir is not None and texts else None
 
     def _terms(self, text: str) -> frozenset[str]:

@@ -1,6 +1,8 @@
-"""A passage classifier: which passage a question is about, learned at index build time from the corpus
-alone (each passage's own questions in corpus/questions and its text), over the question's embedding and
-the character n-grams of its folded text. Its log-probability is one more feature of the retrieval ranker.
+"""A text classifier over [the question's embedding ; character n-grams of its folded text], trained at
+index build time. Two uses: which passage a question is about (one class a passage, learned from each
+passage's own questions in corpus/questions and its text; its log-probability is a feature of the
+retrieval ranker), and which rule or fact it asks for (one class an answerer, learned from their example
+questions: answering.intent).
 
 Training uses scikit-learn (`arbiter index`); the weights are kept in the index directory as numpy arrays
 and scoring is a dot product, so serving needs no training library.
@@ -43,8 +45,9 @@ def char_ngrams(text: str) -> list[str]:
 
 
 @dataclass(frozen=True)
-class PassageClassifier:
-    """A multinomial logistic regression over [embedding ; char n-gram TF-IDF], one class a passage."""
+class TextClassifier:
+    """A multinomial logistic regression over [embedding ; char n-gram TF-IDF]; `rows` are the labels of its
+    classes (passage rows, answerer numbers)."""
 
     vocabulary: dict[str, int]
     idf: np.ndarray
@@ -87,7 +90,7 @@ class PassageClassifier:
                      bias=self.bias, rows=self.rows)
 
     @classmethod
-    def load(cls, path: Path) -> "PassageClassifier | None":
+    def load(cls, path: Path) -> "TextClassifier | None":
         """The classifier in `path`, or None when it is missing, of another version or unreadable."""
         try:
             with np.load(path, allow_pickle=False) as data:
@@ -110,7 +113,7 @@ def masked_log_probability(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return out
 
 
-def train(texts: list[str], labels: list[int], vectors: np.ndarray) -> PassageClassifier:
+def train(texts: list[str], labels: list[int], vectors: np.ndarray) -> TextClassifier:
     """Fit the classifier on training texts, the passage row each is about, and their embeddings."""
     from scipy import sparse
     from sklearn.feature_extraction.text import TfidfVectorizer
@@ -127,7 +130,7 @@ def train(texts: list[str], labels: list[int], vectors: np.ndarray) -> PassageCl
         intercept = np.array([-model.intercept_[0], model.intercept_[0]]) / 2
     else:
         intercept = model.intercept_
-    return PassageClassifier(
+    return TextClassifier(
         {g: int(i) for g, i in vectorizer.vocabulary_.items()}, vectorizer.idf_.astype(np.float64),
         coef[:, :dim].astype(np.float32), coef[:, dim:].astype(np.float32), intercept.astype(np.float64),
         model.classes_.astype(np.int64))
@@ -142,12 +145,12 @@ def _training_key(texts: list[str], labels: list[int], vectors: np.ndarray) -> s
     return h.hexdigest()[:24]
 
 
-def trained(texts: list[str], labels: list[int], vectors: np.ndarray, cache_dir: Path | None) -> PassageClassifier:
+def trained(texts: list[str], labels: list[int], vectors: np.ndarray, cache_dir: Path | None) -> TextClassifier:
     """The classifier for these inputs: read from `cache_dir` when trained before (a rebuild of the same
     corpus stays fast), else trained and remembered there (best effort: it is only a cache)."""
     path = cache_dir / f"{_training_key(texts, labels, vectors)}.npz" if cache_dir is not None else None
     if path is not None and path.exists():
-        cached = PassageClassifier.load(path)
+        cached = TextClassifier.load(path)
         if cached is not None:
             os.utime(path)  # the newest use outlives older entries
             return cached

@@ -18,7 +18,7 @@ import numpy as np
 from tqdm import tqdm
 
 from . import classifier as passage_classifier
-from .classifier import CLASSIFIER_FILE, PassageClassifier
+from .classifier import CLASSIFIER_FILE, TextClassifier
 from .corpus import CORPUS_DIR, Passage, corpus_hash, load_glossary, load_passage_questions, load_passages
 from .embedders import Embedder, make_embedder
 from .text import to_traditional
@@ -196,16 +196,16 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
         faiss.write_index(index, str(tmp / VECTORS))
 
         # The passage classifier learns from each passage's questions and its own text (corpus only).
+        classifiers_cache = cache_dir.parent / "classifier" if cache_dir else None
         classifier_inputs = ([q for _, q in owned] + texts, [i for i, _ in owned] + list(range(len(passages))),
                              np.vstack([q_matrix, matrix]) if owned else matrix)
-        passage_classifier.trained(*classifier_inputs, cache_dir.parent / "classifier" if cache_dir else None
-                                   ).save(tmp / CLASSIFIER_FILE)
+        passage_classifier.trained(*classifier_inputs, classifiers_cache).save(tmp / CLASSIFIER_FILE)
 
         for name, texts in _fixed_query_texts().items():
             if texts:
                 write_query_vectors(embedder, texts, tmp, name, cache)
         cache.save()
-        _write_routing_model(tmp, embedder.model_id, cache_dir)
+        _write_routing_model(tmp, embedder.model_id, classifiers_cache)
 
         (tmp / PASSAGES).write_text(json.dumps([p.model_dump() for p in passages], ensure_ascii=False),
                                     encoding="utf-8")
@@ -259,7 +259,7 @@ class LoadedIndex:
     # Per passage, the direction of its questions taken together (see `question_centroids`).
     question_centroids: np.ndarray | None = None
     # Which passage a question is about, learned from the corpus (None when the index has none).
-    classifier: PassageClassifier | None = None
+    classifier: TextClassifier | None = None
 
 
 def question_centroids(vectors: faiss.Index, owners: np.ndarray, n: int) -> np.ndarray:
@@ -286,7 +286,7 @@ def load_index(directory: Path, embedder: Embedder, corpus_dir: Path = CORPUS_DI
     rows = json.loads((directory / QUESTION_OWNERS).read_text(encoding="utf-8"))
     owners = np.asarray(rows["dense"], dtype=np.int64)
     bm25_owners = np.asarray(rows["bm25"], dtype=np.int64)
-    classifier = PassageClassifier.load(directory / CLASSIFIER_FILE)
+    classifier = TextClassifier.load(directory / CLASSIFIER_FILE)
     if not len(owners):
         return LoadedIndex(directory, manifest, passages, bm25, vectors, tokenizer, embedder, classifier=classifier)
     question_bm25 = bm25s.BM25.load(str(directory / QUESTION_BM25_DIR), show_progress=False)

@@ -115,7 +115,7 @@ def test_cards_a_player_does_not_name_are_taken_as_none_and_the_answer_says_so()
 
     result = evaluate_partial(OWN_ESCAPE, {"players": 6, "memories": 3})
     assert result.verdict is not None and result.verdict.value is False
-    assert {result.inputs[f]["source"] for f in ("sakura", "bamboo", "grass", "abbots")} == {"absent"}
+    assert {result.inputs[f]["from"] for f in ("sakura", "bamboo", "grass", "abbots")} == {"absent"}
     assert any("住持" in a for a in result.verdict.assumptions)
     # Without the memories the answer asks for them rather than assuming any.
     asked = evaluate_partial(OWN_ESCAPE, {"players": 6})

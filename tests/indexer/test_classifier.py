@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from indexer import classifier as clf
-from indexer.classifier import CLASSIFIER_FILE, PassageClassifier, char_ngrams, masked_log_probability
+from indexer.classifier import CLASSIFIER_FILE, TextClassifier, char_ngrams, masked_log_probability
 from indexer.corpus import CORPUS_DIR, load_passage_questions
 
 TEXTS = ["夢魘卡可以棄掉手牌", "梦魇卡可以弃掉手牌吗", "夢魘會破壞高塔", "Can a nightmare discard my hand?",
@@ -71,13 +71,13 @@ def test_masked_log_probability_is_a_distribution_within_the_mask():
 def test_save_and_load_round_trip(tmp_path: Path):
     model = clf.train(TEXTS, LABELS, _vectors(len(TEXTS)))
     model.save(tmp_path / CLASSIFIER_FILE)
-    loaded = PassageClassifier.load(tmp_path / CLASSIFIER_FILE)
+    loaded = TextClassifier.load(tmp_path / CLASSIFIER_FILE)
     assert loaded is not None and loaded.vocabulary == model.vocabulary
     vector = _vectors(1)[0]
     assert np.allclose(loaded.logits("門卡", vector, 3), model.logits("門卡", vector, 3))
     (tmp_path / "broken.npz").write_bytes(b"not a zip")
-    assert PassageClassifier.load(tmp_path / "broken.npz") is None
-    assert PassageClassifier.load(tmp_path / "missing.npz") is None
+    assert TextClassifier.load(tmp_path / "broken.npz") is None
+    assert TextClassifier.load(tmp_path / "missing.npz") is None
 
 
 def test_a_classifier_trained_on_the_same_inputs_comes_from_the_cache(tmp_path: Path, monkeypatch):
