@@ -25,8 +25,9 @@ _declare({
     "mist-mountain.escape_master": "which",
     "mist-mountain.memories_needed": "how_many",
     "mist-mountain.own_escape": "yes_no",
-    "mist-mountain.morning": "yes_no",
-    "mist-mountain.qualification": "yes_no",
+    # Whether the team departs, and who goes: the verdict names the qualifiers ("誰出團？" is answered too).
+    "mist-mountain.morning": ("yes_no", "which"),
+    "mist-mountain.qualification": ("yes_no", "which"),
     "mist-mountain.next_captain": "which",
     "mist-mountain.priority": "which",
     "mist-mountain.variant_deck": "how_many",
