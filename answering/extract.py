@@ -530,20 +530,62 @@ def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
     return out or None
 
 
+# "全部pass", "all pass": one value for every seat named with it or just before it.
+_SHARED = re.compile(r"全部|全都|都|一起|\ball\b|\beach\b|\bboth\b")
+_NAME_OF_SEAT = re.compile(rf"\s*(?:{_SEAT_ROLE.pattern}|(再来|接着是|然后是|接着|然后))\s*(?:是)?\s*"
+                           r"([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*")
+
+
+def _roster(text: str, slot: Slot, players: int | None) -> dict[str, int]:
+    """Names given to seats ("隊長阿傑，下家小婷、再來大雄、上家胖虎"): name → seat, each name told in a part of
+    its own right after its role, the next seat written as 再來/然後."""
+    out: dict[str, int] = {}
+    seat: int | None = None
+    for part in re.split(r"[，,、；;。!！?？:：]", text):
+        m = _NAME_OF_SEAT.fullmatch(part)
+        if m is None or mentions(m.group(3), slot.values) or re.search(r"出|pass|打", m.group(3)):
+            continue
+        seat = (seat + 1 if seat is not None else None) if m.group(2) else _seat(text, m.group(1), players)
+        if seat is None or m.group(3) in out:
+            return {}
+        out[m.group(3)] = seat
+    return out if len(out) >= 2 else {}
+
+
 def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None:
-    """Turns stated one per clause in order ("下家1出反光盤、下家2 Pass", "the captain passes"): [seat, value].
-    A clause naming a seat with no value or with several (a card aimed at someone) leaves the turns unread."""
+    """Turns stated one per clause in order ("下家1出反光盤、下家2 Pass", "the captain passes"): [seat, value];
+    seats may be called by the names a roster gave them ("隊長阿傑，下家小婷…；小婷出燈籠"), and seats named together
+    share one value said of them all ("下家2、下家3、隊長全部pass", "P2, P4 and the captain all pass"). A clause
+    naming a seat with no value or with several (a card aimed at someone) leaves the turns unread."""
+    roster = _roster(text, slot, players)
+    names = re.compile("|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))) if roster else None
     turns: list[list[Any]] = []
-    for clause in re.split(r"[，,、；;。!！?？]|\.(?!\d)", text):
-        role = _SEAT_ROLE.search(clause)
-        if role is None:
+    waiting: list[int] = []  # seats named with no value yet, before a value they all share
+    for clause in re.split(r"[，,、；;。!！?？:：]|\.(?!\d)", text):
+        seat_name = _NAME_OF_SEAT.fullmatch(clause)
+        if seat_name is not None and seat_name.group(3) in roster:
+            continue  # the roster itself
+        # Turns name cards, not amounts: a digit after "next player" numbers the seat ("next player 2 passes").
+        clause = re.sub(r"\bnext player\s*(\d)\b", r"下家\1", clause)
+        found = sorted([(m.start(), _seat(clause, m.group(1), players)) for m in _SEAT_ROLE.finditer(clause)]
+                       + ([(m.start(), roster[m.group()]) for m in names.finditer(clause)] if names else []))
+        seats = [s for _, s in found]
+        if not seats:
             continue
         named = [m for m in mentions(clause, slot.values) if not m.negated]
-        seat = _seat(clause, role.group(1), players)
-        if len(named) != 1 or seat is None:
+        if None in seats or len(named) > 1:
             return None
-        turns.append([seat, named[0].value])
-    return turns if len(turns) >= 2 else None
+        if not named:
+            waiting += seats  # type: ignore[arg-type]
+            continue
+        if len(seats) > 1 or waiting:
+            if not _SHARED.search(clause):
+                return None
+            turns += [[s, named[0].value] for s in (*waiting, *seats)]
+            waiting = []
+            continue
+        turns.append([seats[0], named[0].value])
+    return turns if len(turns) >= 2 and not waiting else None
 
 
 def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  # type: ignore[assignment]

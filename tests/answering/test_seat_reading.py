@@ -120,3 +120,40 @@ def test_cards_a_player_does_not_name_are_taken_as_none_and_the_answer_says_so()
     # Without the memories the answer asks for them rather than assuming any.
     asked = evaluate_partial(OWN_ESCAPE, {"players": 6})
     assert asked.verdict is None and [m.field for m in asked.missing] == ["memories"]
+
+
+MORNING = get_rule("mist-mountain.morning")
+BAMBOO_TURNS = [[1, "反光盤"], [2, "工作帽"], [3, "pass"], [4, "反光盤"], [0, "燈籠"],
+                [1, "pass"], [2, "pass"], [4, "pass"], [0, "pass"]]
+
+
+@pytest.mark.parametrize("question", [
+    "五人局竹林小道。下家1出反光盤，下家2出工作帽，下家3 pass，下家4出反光盤，隊長出燈籠，然後下家1、下家2、下家4、隊長全部pass。"
+    "能出團嗎？",
+    "Five players on the Bamboo path: next player 1 plays a reflector, next player 2 a work cap, next player 3 "
+    "passes, next player 4 a reflector, the captain a lantern; then next player 1, next player 2, next player 4 "
+    "and the captain all pass. Does the team depart?",
+])
+def test_seats_named_together_share_the_turn_said_of_them_all(question):
+    data = extract_input(MORNING.input_model, question)
+    assert data["actions"] == BAMBOO_TURNS and data["players"] == 5
+    # Every seat has passed after the shared turn: the morning is played to its end.
+    assert MORNING.run(data).details["finished"] is True
+
+
+def test_seats_called_by_the_names_a_roster_gave_them():
+    question = ("四人局，今天櫻花小徑。隊長阿傑，下家小婷、再來大雄、上家胖虎。小婷出燈籠，大雄出反光盤，胖虎Pass，阿傑出燈籠，"
+                "小婷再出燈籠，大雄Pass，阿傑Pass，小婷Pass。有出團嗎？")
+    data = extract_input(MORNING.input_model, question)
+    assert data["actions"] == [[1, "燈籠"], [2, "反光盤"], [3, "pass"], [0, "燈籠"], [1, "燈籠"], [2, "pass"],
+                               [0, "pass"], [1, "pass"]]
+
+
+@pytest.mark.parametrize("question", [
+    # Seats named together with one card and no word saying they all did it: whose card is it?
+    "五人局竹林小道。下家1出反光盤，下家2出工作帽，下家3、下家4出燈籠，隊長pass。能出團嗎？",
+    # Seats named at the end with nothing said of them.
+    "五人局竹林小道。下家1出反光盤，下家2出工作帽，然後下家3、下家4。能出團嗎？",
+])
+def test_turns_that_leave_a_seats_action_unsaid_are_not_read(question):
+    assert "actions" not in extract_input(MORNING.input_model, question)
