@@ -92,8 +92,9 @@ DISCARD_PILE = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the di
                     cues=("棄牌堆", "棄牌", "discard pile", "discard", "discards"), units=("張", "cards"),
                     unstated="general")
 NIGHTMARE_JUST_DRAWN = Slot("choice", {"zh-TW": "是否剛抽到夢魘", "en": "a Nightmare was just drawn"},
-                            values=((True, ("剛抽到夢魘", "抽到夢魘", "drew a nightmare", "just drawn a nightmare",
-                                            "nightmare just drawn", "draw a nightmare")),),
+                            values=((True, ("剛抽到夢魘", "抽到夢魘", "剛抽到惡夢", "抽到惡夢", "抽到噩夢", "drew a nightmare",
+                                            "just drawn a nightmare", "nightmare just drawn", "draw a nightmare",
+                                            "drawn a nightmare")),),
                             value_labels=((True, {"zh-TW": "剛抽到一張夢魘", "en": "a Nightmare was just drawn"}),
                                           (False, {"zh-TW": "沒有剛抽到夢魘", "en": "no Nightmare was just drawn"})),
                             unstated="general")

@@ -212,3 +212,13 @@ def test_a_question_past_the_token_budget_says_it_was_cut(pipeline):
     assert pipeline.ask(long).details == {"question_truncated": True,
                                           "embedded_tokens": pipeline.index.embedder.max_query_tokens}
     assert pipeline.ask("高塔可以接在同顏色的高塔旁邊嗎？").details == {}
+
+
+@pytest.mark.parametrize("question, drawn", [
+    ("棄牌堆有15張，剛抽到惡夢，可以放Powerful Punishment嗎？", True),
+    ("便宜面、棄牌堆有15張，但這回合根本沒抽到惡夢，可以先把Powerful Punishment放掉嗎？", False),
+    ("I have just drawn a Nightmare and the discard pile holds 15 cards: may I cast Powerful Punishment?", True),
+])
+def test_a_nightmare_drawn_or_not_is_read_by_any_of_its_names(question, drawn):
+    read = extract_input(get_rule("onirim.spell_castable").input_model, question)
+    assert read["nightmare_just_drawn"] is drawn and read["discard_pile"] == 15
