@@ -401,6 +401,11 @@ def _seat_list(text: str) -> list[int] | None:
     return None
 
 
+# Where a player says a thing is in hand ("手上", "in my hand").
+_IN_HAND_ZH = r"(?:手上|手牌|手中)"
+_IN_HAND_EN = r"in (?:the |my |their )?hand"
+
+
 def _record(segment: str, slot: Slot) -> dict[str, int] | None:
     """What one player is said to have, each number next to its thing ("沒有金礦": 0; "a 住持": 1); a number
     said to be in hand with no thing of its own ("場上金礦3、手上1", "3 gold on the table and 3 in hand") is
@@ -413,8 +418,8 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
         before = segment[max(0, m.start - 6):m.start]
         after = segment[m.end:m.end + 5]
         value = m.value
-        if value in in_hand and (re.search(r"(?:手上|手牌|手中)(?:的|有|还有)?\s*(?:\d+\s*(?:张|个)?)?\s*$", before)
-                                 or re.match(r"\s*(?:alleys?\s*)?in (?:the |my |their )?hand", after)):
+        if value in in_hand and (re.search(_IN_HAND_ZH + r"(?:的|有|还有)?\s*(?:\d+\s*(?:张|个)?)?\s*$", before)
+                                 or re.match(r"\s*(?:alleys?\s*)?" + _IN_HAND_EN, after)):
             value = in_hand[value]
         number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的)?\s*$", before)
         offset = max(0, m.start - 6)
@@ -432,8 +437,7 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
             return None
         record[value] = record.get(value, 0) + count
         last = m.value
-    for stray in re.finditer(r"(?:手上|手牌|手中)\s*(?:有|还有)?\s*(\d+)|(\d+)\s*(?:张|个)?\s*(?:in (?:the |my |their )?hand)",
-                             segment):
+    for stray in re.finditer(_IN_HAND_ZH + r"\s*(?:有|还有)?\s*(\d+)|(\d+)\s*(?:张|个)?\s*" + _IN_HAND_EN, segment):
         start = stray.start(1) if stray.group(1) else stray.start(2)
         if start in used:
             continue

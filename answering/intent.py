@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from indexer.classifier import TextClassifier, trained
+from indexer.classifier import TextClassifier, masked_log_probability, trained
 
 INTENT_VERSION = 2
 INTENT_PREFIX = "intent"
@@ -26,6 +26,11 @@ def intent_file(model_id: str, labels: list[str], texts: list[str]) -> str:
     return f"{INTENT_PREFIX}-{hashlib.sha256(payload.encode()).hexdigest()[:16]}.npz"
 
 
+def answerer_classes(labels: list[str]) -> tuple[str, ...]:
+    """The classifier's classes in order: the answerers the example labels name, sorted."""
+    return tuple(sorted(set(labels)))
+
+
 @dataclass(frozen=True)
 class IntentModel:
     """The classifier and the answerer each of its classes stands for."""
@@ -35,25 +40,22 @@ class IntentModel:
 
     def probabilities(self, vector: np.ndarray, text: str, allowed: set[str] | None = None) -> dict[str, float]:
         """Each answerer's probability for a question, normalised over the `allowed` answerers (a game's)."""
-        logits = self.classifier.logits(text, vector, len(self.classes))
-        keep = [i for i, c in enumerate(self.classes) if allowed is None or c in allowed]
-        if not keep:
+        mask = np.array([allowed is None or c in allowed for c in self.classes])
+        if not mask.any():
             return {}
-        chosen = logits[keep]
-        weights = np.exp(chosen - chosen.max())
-        weights /= weights.sum()
-        return {self.classes[i]: float(w) for i, w in zip(keep, weights)}
+        log_p = masked_log_probability(self.classifier.logits(text, vector, len(self.classes)), mask)
+        return {c: float(np.exp(lp)) for c, lp, inside in zip(self.classes, log_p, mask) if inside}
 
     @classmethod
     def load(cls, path: Path, labels: list[str]) -> "IntentModel | None":
         """The model in `path` for examples labelled `labels` (the file's key names them), or None."""
         classifier = TextClassifier.load(path)
-        return cls(tuple(sorted(set(labels))), classifier) if classifier is not None else None
+        return cls(answerer_classes(labels), classifier) if classifier is not None else None
 
 
 def train_intent(labels: list[str], texts: list[str], vectors: np.ndarray, cache_dir: Path | None = None) -> IntentModel:
     """Fit the classifier on example questions (their answerer ids, texts and sentence vectors)."""
-    classes = tuple(sorted(set(labels)))
+    classes = answerer_classes(labels)
     number = {c: i for i, c in enumerate(classes)}
     return IntentModel(classes, trained(texts, [number[label] for label in labels], vectors, cache_dir))
 

@@ -185,7 +185,7 @@ class RuleRouter:
             for term in terms:
                 self._term_rows.setdefault(term, []).append(i)
         self._term_counts = np.array([len(t) for t in self._example_terms], dtype=np.float64)
-        labels, texts = example_labels(self.answerers)
+        labels, texts = [a.id for a, _ in self.examples], [ex for _, ex in self.examples]
         self.intent = IntentModel.load(cache_dir / intent_file(embedder.model_id, labels, texts), labels) \
             if cache_dir is not None and texts else None
 
@@ -337,9 +337,9 @@ def ruling_entries() -> list[tuple[str, str, str]]:
             for text in (r.question.zh_tw, r.question.zh_cn, r.question.en) if text]
 
 
-def example_labels(every: list[Answerer] | None = None) -> tuple[list[str], list[str]]:
+def example_labels() -> tuple[list[str], list[str]]:
     """(answerer ids, example texts), one pair per example, in the order the example vectors are stored."""
-    pairs = [(a.id, ex) for a in (answerers() if every is None else every) for ex in a.examples]
+    pairs = [(a.id, ex) for a in answerers() for ex in a.examples]
     return [aid for aid, _ in pairs], [ex for _, ex in pairs]
 
 
@@ -362,7 +362,7 @@ def write_routing_model(directory: Path, model_id: str, cache_dir: Path | None) 
 def fixed_query_texts() -> dict[str, list[str]]:
     """The texts whose vectors routing compares a question with, by vectors name: embedded with the index
     (`arbiter index`), so that a served worker only reads them."""
-    return {EXAMPLES_VECTORS: [ex for a in answerers() for ex in a.examples],
+    return {EXAMPLES_VECTORS: example_labels()[1],
             RULING_VECTORS: [text for _, _, text in ruling_entries()]}
 
 

@@ -461,6 +461,23 @@ def contribution(inp: ContributionInput) -> Verdict:
 # --- mist-mountain.memories_needed -----------------------------------------------------------
 
 NEEDED = {4: 6, 5: 5, 6: 4}
+# Said whenever a complete set of path cards is counted as a memory.
+PATH_SET_ASSUMPTION = ("路徑小卡集滿一組視為一份回憶，計入自身角色的回憶（原文未說明它屬於哪個角色）",
+                       "A complete set of path cards counts as one memory of your own character (the text does not "
+                       "say which character it belongs to)")
+
+
+def path_sets(sakura: int, bamboo: int, grass: int) -> int:
+    """Complete sets among a player's path cards (each set counts as one memory)."""
+    sizes = C.PATH_SET_SIZE
+    return sakura // sizes[C.SAKURA] + bamboo // sizes[C.BAMBOO] + grass // sizes[C.GRASS]
+
+
+def needed_cases() -> list[Case]:
+    """Per player count, the memories of one's own character needed to escape, as cases."""
+    return [Case(when=f"{k} 人", value=f"至少 {v} 份自身角色回憶", cites=[CITE_NEEDED], when_en=f"{k} players",
+                 value_text=f"至少 {v} 份自身角色回憶", value_text_en=f"at least {v} memories of your own character")
+            for k, v in NEEDED.items()]
 
 
 def memories_needed(inp: PlayersInput) -> Verdict:
@@ -494,15 +511,13 @@ def own_escape(inp: OwnEscapeInput) -> Verdict:
     t.add("4人遊戲需6張，5人遊戲需5張，6人遊戲需4張", None, CITE_NEEDED,
           en="A 4-player game needs 6, a 5-player game 5, a 6-player game 4")
     if inp.memories is None or inp.players is None:
-        cases = [Case(when=f"{k} 人", value=f"至少 {v} 份自身角色回憶", cites=[CITE_NEEDED], when_en=f"{k} players",
-                      value_text=f"至少 {v} 份自身角色回憶", value_text_en=f"at least {v} memories of your own character")
-                 for k, v in NEEDED.items()]
-        return t.verdict(rid, DEPENDS, "要看人數與你自己角色的回憶張數：4 人需 6 份、5 人 5 份、6 人 4 份。", cases=cases,
+        return t.verdict(rid, DEPENDS, "要看人數與你自己角色的回憶張數：4 人需 6 份、5 人 5 份、6 人 4 份。",
+                         cases=needed_cases(),
                          explanation_en="It depends on the player count and your own memories: 6 with 4 players, "
                                         "5 with 5, 4 with 6.")
     sizes = C.PATH_SET_SIZE
     held = {C.SAKURA: inp.sakura, C.BAMBOO: inp.bamboo, C.GRASS: inp.grass}
-    sets = sum(k // sizes[path] for path, k in held.items())
+    sets = path_sets(inp.sakura, inp.bamboo, inp.grass)
     total = inp.memories + sets + inp.abbots
     need = NEEDED[inp.players]
     if any(held.values()):
@@ -511,9 +526,7 @@ def own_escape(inp: OwnEscapeInput) -> Verdict:
               P + "hand/path-sakura",
               en="A complete set of path cards counts as one memory (Cherry Blossom 2, Bamboo 3, Silver Grass 4 a set): "
                  + ", ".join(f"{C.en_path(path)} {k} → {plural(k // sizes[path], 'set')}" for path, k in held.items() if k))
-        t.assume("路徑小卡集滿一組視為一份回憶，計入自身角色的回憶（原文未說明它屬於哪個角色）",
-                 en="A complete set of path cards counts as one memory of your own character (the text does not say "
-                    "which character it belongs to)")
+        t.assume(PATH_SET_ASSUMPTION[0], en=PATH_SET_ASSUMPTION[1])
     if inp.abbots:
         t.add(f"手上的住持 {inp.abbots} 張，各視為一份回憶", None, CITE_VILLAGER[C.ABBOT],
               en=f"{plural(inp.abbots, 'Abbot')} kept in hand, each one memory")
@@ -641,11 +654,8 @@ def escape(inp: EscapeInput) -> Verdict:
         t.add("脫逃大師：逃出者中金礦小巷最多者（場上及手牌皆算），同數比較當日順位", None, CITE_MASTER, CITE_END,
               en="Escape master: among those who escape, the one with the most Gold Mine Alleys (on the table and "
                  "in hand both count); ties go to that day's priority")
-        cases = [Case(when=f"{k} 人", value=f"至少 {v} 份自身角色回憶", cites=[CITE_NEEDED],
-                      when_en=f"{k} players", value_text=f"至少 {v} 份自身角色回憶",
-                      value_text_en=f"at least {v} memories of your own character") for k, v in NEEDED.items()]
         return t.verdict("mist-mountain.escape", DEPENDS,
-                         "自身角色回憶夠多者逃脫；逃出者中金礦小巷最多者為脫逃大師。", cases=cases,
+                         "自身角色回憶夠多者逃脫；逃出者中金礦小巷最多者為脫逃大師。", cases=needed_cases(),
                          explanation_en="Players with enough memories of their own character escape; among them, the "
                                         "most Gold Mine Alleys makes the escape master.")
     n = len(inp.players)
@@ -654,7 +664,7 @@ def escape(inp: EscapeInput) -> Verdict:
     en = [label_en(x) for x in labels]
     escaped, counts, gold = [], [], []
     for s, p in enumerate(inp.players):
-        sets = p.sakura // 2 + p.bamboo // 3 + p.grass // 4
+        sets = path_sets(p.sakura, p.bamboo, p.grass)
         total = p.memories + sets + p.abbots
         counts.append(total)
         gold.append(p.gold_table + p.gold_hand)
@@ -666,10 +676,8 @@ def escape(inp: EscapeInput) -> Verdict:
                  f"{need} needed")
         if ok:
             escaped.append(s)
-    if any(p.sakura >= 2 or p.bamboo >= 3 or p.grass >= 4 for p in inp.players):
-        t.assume("路徑小卡集滿一組視為一份回憶，計入自身角色的回憶（原文未說明它屬於哪個角色）",
-                 en="A complete set of path cards counts as one memory of your own character (the text does not "
-                    "say which character it belongs to)")
+    if any(path_sets(p.sakura, p.bamboo, p.grass) for p in inp.players):
+        t.assume(PATH_SET_ASSUMPTION[0], en=PATH_SET_ASSUMPTION[1])
     master = None
     if escaped:
         master = min(escaped, key=lambda s: (-gold[s], priority(s, n)))
