@@ -71,20 +71,29 @@ ANSWER_TYPES = ("how_many", "which", "what_happens", "yes_no")
 
 # Question forms, by the words that make the form in each language (folded to Simplified).
 _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # A request to explain (how something works, why, the difference, a walk-through) asks for the passages,
+    # whatever else it asks: no answerer gives this type, so only stated inputs can still make it a rule's.
+    ("explain", re.compile(r"怎么运作|如何运作|怎么运行|怎么玩|怎么进行|流程|解释|讲一下|讲讲|说明一下|介绍一下|"
+                           r"差在哪|差别|区别|有什么不同|为什么|为何|\bwalk (?:me|us) through\b|\bexplain|"
+                           r"\bhow (?:does|do|did|would) [^?？]{1,60}? work\b|\bdifference\b|\bwhy\b|\bin general\b")),
     # "when" and "where" ask only before a verb ("when does …"); "…, when the morning fails" is a condition.
     ("which", re.compile(r"第几|哪|谁|什么时候|何时|\b(?:which|who|whom|whose)\b|"
                          r"\b(?:when|where)\s+(?:do|does|did|can|could|is|are|was|were|should|must|will|would|"
                          r"may|might|shall|has|have)\b")),
-    ("how_many", re.compile(r"几|多少|how many|how much|what number|number of")),
-    ("what_happens", re.compile(r"怎么办|会怎样|怎么样|什么事|发生什么|what happens|what do i do|what can")),
+    ("how_many", re.compile(r"几|多少|多久|多长时间|how many|how much|how long|how old|what number|number of")),
+    # What to do with a card, what a card does: the answer is an effect or a destination.
+    ("what_happens", re.compile(r"怎么办|会怎样|怎么样|什么事|发生什么|怎么处理|如何处理|怎样处理|干嘛|干什么用|"
+                                r"做什么用|有什么用|什么效果|什么作用|what happens|what do (?:i|we|you) do|"
+                                r"what becomes of|what (?:does|do) [^?？]{1,40}? do\b|what can")),
     ("yes_no", re.compile(r"吗|可不可以|能不能|会不会|要不要|是不是|有没有|算不算|可以.*[?？]$|"
-                          r"(?:^|[.!?;:,]\s*)(?:can|may|is|are|does|do|will|must|should|could|would|am|did|has|"
+                          r"(?:^|[.!?;:,—–]\s*)(?:can|may|is|are|does|do|will|must|should|could|would|am|did|has|"
                           r"have|isn't|doesn't|don't|can't)\b")),
 )
 
 
 def question_form(folded: str) -> str | None:
-    """The answer type a question asks for (how_many, which, what_happens, yes_no) or None."""
+    """The answer type a question asks for (how_many, which, what_happens, yes_no), "explain" for a request
+    to explain, or None."""
     for form, pattern in _FORMS:
         if pattern.search(folded):
             return form
@@ -204,7 +213,8 @@ class RuleRouter:
         sims = self.vectors @ query_vector.reshape(-1)
         q_terms = self._terms(question)
         # The form is the newest question's own: a follow-up ("…會轉給下一個冒險家嗎？") asks its own kind of answer.
-        form = question_form(fold(own_text or question))
+        # A follow-up that asks in no form of its own ("and with six of us?") asks in the earlier one's.
+        form = question_form(fold(own_text or question)) or (question_form(fold(question)) if own_text else None)
         lexical = RoutingParams().lexical
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
         off_topic = {a.id for a in self.answerers if a.rule is not None and not names_topic(a.rule, question)}

@@ -155,7 +155,15 @@ def test_chinese_numerals_are_read_only_as_numbers():
                                            ("Is the whole deck shuffled?", "yes_no"),
                                            ("How many cards do I draw when the morning fails?", "how_many"),
                                            ("When does the captain card pass?", "which"),
-                                           ("Where can the Tower go?", "which")])
+                                           ("Where can the Tower go?", "which"),
+                                           # A request to explain asks for passages, not a verdict.
+                                           ("How does trading work at night?", "explain"),
+                                           ("高塔擴充大概怎麼玩？", "explain"), ("為什麼不能放？", "explain"),
+                                           # What to do with a card, how long, and a question after a dash.
+                                           ("用完的徵兆卡怎麼處理？", "what_happens"),
+                                           ("這張咒文是幹嘛用的？", "what_happens"),
+                                           ("How long does a game take?", "how_many"),
+                                           ("Two players — do we still take 5 markers?", "yes_no")])
 def test_question_forms(question, form):
     assert question_form(fold(question)) == form
 
@@ -222,3 +230,10 @@ def test_a_question_past_the_token_budget_says_it_was_cut(pipeline):
 def test_a_nightmare_drawn_or_not_is_read_by_any_of_its_names(question, drawn):
     read = extract_input(get_rule("onirim.spell_castable").input_model, question)
     assert read["nightmare_just_drawn"] is drawn and read["discard_pile"] == 15
+
+
+def test_a_follow_up_without_a_form_of_its_own_asks_in_the_earlier_one(pipeline):
+    u = pipeline.understand("那六個人呢？", history=["迷霧山城四個人要幾張回憶才能逃脫？"])
+    assert u.candidates and {m.form for m in u.candidates} == {"how_many"}
+    alone = pipeline.understand("那六個人呢？")
+    assert all(m.form is None for m in alone.candidates)
