@@ -26,7 +26,7 @@ _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:产生|使�
 _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:the\s+|any\s+|a\s+|an\s+|using\s+|use\s+)?$")
 _TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
 _TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "tan": "brown"}
-_PLACE_VERB = r"(?:放|接|加|摆|排|置|put|place|play|add|go)"
+_PLACE_VERB = r"(?:放|接|加|摆|排|置|补|put|place|play|add|go|stick|set|lay|attach|append)"
 
 
 def normalise_numbers(folded: str) -> str:
@@ -200,8 +200,20 @@ def _towers(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
+_READING_ORDER = r"(?:从|由)?(左|右)(?:边)?(?:到|至|往|向)(?:右|左)(?:边)?|(?:\bfrom )?\b(left|right) to (?:right|left)\b"
+
+
 def _placement(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | None, list[str], str | None]:
     """The Tower added, the row it joins, and the side, read with their relative order."""
+    new, row, side = _placement_as_written(text, towers)
+    order = re.search(_READING_ORDER, text)
+    if order and (order.group(1) or order.group(2)) in ("右", "right"):
+        row = row[::-1]  # the row was listed from its right end
+    return new, row, side
+
+
+def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | None, list[str], str | None]:
+    """The Tower added, the row in the order it is named, and the side, read with their relative order."""
     marked = text
     for i, (_, s, e) in reversed(list(enumerate(towers))):
         marked = marked[:s] + f"⟦{i}⟧" + marked[e:]
@@ -224,7 +236,8 @@ def _placement(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | Non
         new, side = int(m.group(new_group)), side_of[m.group(side_group)]
         row = [t for i, t in enumerate(ids) if i != new]
         return ids[new], row, side
-    sides = {side_of[w] for w in re.findall(r"左|右|\bleft\b|\bright\b", text)}
+    # "從左到右" / "left to right" says how the row is read, not which end the Tower goes to.
+    sides = {side_of[w] for w in re.findall(r"左|右|\bleft\b|\bright\b", re.sub(_READING_ORDER, " ", text))}
     if len(ids) == 1 and (re.search(r"⟦0⟧[^⟦]{0,3}?(左|右)(?:边|侧|端|方)", marked)
                           or re.search(r"(left|right) (?:of|side of|end of) ⟦0⟧", marked)):
         # "放在紅4的左邊" names the Tower already there; the one added is said elsewhere.
@@ -757,8 +770,9 @@ def _only(text: str, slots: dict[str, Slot], data: dict[str, Any]) -> None:
             if data.get(name) is not True:
                 continue
             for m in mentions(text, slot.values):
-                if not m.negated and re.search(r"(只有|只加|只用|只玩|只|基本组?加上?|基本游戏加上?|only|just|"
-                                               r"base game plus|base plus|base game with|base with|base \+)\s*"
+                if not m.negated and re.search(r"(只有|只加|只用|只玩|只|基本组?\s*(?:加上?|\+)|基本游戏\s*(?:加上?|\+)|only|"
+                                               r"just|base game plus|base plus|base game with|base with|"
+                                               r"base(?: game)? \+)\s*"
                                                r"(?:the\s+)?$", text[max(0, m.start - 18):m.start]):
                     for other in members:
                         data.setdefault(other, False)

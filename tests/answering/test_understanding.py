@@ -60,6 +60,8 @@ def test_without_the_towers_expansion_reads_as_no_towers():
         "towers": False, "premonitions": True, "book": False}
     assert extract_input(model, "Playing with only the Towers, how many cards?") == {
         "towers": True, "book": False, "premonitions": False}
+    # "基本組＋高塔" is the base game with that expansion alone.
+    assert extract_input(model, "基本組＋高塔，牌堆有幾張？") == {"towers": True, "book": False, "premonitions": False}
 
 
 @pytest.mark.parametrize("question,side,row,tower", [
@@ -68,6 +70,11 @@ def test_without_the_towers_expansion_reads_as_no_towers():
     ("藍4能接在紅4的左側嗎？", "left", ["red-4"], "blue-4"),
     ("Can I put blue-4 to the right of red-4?", "right", ["red-4"], "blue-4"),
     ("To the left of red-4, can I play blue-4?", "left", ["red-4"], "blue-4"),
+    # The order a row is read in is not the end the Tower goes to; a row read from the right is reversed.
+    ("高塔列從左到右是紅5、綠4，再把棕3放到最右邊行不行？", "right", ["red-5", "green-4"], "brown-3"),
+    ("高塔列從右到左是紅5、綠4，棕3放左邊可以嗎？", "left", ["green-4", "red-5"], "brown-3"),
+    ("My row is brown 5 then blue 4 (left to right). Can I stick the red 3 on the right end?", "right",
+     ["brown-5", "blue-4"], "red-3"),
 ])
 def test_word_order_says_which_tower_is_added(question, side, row, tower):
     data = extract_input(get_rule("onirim.tower_placement").input_model, question)
