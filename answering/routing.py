@@ -39,6 +39,10 @@ class RoutingParams:
     support_depth: int = 5           # ... within this many; an answerer retrieval does not back gives no verdict
     reads_numbers: float = 0.03      # it reads every number the question states
     continues: float = 0.06          # a follow-up stays with the rule or fact that answered the question before
+    # A rule reading the situation a question states blocks a general fact only when its fit is within this
+    # much of the fact's: far below, the numbers it reads are not what the question is about. Not calibrated
+    # (a tune replay gave 0.05 and 0.1 the same wrong count; the wider is kept).
+    situation_gap: float = 0.1
     intent: float = 0.0              # times the intent classifier's probability for the answerer (answering.intent)
     # A question naming no game and no game term is in scope when retrieval over all games is this
     # confident: a very close dense match alone, or a close one with a strong BM25 match.
@@ -113,6 +117,13 @@ class Answerer:
     rule: Rule | None = None
     fact: Fact | None = None
     numbers: tuple[int, ...] = ()  # a fact's own numbers (`fact_numbers`), read once rather than per question
+
+    def off_topic(self, question: str) -> bool:
+        """Whether a question is not about this answerer's declared topic: a rule's topic must be named, and a
+        fact's must not be named only negated ("不用變體規則的話…" is not about the variant's facts)."""
+        if self.rule is not None:
+            return not names_topic(self.rule.topic, question)
+        return self.fact is not None and bool(self.fact.topic) and denies_topic(self.fact.topic, question)
 
 
 @dataclass(frozen=True)
@@ -217,7 +228,7 @@ class RuleRouter:
         form = question_form(fold(own_text or question)) or (question_form(fold(question)) if own_text else None)
         lexical = RoutingParams().lexical
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
-        off_topic = {a.id for a in self.answerers if a.rule is not None and not names_topic(a.rule, question)}
+        off_topic = {a.id for a in self.answerers if a.off_topic(question)}
         # Glossary-term overlap (Jaccard) with every example at once: |A∪B| = |A| + |B| − |A∩B|.
         shared = np.zeros(len(self.examples))
         for term in q_terms:
@@ -260,13 +271,21 @@ class RuleRouter:
                       params or RoutingParams(), retrieved is not None)
 
 
-def names_topic(rule: Rule, question: str) -> bool:
-    """Whether a question names the rule's topic (always, for a rule that declares none), not negated."""
-    if not rule.topic:
+def names_topic(topic: tuple[str, ...], question: str) -> bool:
+    """Whether a question names a rule's or fact's topic (always, for one that declares none), not negated."""
+    if not topic:
         return True
     from .extract import mentions
 
-    return any(not m.negated for m in mentions(fold(question), ((True, rule.topic),)))
+    return any(not m.negated for m in mentions(fold(question), ((True, topic),)))
+
+
+def denies_topic(topic: tuple[str, ...], question: str) -> bool:
+    """Whether a question names a topic only negated ("不用變體", "without the variant")."""
+    from .extract import mentions
+
+    found = mentions(fold(question), ((True, topic),))
+    return bool(found) and all(m.negated for m in found)
 
 
 def fact_numbers(fact: Fact) -> tuple[int, ...]:
@@ -329,9 +348,11 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
             and not best.stated:
         # The question asks another kind of answer and states nothing this answerer reads.
         return None
-    if best.answerer.kind == "fact" and any(m.reads_numbers or m.stated >= 2 for m in scored if m.answerer.rule):
-        # The question states a situation a rule reads (its numbers, or several of its inputs): a general
-        # fact is not its answer.
+    if best.answerer.kind == "fact" and any(m.answerer.rule and (m.reads_numbers or m.stated >= 2)
+                                            and score > best.score - params.situation_gap
+                                            for (score, _), m in zip(ranked, scored)):
+        # The question states a situation a rule that fits nearly as well reads (its numbers, or several of
+        # its inputs): a general fact is not its answer.
         return None
     if best.answerer.kind == "fact" and best.form is None:
         # A fact answers a question of its form; an open question ("how does … work") gets passages.

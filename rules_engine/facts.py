@@ -81,6 +81,8 @@ class Fact(BaseModel):
     answer: dict[str, str]
     examples: dict[str, tuple[str, ...]]
     opposite: Opposite | None = Field(None, description="yes/no facts: the question asked the other way round")
+    topic: tuple[str, ...] = Field((), description="words naming what the fact is about (a variant): a question "
+                                   "naming it only negated ('不用變體') is not about this fact")
 
     @field_validator("id")
     @classmethod

@@ -86,5 +86,5 @@ def test_attack_order_answers_only_questions_about_the_order():
     from answering.routing import names_topic
 
     order = get_rule("dungeon-lords.attack_order")
-    assert names_topic(order, "哥布林跟史萊姆哪隻先打比較好？")
-    assert not names_topic(order, "隊伍：戰士4血帶紅色藥水，派史萊姆，我能得分嗎？")
+    assert names_topic(order.topic, "哥布林跟史萊姆哪隻先打比較好？")
+    assert not names_topic(order.topic, "隊伍：戰士4血帶紅色藥水，派史萊姆，我能得分嗎？")

@@ -29,3 +29,29 @@ def test_every_declared_part_names_a_rule_of_its_own_game():
     assert parts, "no rule declares a part"
     for rule in parts:
         assert get_rule(rule.part_of).game == rule.game and rule.part_of != rule.id
+
+
+def test_a_rule_reading_the_stated_situation_blocks_a_fact_only_when_it_fits_nearly_as_well():
+    from answering.facts import load_facts
+
+    fact = next(f for f in load_facts() if f.game == "onirim" and f.answer_type == "how_many")
+    answerer = Answerer(fact.id, fact.game, "fact", (fact.passage,), ("q",), (fact.answer_type,), fact=fact)
+    best = RuleMatch(answerer, 0.0, "q", 1.0, 0.0, "how_many", 0, 0, True)
+    params = RoutingParams(threshold=0.9, margin=0.03, situation_gap=0.1)
+    reads = replace(_rule_cand("onirim.card_counts", 0.0), form="how_many")
+    assert reads.reads_numbers and reads.answerer.rule
+    # Far below, the numbers the rule reads are not what the question is about: the fact answers.
+    assert decide([best, replace(reads, similarity=0.8)], params).answerer.id == fact.id
+    # Nearly as close, the question states a situation the rule computes: no general fact.
+    assert decide([best, replace(reads, similarity=0.92)], params) is None
+
+
+def test_a_fact_about_a_topic_is_off_topic_only_where_the_question_names_it_negated():
+    from answering.routing import answerers
+
+    declared = [a for a in answerers() if a.fact is not None and a.fact.topic]
+    assert declared, "no fact declares a topic"
+    for a in declared:
+        assert not any(a.off_topic(ex) for ex in a.examples), a.id
+        word = a.fact.topic[0]
+        assert a.off_topic(f"不用{word}的話呢？") and not a.off_topic("一共有幾張？"), a.id
