@@ -866,6 +866,22 @@ def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
     return out
 
 
+def vague_fields(model: type[BaseModel], question: str, stated: dict[str, Any]) -> list[str]:
+    """The fields a question says have a value without saying which ("又拿到一扇門", "add an expansion"),
+    by their slots' `vague` phrases; a field stated, or one of a group with a member stated, is not vague."""
+    text = fold(question)
+    slots = declared_slots(model)
+    out = []
+    for name, slot in slots.items():
+        if not slot.vague or name in stated:
+            continue
+        if slot.group and any(n in stated for n, s in slots.items() if s.group == slot.group):
+            continue
+        if any(not m.negated for m in mentions(text, ((True, slot.vague),))):
+            out.append(name)
+    return out
+
+
 def _valid_subset(model: type[BaseModel], data: dict[str, Any]) -> dict[str, Any]:
     """Drop the stated values the model rejects, one field at a time (the others still count)."""
     for _ in range(len(data) + 1):

@@ -19,7 +19,7 @@ from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
 
 from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details
-from .extract import extract_input, restated_input, substitute_slots, unread_numbers
+from .extract import extract_input, restated_input, substitute_slots, unread_numbers, vague_fields
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide
 from .scope import game_signals, not_a_rules_question, other_games_named, outside_topic, strip_game_names
@@ -561,6 +561,8 @@ class Pipeline:
         if unread:
             # The question states a number no input of this rule reads: the verdict could ignore it.
             return None, [], ("unread_numbers", unread)
+        for name in vague_fields(rule.input_model, query.text, stated):
+            sources[name] = "mentioned"  # "又拿到一扇門": some value, not said which; every value is a case
         try:
             result = evaluate_partial(rule, stated, sources)
         except ValidationError:

@@ -69,7 +69,8 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
         if not slot.applies(stated):
             # Declared for another case (a potion's healing when the question is about a necklace).
             continue
-        how = slot.unstated
+        # Said to have some value the question does not give ("another Door"): never the default.
+        how = "cases" if sources.get(name) == "mentioned" else slot.unstated
         domain = domain_of(model, name)
         if how == "cases" and not domain:
             how = "general" if info.default is None else "ask"

@@ -71,6 +71,9 @@ class Slot:
     owners: tuple[tuple[Any, tuple[str, ...]], ...] = ()   # "markers": owner → phrases (the colour written before it)
     fields: tuple[tuple[str, tuple[str, ...]], ...] = ()   # "party": a member's number → the words said with it
     in_hand: tuple[tuple[Any, Any], ...] = ()              # "seat_records": a thing → the value for it in hand
+    # Phrases saying the field has a value without saying which ("another Door", "an expansion"): then the
+    # unstated default does not hold and the answer is given for every value (`partial`: source "mentioned").
+    vague: tuple[str, ...] = ()
     # "round": group → (value → phrases), e.g. the monsters, the traps, the tile, whether it is the last round.
     parts: tuple[tuple[str, tuple[tuple[Any, tuple[str, ...]], ...]], ...] = ()
 

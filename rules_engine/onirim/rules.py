@@ -875,7 +875,8 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
           en="when a Premonition's condition is met its penalty is resolved at once and the card leaves the game; "
              "if several are met together, the player chooses the order")
     all_numbers = list(range(1, 9))
-    if inp.face_up is None and inp.new_door is None and not inp.doors:
+    if inp.face_up is None and not inp.doors:
+        # Neither the Doors in play nor the face-up Premonitions are known: the new Door alone settles nothing.
         cases = [Case(when=f"黑暗徵兆{n}已翻開，且{PREMONITIONS[n]['trigger_zh']}",
                       when_en=f"Premonition {n} face up and {PREMONITIONS[n]['trigger']}", value=[n],
                       value_text=f"觸發黑暗徵兆{n}", value_text_en=f"Premonition {n} triggers",

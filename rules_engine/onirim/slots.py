@@ -111,7 +111,11 @@ FACE_UP = Slot("numbers", {"zh-TW": "翻開的黑暗徵兆", "en": "face-up Prem
                cues=("徵兆", "premonition", "premonitions"), unstated="general")
 NEW_DOOR = Slot("colour", {"zh-TW": "剛拿到的門", "en": "Door just obtained"}, values=COLOUR_PHRASES, role="new",
                 cues=("又", "再", "剛", "新", "another", "new", "just", "now get", "then get"), unstated="general",
-                value_labels=COLOUR_LABELS)
+                value_labels=COLOUR_LABELS,
+                vague=("又拿到一扇門", "又拿到一張門", "再拿到一扇門", "再拿到一張門", "剛拿到一扇門", "剛拿到一張門",
+                       "又拿到門", "剛拿到門", "拿到新的門", "新拿到的門", "第三張門", "第三扇門", "第四張門", "第四扇門",
+                       "第五張門", "第五扇門", "another door", "a new door", "one more door", "a third door",
+                       "a fourth door", "a fifth door", "my third door", "my fourth door", "my fifth door"))
 FACE_UP_COUNT = Slot("count", {"zh-TW": "場上翻開的黑暗徵兆張數", "en": "face-up Premonitions left"},
                      cues=("徵兆", "premonition", "premonitions"), units=("張", "cards"), unstated="general")
 
@@ -122,6 +126,9 @@ def expansion(label_zh: str, label_en: str, phrases: tuple[str, ...], unstated: 
                 value_labels=((True, {"zh-TW": f"加入{label_zh}", "en": f"with {label_en}"}),
                               (False, {"zh-TW": f"不加{label_zh}", "en": f"without {label_en}"})),
                 unstated=unstated, group="expansion",  # type: ignore[arg-type]
+                # An expansion not named: any of them may be the one added.
+                vague=("一個擴充", "一個擴展", "某個擴充", "擴充之一", "一種擴充", "an expansion", "one expansion",
+                       "one of the expansions", "some expansion", "any expansion"),
                 note={"zh-TW": "只計入題目提到的擴充", "en": "Only the expansions the question names are in play"}
                 if unstated == "absent" else {})
 

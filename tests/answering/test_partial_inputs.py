@@ -46,6 +46,11 @@ PARTLY_STATED = [
     ("夢魘會讓我失去高塔嗎？", [], "onirim.nightmare_tower_penalty", {}, {}, {"row", "row_state"}),
     ("目標順序是紅藍綠棕，我拿到一張藍門，可以留著嗎？", [], "onirim.book_door",
      {"goals": ["red", "blue", "green", "brown"], "door": "blue"}, {}, set()),
+    # Said to exist without saying which: never the default, every value a case.
+    ("桌上已經有紅門跟藍門，翻開的黑暗徵兆是1和5，我又拿到一扇門，會觸發哪些？", [], "onirim.premonitions_triggered",
+     {"doors": ["red", "blue"], "face_up": [1, 5]}, {}, {"new_door"}),
+    ("If I add an expansion, how many cards are in the deck?", [], "onirim.card_counts", {}, {},
+     {"towers", "book", "premonitions"}),
 ]
 
 
@@ -70,3 +75,16 @@ def test_verdict_details_say_where_each_input_came_from(pipeline, question, hist
 
 def test_there_are_twenty_partly_stated_questions():
     assert len(PARTLY_STATED) >= 20
+
+
+@pytest.mark.parametrize("question,vague", [
+    ("桌上已經有紅門跟藍門，翻開的黑暗徵兆是1和5，我又拿到一扇門，會觸發哪些？", "new_door"),
+    ("If I add an expansion, how many cards are in the deck?", "towers"),
+])
+def test_a_value_said_to_exist_but_not_given_is_answered_for_every_value(pipeline, question, vague):
+    r = pipeline.ask(question)
+    assert r.verdict["value"] == "depends" and r.verdict["details"]["inputs"][vague]["evaluated_over_domain"]
+    assert any(vague in case["condition"] for case in r.verdict["cases"])
+    # Naming the value settles it.
+    settled = pipeline.ask(question.replace("一扇門", "一扇藍門").replace("an expansion", "the Towers"))
+    assert settled.verdict["value"] != "depends"

@@ -104,3 +104,11 @@ def test_a_depends_under_each_unstated_value_is_one_list_of_cases():
     failed = {case.condition["players"]: case.value for case in captain.cases if "出團失敗" in case.when
               and "players" in case.condition}
     assert len(set(failed.values())) == 3 and set(failed) == {4, 5, 6}
+
+
+def test_a_field_mentioned_without_its_value_is_evaluated_over_its_domain_not_defaulted():
+    rule = get_rule("onirim.card_counts")
+    assert evaluate_partial(rule, {}).inputs["towers"] == {"value": False, "from": "absent"}
+    result = evaluate_partial(rule, {}, {"towers": "mentioned"})
+    assert result.verdict.details["inputs"]["towers"]["evaluated_over_domain"] and result.verdict.value == DEPENDS
+    assert {case.condition.get("towers") for case in result.verdict.cases} == {True, False}
