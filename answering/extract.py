@@ -819,6 +819,11 @@ def _targeted(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, A
     return out or None
 
 
+# The whole table, said of the clause's seats.
+_WHOLE_TABLE = re.compile(r"全部|全员|所有人|大家都|每个人都|\d+\s*(?:个|位)?(?:人)?(?:都|全)|"
+                          r"\ball(?: \d+)? of us\b|\bevery(?:one|body)\b|\ball \d+\b|\bthe whole table\b")
+
+
 def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None:
     """Seats named by role in the clause after a cue ("出團的是隊長、下家1和下家2")."""
     for cue in slot.cues:
@@ -827,6 +832,8 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
             continue
         start = max(text.rfind(p, 0, c.start()) for p in "。？?！!；;") + 1
         clause = re.split(r"[。？?！!；;]", text[start:], maxsplit=1)[0]
+        if players and _WHOLE_TABLE.search(clause):
+            return list(range(players))  # "all four of us went", "大家都出團了": every seat
         seats = [_seat(text, m.group(1), players) for m in _SEAT_ROLE.finditer(clause)]
         if seats and None not in seats:
             return sorted(set(seats))  # type: ignore[arg-type]

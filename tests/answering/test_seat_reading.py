@@ -157,3 +157,13 @@ def test_seats_called_by_the_names_a_roster_gave_them():
 ])
 def test_turns_that_leave_a_seats_action_unsaid_are_not_read(question):
     assert "actions" not in extract_input(MORNING.input_model, question)
+
+
+@pytest.mark.parametrize("question", [
+    "4-player game; someone outside the top three played a Police Officer, so all four of us went out. Who is captain next?",
+    "四人局，有人打了警官，結果我們4個人都出團了，下一任隊長是誰？",
+])
+def test_the_whole_table_going_is_every_seat(question):
+    data = extract_input(get_rule("mist-mountain.next_captain").input_model, question)
+    assert data["went"] == [0, 1, 2, 3] and data["players"] == 4
+    assert unread_numbers(question, data, get_rule("mist-mountain.next_captain").fixed_numbers) == []
