@@ -867,7 +867,8 @@ def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
     for pos, value in sorted(found.items()):
         if pos in counted:
             continue
-        clause = re.split(r"[，。,;；?？!！]", text[max(0, pos - 10):pos])[-1]
+        # The words before the amount in its clause ("fatigue then does 2", "疲勞又造成2點").
+        clause = re.split(r"[，。,;；?？!！]", text[max(0, pos - 24):pos])[-1]
         point_by_point = any(_pattern(word).search(clause) for word in slot.one_at_a_time)
         out += [1] * value if point_by_point and 0 < value <= 12 else [value]
     return out

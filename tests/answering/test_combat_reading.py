@@ -88,3 +88,13 @@ def test_attack_order_answers_only_questions_about_the_order():
     order = get_rule("dungeon-lords.attack_order")
     assert names_topic(order.topic, "哥布林跟史萊姆哪隻先打比較好？")
     assert not names_topic(order.topic, "隊伍：戰士4血帶紅色藥水，派史萊姆，我能得分嗎？")
+
+
+@pytest.mark.parametrize("question,damage", [
+    # A bite told with its victim between verb and amount; fatigue named a few words before its amount.
+    ("The thief has 4 HP and the endurance necklace. The vampire bites her for 3, then the fatigue does 2.", [3, 1, 1]),
+    ("盜賊4點血戴著堅忍項鍊，吸血鬼咬她3點，接著疲勞又造成2點傷害。", [3, 1, 1]),
+])
+def test_a_necklace_owners_blows_are_read_in_order_with_fatigue_point_by_point(question, damage):
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model, question)
+    assert data["item"] == "necklace" and data["hit_points"] == 4 and data["damage"] == damage
