@@ -52,7 +52,19 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+us\b))", _en_number, out)
     out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one))",
                  lambda m: _EN_ORDINALS[m.group(1)], out)
-    return out
+    return _numbered_players(out)
+
+
+def _numbered_players(text: str) -> str:
+    """"P1 plays a reflector, …, the captain passes": players numbered beside a captain named on their own are
+    the seats after the captain (P1 = 下家1). Left as written when a number could be the captain's own ("P1 (the
+    captain)", "P0")."""
+    if not re.search(r"\bp[1-9]\b", text) or not re.search(r"队长|captain", text) or re.search(r"\bp0\b", text):
+        return text
+    if re.search(r"\bp\d\s*(?:\(|（|=|\bis\b|是)\s*(?:the\s+)?(?:队长|captain)|"
+                 r"(?:队长|captain)\s*(?:\(|（|=|\bis\b|是)\s*\bp\d\b", text):
+        return text
+    return re.sub(r"\bp([1-9])\b", r"下家\1", text)
 
 
 # "one" as a pronoun ("give one up", "which one", "this one") is not the number 1.
@@ -277,7 +289,7 @@ def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
 def _role_seat(role: str) -> int | None:
     """The seat a role phrase names on its own: 0 the captain, N the N-th seat after the captain, -K the K-th
     seat before the captain (上家 is -1); None for a role counted from the seat named before it."""
-    role = role.replace(" ", "")
+    role = re.sub(r"^the", "", role.replace(" ", ""))
     after_captain = re.search(r"(\d)(?:st|nd|rd|th)player|player(\d)seats?after|^seat(\d)|队长.*第(\d)", role)
     if after_captain:
         return int(next(g for g in after_captain.groups() if g))
@@ -569,6 +581,9 @@ def _roster(text: str, slot: Slot, players: int | None) -> dict[str, int]:
     return out if len(out) >= 2 else {}
 
 
+_ORDER_START = re.compile(r"\b(?:from|starting (?:with|from|at)|beginning (?:with|from|at)|round from)\b|从|由|开始")
+
+
 def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None:
     """Turns stated one per clause in order ("下家1出反光盤、下家2 Pass", "the captain passes"): [seat, value];
     seats may be called by the names a roster gave them ("隊長阿傑，下家小婷…；小婷出燈籠"), and seats named together
@@ -593,6 +608,8 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
         if None in seats or len(named) > 1:
             return None
         if not named:
+            if _ORDER_START.search(clause):
+                continue  # where the order starts ("going round from the player after the captain"), not a turn
             waiting += seats  # type: ignore[arg-type]
             continue
         if len(seats) > 1 or waiting:

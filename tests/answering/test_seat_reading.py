@@ -133,6 +133,10 @@ BAMBOO_TURNS = [[1, "反光盤"], [2, "工作帽"], [3, "pass"], [4, "反光盤"
     "Five players on the Bamboo path: next player 1 plays a reflector, next player 2 a work cap, next player 3 "
     "passes, next player 4 a reflector, the captain a lantern; then next player 1, next player 2, next player 4 "
     "and the captain all pass. Does the team depart?",
+    # Players numbered beside a captain named on their own are the seats after the captain; the clause
+    # saying where the order starts is not a turn.
+    "Five of us on the Bamboo path, going round from the player after the captain: P1 plays a reflector, P2 a work "
+    "cap, P3 passes, P4 a reflector, the captain a lantern, then P1, P2, P4 and the captain all pass. Do we go?",
 ])
 def test_seats_named_together_share_the_turn_said_of_them_all(question):
     data = extract_input(MORNING.input_model, question)
@@ -156,6 +160,12 @@ def test_seats_called_by_the_names_a_roster_gave_them():
     "五人局竹林小道。下家1出反光盤，下家2出工作帽，然後下家3、下家4。能出團嗎？",
 ])
 def test_turns_that_leave_a_seats_action_unsaid_are_not_read(question):
+    assert "actions" not in extract_input(MORNING.input_model, question)
+
+
+def test_numbered_players_are_not_read_as_seats_when_a_number_may_be_the_captains():
+    question = ("Five on the Bamboo path: P1 (the captain) plays a lantern, P2 a reflector, P3 passes, P4 a work cap, "
+                "P5 a reflector, then P1, P2, P4 and P5 all pass. Do we go?")
     assert "actions" not in extract_input(MORNING.input_model, question)
 
 
