@@ -295,13 +295,14 @@ def _role_seat(role: str) -> int | None:
         return int(next(g for g in after_captain.groups() if g))
     if re.search(r"队长|captain", role) and not re.search(r"before|after", role):
         return 0
-    m = re.match(r"下家(\d)?|nextplayer(\d)?|playerafter", role)
+    m = re.match(r"下家(\d)?|nextplayer(\d)?|(?:player|guy|person|one)(?:right|just|immediately|directly)?after(?:the)?captain", role)
     if m:
         return int(m.group(1) or m.group(2) or 1)
     m = re.match(r"上家(\d)?", role)
     if m:
         return -int(m.group(1) or 1)
-    if re.search(r"(?:last|previous)(?:player)?$|^last|playerbefore|最后一", role):
+    if re.search(r"(?:last|previous)(?:player)?$|^last|(?:player|guy|person|one)(?:right|just|immediately|directly)?"
+                 r"before(?:the)?captain|最后一", role):
         return -1
     return None
 
@@ -320,24 +321,28 @@ _ORDINAL_WORDS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _SEAT_ROLE = re.compile(
     r"((?:the )?\d(?:st|nd|rd|th) player (?:after|clockwise from|to the left of) (?:the )?captain|"
     r"(?:the )?player \d seats? after (?:the )?captain|"
-    r"队长\s*(?:的)?\s*(?:后面|之后|后|下家之后)\s*(?:的)?\s*第\s*\d\s*(?:位|个)(?:玩家)?|"
+    r"队长\s*(?:的)?\s*(?:后面|之后|后|下家之后|往下数|往后数|数过去)\s*(?:的)?\s*第\s*\d\s*(?:位|个)(?:玩家)?|"
     r"\bseat\s*\d|"
-    r"队长|captain|再下一?(?:位|个)|再下家|下一(?:位|个)|下家\s*\d?(?!\d*\s*[分点])|上家(?:\s*\d(?=\s+\d))?|下家|"
+    r"队长|captain|再下一?(?:位|个)|再下家|下一(?:位|个)|再来|接着|接著|接下来|下家\s*\d?(?!\d*\s*[分点])|上家(?:\s*\d(?=\s+\d))?|下家|"
     r"最后一(?:位|个)(?:玩家)?|"
     r"(?:the )?one after(?: that| them| him| her)?|"
     r"next player(?:\s*\d(?=\s+\d))?|"
-    r"(?:the )?player after (?:the )?captain|(?:the )?(?:last|previous) player|"
-    r"(?:the )?player before (?:the )?captain|"
+    r"(?:the )?(?:player|guy|person|one) (?:right |just |immediately |directly )?after (?:the )?captain|"
+    r"(?:the )?(?:last|previous) player|"
+    r"(?:the )?(?:player|guy|person|one) (?:right |just |immediately |directly )?before (?:the )?captain|"
     r"\b(?:next|then|last)\b(?=[\s:]*\d)|"
     r"(?:the )?(?:second|third|fourth|fifth)\b(?=[\s:]*\d))")
-_RELATIVE_ROLE = re.compile(r"再下|下一|one after|^(?:next|then)$")
+_RELATIVE_ROLE = re.compile(r"再下|下一|再来|接着|接著|接下来|one after|^(?:next|then)$")
+# A role restating the seat just named ("最後一位、也就是阿明的上家小玉4分"): the same seat, not another.
+_RESTATED = re.compile(r"(?:也就是|即|亦即|\bthat is|\bi\.e\.)[^，,；;。]{0,8}$")
 # Roles joined to share one number: "下家1和下家2各貢獻4分", "the captain and 下家2 both have 5".
 _JOINED = re.compile(r"\s*(?:和|与|跟|及|、|,|and|&)\s*$")
 # A seat said to have put in nothing, in words ("上家沒貢獻", "the last player nothing").
 _NOTHING = re.compile(r"[^\d，,、；;。.]{0,8}?(?:没有?(?:任何)?(?:贡献|出牌|出)|零分|是零|\bnothing\b|\bnone\b|"
                       r"\bno points\b|\bzero\b|did(?:n't| not) contribute)")
 # "只有下家2有貢獻", "only the captain contributed": the seats named are the only ones with anything.
-_ONLY_BEFORE = re.compile(r"(?:只有|只|仅|only)\s*(?:the\s+)?$")
+# … with the player's name before the role in brackets ("只有大刘（队长往下数第二个）出牌").
+_ONLY_BEFORE = re.compile(r"(?:只有|只|仅|only)\s*(?:the\s+)?(?:[\u4e00-\u9fff]{1,3}\s*[（(])?$")
 
 
 def _seat_pairs(text: str) -> list[tuple[int, int]]:
@@ -358,6 +363,8 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
             named: int | None = ordinal
         elif _RELATIVE_ROLE.search(role):
             named = seat + 1 if seat >= 0 else None
+        elif i > 0 and _RESTATED.search(text[roles[i - 1].end():m.start()]):
+            named = seat
         else:
             named = _role_seat(role)
             series = series or bool(re.search(r"\d(?:st|nd|rd|th) player", role))
@@ -371,7 +378,8 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
         after = text[m.end():min(end, m.end() + 16)]
         n = re.match(r"[^\d，,、；;。.]{0,14}?(\d+)", after)
         if n is None and _ONLY_BEFORE.search(text[max(0, m.start() - 6):m.start()]):
-            n = re.match(r"[^\d，,、；;。.]{0,30}?(?:[，,]\s*)?(\d+)\s*(?:分|点|points?|pts?)", text[m.end():end])
+            n = re.match(r"[^\d，,、；;。.]{0,30}?(?:[，,]\s*[^\d，,、；;。.]{0,4})?(\d+)\s*(?:分|点|points?|pts?)",
+                         text[m.end():end])
         if n:
             pairs += [(s, int(n.group(1))) for s in (*waiting, seat)]
             waiting = []
@@ -385,7 +393,7 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
     return pairs
 
 
-_PLAYERS = re.compile(r"(\d)\s*(?:人局|人|位玩家|名玩家|个玩家|-?players?)")
+_PLAYERS = re.compile(r"(\d)\s*(?:个人|人局|人|位玩家|名玩家|个玩家|-?players?|of us\b)")
 _OTHERS_ZERO = re.compile(
     r"(?:其他|其余|剩下|剩余|别)的?(?:人|玩家|座位|位)?(?:都|全|也)?(?:是|为)?\s*(?:0|零|没有?(?:任何)?(?:贡献|出牌|出|分))|"
     r"(?:others?|everyone else|everybody else|the rest|all (?:the )?other(?:s| players)?)\s*"
@@ -574,7 +582,8 @@ def _roster(text: str, slot: Slot, players: int | None) -> dict[str, int]:
         m = _NAME_OF_SEAT.fullmatch(part)
         if m is None or mentions(m.group(3), slot.values) or re.search(r"出|pass|打", m.group(3)):
             continue
-        seat = (seat + 1 if seat is not None else None) if m.group(2) else _seat(text, m.group(1), players)
+        relative = m.group(2) or _RELATIVE_ROLE.search(m.group(1))
+        seat = (seat + 1 if seat is not None else None) if relative else _seat(text, m.group(1), players)
         if seat is None or m.group(3) in out:
             return {}
         out[m.group(3)] = seat

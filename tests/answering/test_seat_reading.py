@@ -177,3 +177,25 @@ def test_the_whole_table_going_is_every_seat(question):
     data = extract_input(get_rule("mist-mountain.next_captain").input_model, question)
     assert data["went"] == [0, 1, 2, 3] and data["players"] == 4
     assert unread_numbers(question, data, get_rule("mist-mountain.next_captain").fixed_numbers) == []
+
+
+QUALIFICATION = get_rule("mist-mountain.qualification")
+
+
+@pytest.mark.parametrize("question,contributions", [
+    # 再來 / 接著 count from the seat named before; a role restating that seat (也就是…的上家) is the same seat;
+    # a role in brackets after a name is that player's seat.
+    ("五人局。隊長阿明3分，他下家小華0分，再來小美5分，接著阿傑2分，最後一位、也就是阿明的上家小玉4分。能出團嗎？",
+     [3, 0, 5, 2, 4]),
+    ("四人局。队长老王3分，他下家小李6分，接着小张3分，最后小陈（老王的上家）也是3分。能出团吗？", [3, 6, 3, 3]),
+    # The only seat with anything, named by its count from the captain in brackets after the player's name.
+    ("5个人玩。整个早上只有大刘（队长往下数第二个）出牌，一共13分，其他人全部pass是0分。能出团吗？", [0, 0, 13, 0, 0]),
+])
+def test_contributions_told_player_by_player_in_prose(question, contributions):
+    assert extract_input(QUALIFICATION.input_model, question)["contributions"] == contributions
+
+
+def test_a_list_leaving_a_seat_of_a_table_said_in_words_unplaced_is_not_read():
+    # "我們五個人玩": a five-player table; one player is told by name only, so the list is not read as four.
+    question = "我們五個人玩。隊長阿明3分，他下家小華0分，再來小美5分，阿傑2分，最後一位、也就是阿明的上家小玉4分。能出團嗎？"
+    assert "contributions" not in extract_input(QUALIFICATION.input_model, question)
