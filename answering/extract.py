@@ -18,7 +18,7 @@ from rules_engine.slots import Slot, declared_slots, domain_of
 # Chinese numerals count only next to a measure word or a seat/ordinal marker ("五位玩家", "下家二",
 # "第三"), so that 一起 or 一樣 never become numbers.
 _CN_NUM = "零〇一二两三四五六七八九十百"
-_MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|players?)"
+_MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|顶|根|瓶|支|件|players?)"
 _EN_ORDINALS = {"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
 _EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -295,6 +295,8 @@ def _role_seat(role: str) -> int | None:
         return int(next(g for g in after_captain.groups() if g))
     if re.search(r"队长|captain", role) and not re.search(r"before|after", role):
         return 0
+    if role in ("下家的下家", "上家的上家"):
+        return 2 if role.startswith("下") else -2
     m = re.match(r"下家(\d)?|nextplayer(\d)?|(?:player|guy|person|one)(?:right|just|immediately|directly)?after(?:the)?captain", role)
     if m:
         return int(m.group(1) or m.group(2) or 1)
@@ -323,7 +325,7 @@ _SEAT_ROLE = re.compile(
     r"(?:the )?player \d seats? after (?:the )?captain|"
     r"队长\s*(?:的)?\s*(?:后面|之后|后|下家之后|往下数|往后数|数过去)\s*(?:的)?\s*第\s*\d\s*(?:位|个)(?:玩家)?|"
     r"\bseat\s*\d|"
-    r"队长|captain|再下一?(?:位|个)|再下家|下一(?:位|个)|再来|接着|接著|接下来|下家\s*\d?(?!\d*\s*[分点])|上家(?:\s*\d(?=\s+\d))?|下家|"
+    r"下家的下家|上家的上家|队长|captain|再下一?(?:位|个)|再下家|下一(?:位|个)|再来|接着|接著|接下来|下家\s*\d?(?!\d*\s*[分点])|上家(?:\s*\d(?=\s+\d))?|下家|"
     r"最后一(?:位|个)(?:玩家)?|"
     r"(?:the )?one after(?: that| them| him| her)?|"
     r"next player(?:\s*\d(?=\s+\d))?|"
@@ -636,7 +638,7 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
     for m in mentions(text, slot.values):
         if m.negated or m.start in skip:
             continue
-        count = re.search(r"(\d+)\s*(?:张|个|位|名)?\s*$", text[max(0, m.start - 4):m.start]) or \
+        count = re.search(r"(\d+)\s*(?:张|个|位|名|顶|根|瓶|支|件)?\s*$", text[max(0, m.start - 4):m.start]) or \
             re.search(r"(\d+)\s*(?:张|个|位|名)?\s*\S{0,4}?\s*(?:都是|全是|全都是|are all|all)\s*$",
                       text[max(0, m.start - 16):m.start])
         out += [m.value] * (int(count.group(1)) if count and 0 < int(count.group(1)) <= 6 else 1)
@@ -850,6 +852,9 @@ _WHOLE_TABLE = re.compile(r"全部|全员|所有人|大家都|每个人都|\d+\s
                           r"\ball(?: \d+)? of us\b|\bevery(?:one|body)\b|\ball \d+\b|\bthe whole table\b")
 
 
+_DID_NOT_GO = re.compile(r"\s*(?:自己|本人|himself|herself)?\s*(?:没|不|未|\bdid ?n[o']t\b|\bstayed\b|\bwas not\b)")
+
+
 def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None:
     """Seats named by role in the clause after a cue ("出團的是隊長、下家1和下家2")."""
     for cue in slot.cues:
@@ -860,7 +865,11 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
         clause = re.split(r"[。？?！!；;]", text[start:], maxsplit=1)[0]
         if players and _WHOLE_TABLE.search(clause):
             return list(range(players))  # "all four of us went", "大家都出團了": every seat
-        seats = [_seat(text, m.group(1), players) for m in _SEAT_ROLE.finditer(clause)]
+        roles = list(_SEAT_ROLE.finditer(clause))
+        # "隊長的下家" is one seat, the 下家; "隊長自己沒去" names a seat that did not go.
+        seats = [_seat(text, m.group(1), players) for k, m in enumerate(roles)
+                 if not (k + 1 < len(roles) and re.fullmatch(r"\s*的\s*", clause[m.end():roles[k + 1].start()]))
+                 and not _DID_NOT_GO.match(clause[m.end():])]
         if seats and None not in seats:
             return sorted(set(seats))  # type: ignore[arg-type]
     return None

@@ -40,7 +40,7 @@ PATH = Slot("choice", {"zh-TW": "今天的路徑", "en": "today's path"},
             unstated="cases")
 # A path card played is named as one ("竹林小道的路徑小卡", "a bamboo path card"); the bare name is today's path.
 _PLAYED_PATH_CARDS = tuple((name, tuple(f"{alias}{joint}{card}" for alias in (name, *C._ALIASES.get(name, ()))
-                                        for joint, card in (("", "路徑小卡"), ("的", "路徑小卡"), ("", "路徑卡"),
+                                        for joint, card in (("", "路徑小卡"), ("的", "路徑小卡"), ("", "小卡"), ("", "路徑卡"),
                                                             ("的", "路徑卡"), (" ", "path card"), (" ", "card"))
                                         if (card.isascii() == alias.isascii())))
                            for name in C.PATH_CARDS)
