@@ -50,7 +50,8 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
     out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+us\b))", _en_number, out)
-    out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one))",
+    out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one|to (?:place|go|play|choose)\b|"
+                 r"in (?:player |turn |seat )?order))",
                  lambda m: _EN_ORDINALS[m.group(1)], out)
     return _numbered_players(out)
 
@@ -660,7 +661,15 @@ def _numbers_near(text: str, slot: Slot) -> list[int] | None:
 
 
 def _seat_from_start(text: str) -> int | None:
-    """0 for the start player, 1 for the next, …: "起始玩家的下一位", "第3位玩家", "3rd player after the start"."""
+    """0 for the start player, 1 for the next, …: "起始玩家的下一位", "第3位玩家", "3rd player after the start",
+    "the fourth to place", "順序是起始玩家、阿宏、然後才是我"."""
+    listed = re.search(r"起始玩家((?:\s*[、,，]\s*[^、,，。？?!！]{1,10}?)*?)\s*[、,，]\s*(?:然后|再来|接着|最后)?"
+                       r"(?:才是|才轮到|是)?\s*我(?!们)", text)
+    if listed:
+        return len(re.findall(r"[、,，]", listed.group(1))) + 1
+    told = re.search(r"\b(\d)(?:st|nd|rd|th)\s+(?:to (?:place|go|play|choose)|in (?:player |turn |seat )?order)", text)
+    if told:
+        return int(told.group(1)) - 1  # counted with the start player as the first
     m = re.search(r"第\s*(\d)\s*(?:位|个)(?:玩家)?|(\d)(?:st|nd|rd|th) player|player (\d)\b", text)
     if m:
         n = int(m.group(1) or m.group(2) or m.group(3))

@@ -51,6 +51,7 @@ COLOURS: tuple[str, ...] = ("red", "green", "yellow", "blue")
 SEASONS: tuple[str, ...] = ("spring", "summer", "autumn", "winter")
 NO_ITEM_SEASON = "winter"
 MAX_PLAYERS = 4
+MIN_PLAYERS = 2  # "同樣適用於2、3、4人遊戲": the variant is played by 2 to 4
 # Each player takes 5 markers of their colour (items and blanks) at any player count.
 MARKERS_PER_PLAYER = 5
 

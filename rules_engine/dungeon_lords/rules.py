@@ -261,6 +261,16 @@ class ItemSlotInput(_In):
         None, ge=0, le=D.MAX_PLAYERS - 1,
         description="0 = the start player, 1 = the next player, ...; leave empty for every player")
     season: Annotated[Season | None, S.SEASON] = Field(None, description="season of the orders phase; leave empty for all")
+    players: Annotated[int | None, S.PLAYERS] = Field(
+        None, ge=D.MIN_PLAYERS, le=D.MAX_PLAYERS, description="number of players (bounds the seat; the slot does not depend on it)")
+
+    @model_validator(mode="after")
+    def _seat_at_the_table(self) -> "ItemSlotInput":
+        if self.players is not None and self.player_index_from_start is not None \
+                and self.player_index_from_start >= self.players:
+            raise ValueError(f"player_index_from_start: a {self.players}-player game has seats 0 to "
+                             f"{self.players - 1}, found {self.player_index_from_start}")
+        return self
 
 
 def _slot_value(index: int) -> str:

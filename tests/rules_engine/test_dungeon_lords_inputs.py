@@ -22,8 +22,9 @@ def test_contract_rules_registered() -> None:
 
 
 def test_contract_input_fields() -> None:
+    # `players` is optional context: it bounds the seat and never changes the slot.
     assert set(get_rule("dungeon-lords.item_slot").input_schema()["properties"]) == {
-        "player_index_from_start", "season"}
+        "player_index_from_start", "season", "players"}
     assert {"adventurers", "items"} <= set(get_rule("dungeon-lords.assign_items").input_schema()["properties"])
     assert {"party", "items", "events"} <= set(get_rule("dungeon-lords.combat_round").input_schema()["properties"])
     assert {"final_score", "golds", "own_colour"} <= set(
@@ -161,3 +162,13 @@ def test_cli_necklace_example_and_bad_input(capsys) -> None:
     assert "tile not conquered; marked: blue necklace" in out and "assumptions:" in out
     assert main(["rule", "dungeon-lords.assign_items", '{"adventurers": ["paladin"]}']) != 0
     assert "adventurers.0" in capsys.readouterr().err
+
+
+def test_an_item_slot_seat_must_be_at_the_stated_table() -> None:
+    rule = get_rule("dungeon-lords.item_slot")
+    with pytest.raises(ValidationError) as err:
+        rule.input_model.model_validate({"players": 3, "player_index_from_start": 3})
+    assert "3-player game has seats 0 to 2, found 3" in str(err.value)
+    # The table's size never moves the slot.
+    assert evaluate("dungeon-lords.item_slot", {"players": 4, "player_index_from_start": 1, "season": "summer"}).value \
+        == evaluate("dungeon-lords.item_slot", {"player_index_from_start": 1, "season": "summer"}).value
