@@ -278,8 +278,8 @@ def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
         before = text[max(0, m.start - 14):m.start]
         newish = bool(re.search(r"(又|再|刚|新|另|第三|another|new|just|then|now|third)[^，,。]{0,8}$", before))
         # "拿到 / get" marks the Door just obtained only after Doors already named.
-        obtained = bool(re.search(r"(拿到|抽到|得到|获得|\bgets?\b|\bgot\b|\bdraws?\b|\bdrew\b|"
-                                  r"\bobtain)[^，,。]{0,8}$", before))
+        obtained = bool(re.search(r"(拿到|抽到|得到|获得|\bgets?\b|\bgot\b|\bdraws?\b|\bdrew\b|\bobtain|\bgrab(?:s|bed)?\b|"
+                                  r"\bpick(?:s|ed)? up\b|\btook\b|\btakes?\b|\bopen(?:s|ed)?\b)[^，,。]{0,8}$", before))
         # "拿到 / get" marks the Door just obtained after Doors already named, or when it is the only one named
         # ("如果拿到的是藍門呢？").
         newish = newish or (obtained and (bool(out) or len(mentions(text, slot.values)) == 1))
@@ -649,7 +649,9 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
 def _numbers_near(text: str, slot: Slot) -> list[int] | None:
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
-            after = re.match(r"[^\d，。？?]{0,6}?(\d(?:(?:\s*(?:号|、|,|，|和|与|及|跟|and|&|/)\s*|\s+)+\d)*)",
+            # "徵兆是2、7號", "premonitions showing are 1, 3, 4 and 6": the list within a few words of the cue.
+            after = re.match(r"(?:[^\d，。？?]{0,6}?|\s*(?:showing|face[ -]up|up|left|remaining)?\s*(?:are|is|:)?\s*)"
+                             r"(\d(?:(?:\s*(?:号|、|,|，|和|与|及|跟|and|&|/)\s*|\s+)+\d)*)",
                              text[c.end():])
             if after:
                 return [int(x) for x in re.findall(r"\d", after.group(1))]

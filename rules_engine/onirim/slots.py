@@ -134,7 +134,7 @@ def expansion(label_zh: str, label_en: str, phrases: tuple[str, ...], unstated: 
 
 
 TOWERS_PHRASES = ("高塔", "塔", "tower", "towers")
-BOOK_PHRASES = ("book of steps", "the book", "步驟之書", "目標卡", "書本", "加書", "book expansion")
+BOOK_PHRASES = ("book of steps", "the book", "book", "步驟之書", "目標卡", "書本", "加書", "book expansion")
 PREMONITION_PHRASES = ("黑暗徵兆", "徵兆", "premonition", "premonitions", "dark premonitions", "美夢", "happy dream")
 SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
                    values=(("none", ("不用咒文", "沒有咒文", "no spells", "without spells")),

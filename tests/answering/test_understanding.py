@@ -244,3 +244,19 @@ def test_a_follow_up_without_a_form_of_its_own_asks_in_the_earlier_one(pipeline)
     assert u.candidates and {m.form for m in u.candidates} == {"how_many"}
     alone = pipeline.understand("那六個人呢？")
     assert all(m.form is None for m in alone.candidates)
+
+
+@pytest.mark.parametrize("question,expected", [
+    # "grabbed" / "pick up" mark the Door just obtained; the face-up list may follow a few words after its cue.
+    ("Red and green doors are down and the premonitions showing are 2 and 5. I just grabbed a blue door. What fires?",
+     {"doors": ["red", "green"], "face_up": [2, 5], "new_door": "blue"}),
+    ("One brown door so far, premonitions face up: 3 and 7. Now I pick up a red door - anything?",
+     {"doors": ["brown"], "face_up": [3, 7], "new_door": "red"}),
+])
+def test_the_door_just_obtained_and_the_face_up_premonitions(question, expected):
+    assert extract_input(get_rule("onirim.premonitions_triggered").input_model, question) == expected
+
+
+def test_book_alone_names_the_book_of_steps():
+    data = extract_input(get_rule("onirim.card_counts").input_model, "towers + book, no premonitions: how many cards?")
+    assert data == {"towers": True, "book": True, "premonitions": False}
