@@ -49,7 +49,8 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, folded)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
-    out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+us\b))", _en_number, out)
+    # "four-leaf clover" is a name, not a count.
+    out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+us\b))(?!-lea[fv])", _en_number, out)
     out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one|to (?:place|go|play|choose)\b|"
                  r"in (?:player |turn |seat )?order))",
                  lambda m: _EN_ORDINALS[m.group(1)], out)
@@ -555,14 +556,17 @@ def _owner_before(text: str, owners: list[Mention], thing: Mention) -> Mention |
                  _OWNER_GAP.fullmatch(text, o.end, thing.start)), None)
 
 
+_WHO_MAY_USE = re.compile(r"s?\s*(?:只能|只|都)?\s*(?:给|归|(?:are|is) (?:only )?for\b|as\b|go(?:es)? to\b)")
+
+
 def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
     """Owned things in order of mention, each with the owner written just before it ("紅色魔杖、綠色空白",
     "a yellow healing potion", "the green player's wand"); a thing without its owner leaves them all unread."""
     owners = mentions(text, slot.owners)
     out: list[list[Any]] = []
     for m in mentions(text, slot.values):
-        if m.negated:
-            continue
+        if m.negated or _WHO_MAY_USE.match(text, m.end):
+            continue  # "魔杖給戰士或巫師", "wands as warrior gear": a house rule about the kind, not a marker
         owner = _owner_before(text, owners, m)
         if owner is None:
             return None
@@ -636,8 +640,12 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
 
 def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  # type: ignore[assignment]
     out: list[Any] = []
-    for m in mentions(text, slot.values):
-        if m.negated or m.start in skip:
+    found = mentions(text, slot.values)
+    # Things named as alternatives ("魔杖給戰士或巫師", "potions are for thieves or priests") are not in the list.
+    alternatives = {k for i in range(len(found) - 1) for k in (i, i + 1)
+                    if re.fullmatch(r"\s*(?:或者?|or|/)\s*", text[found[i].end:found[i + 1].start])}
+    for i, m in enumerate(found):
+        if m.negated or m.start in skip or i in alternatives:
             continue
         count = re.search(r"(\d+)\s*(?:张|个|位|名|顶|根|瓶|支|件)?\s*$", text[max(0, m.start - 4):m.start]) or \
             re.search(r"(\d+)\s*(?:张|个|位|名)?\s*\S{0,4}?\s*(?:都是|全是|全都是|are all|all)\s*$",

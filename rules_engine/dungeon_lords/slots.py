@@ -34,7 +34,7 @@ OWN_COLOUR = Slot("count", {"zh-TW": "來自自己地城的黃金數", "en": "go
                   cues=("自己的地城", "自己地城", "own dungeon", "my own dungeon"), unstated="reading",
                   note={"zh-TW": "這些黃金都不是在你自己的地城使用物品得到的", "en": "None of the golds came from items used in your own dungeon"})
 ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
-            values=(("potion", ("藥水", "potion")), ("clover", ("幸運草", "四葉草", "clover")),
+            values=(("potion", ("藥水", "potion")), ("clover", ("幸運草", "四葉草", "clover", "clovers")),
                     ("wand", ("魔杖", "wand")), ("necklace", ("項鍊", "項鏈", "necklace"))),
             value_labels=(("potion", {"zh-TW": "治療藥水", "en": "healing potion"}),
                           ("clover", {"zh-TW": "幸運四葉草", "en": "four-leaf clover"}),
@@ -89,11 +89,13 @@ MONSTER_ATTACKED = Slot("choice", {"zh-TW": "這回合是否有怪物攻擊", "e
                         unstated="assumed", note={"zh-TW": "假設這回合有怪物攻擊（沒有攻擊就不會治療）",
                                                   "en": "Assuming a monster attacked this round (no attack, no healing)"}, when=(("item", "potion"),))
 TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
-                   cues=("陷阱", "trap"), unstated="general", when=(("item", "clover"),))
+                   cues=("陷阱", "trap"), units=("point of damage", "points of damage", "點陷阱傷害"), unstated="general",
+                   when=(("item", "clover"),))
 THIEF_ICONS = Slot("count", {"zh-TW": "盜賊的開鎖能力", "en": "the thieves' trap icons"},
                    cues=("盜賊", "小偷", "開鎖", "thief", "thieves", "rogue"), unstated="general", when=(("item", "clover"),))
 CLOVERS = Slot("count", {"zh-TW": "幸運草數", "en": "clovers"}, cues=("幸運草", "四葉草", "clover", "clovers"),
-               units=("片幸運草", "個幸運草", "clovers"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "clover"),))
+               units=("片幸運草", "個幸運草", "片四葉草", "個四葉草", "four-leaf clovers", "four-leaf clover", "clovers"),
+               domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "clover"),))
 SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
                    cues=("法術等級", "咒語等級", "法術", "咒語", "spell level", "spell", "level"), unstated="general", when=(("item", "wand"),))
 PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en": "the wizards' magic without wands"},
@@ -123,7 +125,7 @@ PARTY = Slot("party", {"zh-TW": "冒險家隊伍（職業與血量，由前到�
 CARRIED = Slot("carried", {"zh-TW": "冒險家帶著的魔法物品（誰帶、哪位玩家的）",
                            "en": "the magic items the adventurers carry (who carries which player's item)"},
                values=(("potion", ("治療藥水", "藥水", "healing potion", "potion")),
-                       ("clover", ("幸運四葉草", "幸運草", "四葉草", "four-leaf clover", "clover")),
+                       ("clover", ("幸運四葉草", "幸運草", "四葉草", "four-leaf clovers", "four-leaf clover", "clovers", "clover")),
                        ("wand", ("魔杖", "wand")),
                        ("necklace", ("堅忍項鍊", "項鍊", "項鏈", "endurance necklace", "necklace of endurance",
                                      "necklace"))),

@@ -98,3 +98,18 @@ def test_attack_order_answers_only_questions_about_the_order():
 def test_a_necklace_owners_blows_are_read_in_order_with_fatigue_point_by_point(question, damage):
     data = extract_input(get_rule("dungeon-lords.item_marked").input_model, question)
     assert data["item"] == "necklace" and data["hit_points"] == 4 and data["damage"] == damage
+
+
+def test_a_house_table_of_who_may_use_what_is_not_read_as_adventurers_or_markers():
+    question = ("本回合冒險家依序是盜賊、戰士、牧師。翻開的物品依序是綠色魔杖、紅色治療藥水、藍色空白。"
+                "我們規定魔杖給戰士或巫師、藥水給盜賊或牧師。怎麼分？")
+    data = extract_input(get_rule("dungeon-lords.assign_items").input_model, question)
+    assert data["adventurers"] == ["thief", "warrior", "priest"]
+    assert [[m.owner, m.item] for m in get_rule("dungeon-lords.assign_items").input_model.model_validate(data).items] \
+        == [["green", "wand"], ["red", "potion"], ["blue", "blank"]]
+
+
+def test_a_four_leaf_clover_is_a_name_not_a_count():
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model,
+                         "Our thief has 1 anti-trap icon and the party carries 3 four-leaf clovers. Are they marked?")
+    assert data["clovers"] == 3
