@@ -31,8 +31,8 @@ PATH_CARD_COUNT = MappingProxyType({SAKURA: 3, BAMBOO: 4, GRASS: 5})
 
 _ALIASES = MappingProxyType({
     LANTERN: ("灯笼", "lantern", "lanterns", "lamp"),
-    CAP: ("work cap", "work hat", "cap", "hat", "helmet"),
-    REFLECTOR: ("反光盘", "reflector", "reflector dish", "mirror"),
+    CAP: ("work cap", "work caps", "work hat", "work hats", "cap", "caps", "hat", "hats", "helmet", "helmets"),
+    REFLECTOR: ("反光盘", "reflector", "reflectors", "reflector dish", "mirror", "mirrors"),
     FOG: ("浓雾时刻", "濃霧", "浓雾", "fog", "foggy moment", "thick fog"),
     GOLD: ("金矿小巷", "金礦", "金矿", "gold", "gold alley", "gold mine alley"),
     SAKURA: ("樱花小径", "sakura", "sakura path", "cherry blossom path"),
