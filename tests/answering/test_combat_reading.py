@@ -113,3 +113,13 @@ def test_a_four_leaf_clover_is_a_name_not_a_count():
     data = extract_input(get_rule("dungeon-lords.item_marked").input_model,
                          "Our thief has 1 anti-trap icon and the party carries 3 four-leaf clovers. Are they marked?")
     assert data["clovers"] == 3
+
+
+@pytest.mark.parametrize("question,attacked", [
+    ("這回合只放了陷阱，隊伍受了2點傷害，牧師能治療1點，隊上有一瓶治療藥水。藥水會被用到嗎？", False),
+    ("这回合没派怪物，队伍受了2点伤害，牧师能治疗1点，队里有一瓶治疗药水。药水会用到吗？", False),
+    ("I sent monsters: the party took 3 damage, the priest heals 1 and there's a potion. Is the potion used?", True),
+])
+def test_whether_a_monster_attacked_is_read_either_way(question, attacked):
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model, question)
+    assert data["item"] == "potion" and data["monster_attacked"] is attacked
