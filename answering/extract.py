@@ -711,7 +711,11 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
         colours = _colour_mentions(counting_text, next(iter(colour_slots.values())))
     choices = {n: _choice(text, s, domain_of(model, n)) for n, s in slots.items() if s.kind == "choice"}
     slots = _relevant(slots, choices)
-    counts, counted = _counts(counting_text, slots)
+    # A quantity said to be none ("牌庫已經空了") is zero, and its numbers are left to the other counts.
+    zeroed = {n for n, s in slots.items() if s.kind == "count" and s.none
+              and any(not m.negated for m in mentions(text, ((0, s.none),)))}
+    counts, counted = _counts(counting_text, {n: s for n, s in slots.items() if n not in zeroed})
+    counts.update(dict.fromkeys(zeroed, 0))
     players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
     # Read once: the per-seat list is a value and, when no count says it, the table's size (上家 is its last seat).
     seat_list = _seat_list(counting_text) if any(slot.kind == "seat_list" for slot in slots.values()) else None

@@ -74,6 +74,8 @@ class Slot:
     # Phrases saying the field has a value without saying which ("another Door", "an expansion"): then the
     # unstated default does not hold and the answer is given for every value (`partial`: source "mentioned").
     vague: tuple[str, ...] = ()
+    # "count": phrases saying there are none ("牌堆空了", "none face up"): zero, when no number is read.
+    none: tuple[str, ...] = ()
     # "round": group → (value → phrases), e.g. the monsters, the traps, the tile, whether it is the last round.
     parts: tuple[tuple[str, tuple[tuple[Any, tuple[str, ...]], ...]], ...] = ()
 

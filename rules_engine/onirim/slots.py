@@ -45,8 +45,10 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                  unstated="general")
 NIGHTMARE_TO_LIMBO = Slot("choice", {"zh-TW": "夢魘是否放進Limbo", "en": "Nightmare sent to Limbo"},
                           values=((True, ("夢魘放進limbo", "夢魘送進limbo", "夢魘丟進limbo", "把夢魘放到limbo",
-                                          "nightmare to limbo", "nightmare into limbo", "send the nightmare to limbo",
-                                          "put the nightmare in limbo")),),
+                                          "夢魘放回limbo", "夢魘送回limbo", "nightmare to limbo", "nightmare into limbo",
+                                          "nightmare back into limbo", "nightmare back to limbo",
+                                          "send the nightmare to limbo", "put the nightmare in limbo",
+                                          "it back into limbo", "it back to limbo")),),
                           value_labels=((True, {"zh-TW": "把夢魘放進Limbo", "en": "the Nightmare goes to Limbo"}),
                                         (False, {"zh-TW": "用其他方式解決夢魘",
                                                  "en": "the Nightmare is resolved another way"})),
@@ -62,8 +64,11 @@ LOST_TOWER_TO = Slot("choice", {"zh-TW": "失去的高塔去向", "en": "where a
                      unstated="reading",
                      note={"zh-TW": LOST_TOWER_LIMBO[0], "en": LOST_TOWER_LIMBO[1]})
 DECK_SIZE = Slot("count", {"zh-TW": "牌堆剩餘張數", "en": "cards left in the deck"},
-                 cues=("牌堆剩", "牌庫剩", "牌堆只剩", "剩下", "剩", "deck has", "left in the deck", "cards left",
-                       "deck"), units=("張", "cards"), unstated="general")
+                 # "剩" alone is not the deck's: "翻開的黑暗徵兆還剩1張" counts the Premonitions.
+                 cues=("牌堆剩", "牌庫剩", "牌堆只剩", "牌庫只剩", "牌堆還剩", "牌庫還剩", "牌堆還有", "牌庫還有", "deck has",
+                       "left in the deck", "cards left", "deck"), units=("張", "cards"), unstated="general",
+                 none=("牌堆空了", "牌庫空了", "牌堆已經空", "牌庫已經空", "牌庫這時候已經空", "牌堆沒牌", "牌庫沒牌", "deck is empty",
+                       "empty deck", "deck ran out", "deck has run out", "no cards left in the deck"))
 GOALS = Slot("colours", {"zh-TW": "目標卡的顏色順序", "en": "Goal colours in order"}, values=COLOUR_PHRASES,
              role="goals", cues=("目標", "goal"), unstated="general")
 DOOR = Slot("colour", {"zh-TW": "拿到的門", "en": "Door obtained"}, values=COLOUR_PHRASES, role="door",
@@ -94,7 +99,9 @@ DISCARD_PILE = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the di
 NIGHTMARE_JUST_DRAWN = Slot("choice", {"zh-TW": "是否剛抽到夢魘", "en": "a Nightmare was just drawn"},
                             values=((True, ("剛抽到夢魘", "抽到夢魘", "剛抽到惡夢", "抽到惡夢", "抽到噩夢", "drew a nightmare",
                                             "just drawn a nightmare", "nightmare just drawn", "draw a nightmare",
-                                            "drawn a nightmare")),),
+                                            "drawn a nightmare")),
+                                    (False, ("no nightmare", "without a nightmare", "in advance", "ahead of time", "提前",
+                                             "預先", "事先", "沒有夢魘", "還沒抽到夢魘"))),
                             value_labels=((True, {"zh-TW": "剛抽到一張夢魘", "en": "a Nightmare was just drawn"}),
                                           (False, {"zh-TW": "沒有剛抽到夢魘", "en": "no Nightmare was just drawn"})),
                             unstated="general")
@@ -117,7 +124,9 @@ NEW_DOOR = Slot("colour", {"zh-TW": "剛拿到的門", "en": "Door just obtained
                        "第五張門", "第五扇門", "another door", "a new door", "one more door", "a third door",
                        "a fourth door", "a fifth door", "my third door", "my fourth door", "my fifth door"))
 FACE_UP_COUNT = Slot("count", {"zh-TW": "場上翻開的黑暗徵兆張數", "en": "face-up Premonitions left"},
-                     cues=("徵兆", "premonition", "premonitions"), units=("張", "cards"), unstated="general")
+                     cues=("徵兆", "premonition", "premonitions"), units=("張", "cards"), unstated="general",
+                     none=("全部清光", "都清光", "翻開的都沒有", "沒有翻開的", "沒有任何翻開", "none face up",
+                           "no face-up premonitions", "no premonitions left", "no premonitions face up"))
 
 
 def expansion(label_zh: str, label_en: str, phrases: tuple[str, ...], unstated: str = "general") -> Slot:

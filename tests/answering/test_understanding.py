@@ -260,3 +260,21 @@ def test_the_door_just_obtained_and_the_face_up_premonitions(question, expected)
 def test_book_alone_names_the_book_of_steps():
     data = extract_input(get_rule("onirim.card_counts").input_model, "towers + book, no premonitions: how many cards?")
     assert data == {"towers": True, "book": True, "premonitions": False}
+
+
+@pytest.mark.parametrize("question,expected", [
+    # A quantity said to be none is zero, and its numbers go to the other counts.
+    ("抽到美夢，翻開的黑暗徵兆還剩2張，可是牌庫已經空了，我能選什麼？", {"face_up_premonitions": 2, "deck_size": 0}),
+    ("Happy Dream drawn, no premonitions face up, the deck has 9 cards. What can I pick?",
+     {"face_up_premonitions": 0, "deck_size": 9}),
+])
+def test_a_count_said_to_be_none_is_zero(question, expected):
+    assert extract_input(get_rule("onirim.happy_dream_options").input_model, question) == expected
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("Can I cast Powerful Punishment in advance, with no Nightmare drawn? 15 in the discard, cheap side.", False),
+    ("剛抽到夢魘，棄牌堆有15張，用便宜那面可以放強力懲罰嗎？", True),
+])
+def test_whether_a_nightmare_was_just_drawn_is_read_either_way(question, expected):
+    assert extract_input(get_rule("onirim.spell_castable").input_model, question)["nightmare_just_drawn"] is expected
