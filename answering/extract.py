@@ -26,7 +26,7 @@ _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:产生|使�
 _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:the\s+|any\s+|a\s+|an\s+|using\s+|use\s+)?$")
 _TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
 _TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "tan": "brown"}
-_PLACE_VERB = r"(?:放|接|加|摆|排|置|补|put|place|play|add|go|stick|set|lay|attach|append)"
+_PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append)"
 
 
 def normalise_numbers(folded: str) -> str:

@@ -146,8 +146,10 @@ TOWERS_PHRASES = ("高塔", "塔", "tower", "towers")
 BOOK_PHRASES = ("book of steps", "the book", "book", "步驟之書", "目標卡", "書本", "加書", "book expansion")
 PREMONITION_PHRASES = ("黑暗徵兆", "徵兆", "premonition", "premonitions", "dark premonitions", "美夢", "happy dream")
 SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
-                   values=(("none", ("不用咒文", "沒有咒文", "no spells", "without spells")),
-                           ("cheap", ("便宜", "較少", "cheap")), ("expensive", ("昂貴", "較多", "expensive"))),
+                   values=(("none", ("不用咒文", "沒有咒文", "咒文完全不用", "咒文不用", "不使用咒文", "no spells",
+                                     "without spells", "without the spells", "spells not used")),
+                           ("cheap", ("便宜", "較少", "cheap", "cheaper", "lower cost")),
+                           ("expensive", ("昂貴", "較多", "expensive", "pricier", "pricey", "costlier", "higher cost"))),
                    value_labels=(("none", {"zh-TW": "不用咒文", "en": "no spells"}),
                                  ("cheap", {"zh-TW": "咒文用代價較少的一面", "en": "spells on the cheap side"}),
                                  ("expensive", {"zh-TW": "咒文用代價較多的一面", "en": "spells on the expensive side"})),
