@@ -41,8 +41,9 @@ PATH = Slot("choice", {"zh-TW": "今天的路徑", "en": "today's path"},
             unstated="cases")
 # A path card played is named as one ("竹林小道的路徑小卡", "a bamboo path card"); the bare name is today's path.
 _PLAYED_PATH_CARDS = tuple((name, tuple(f"{alias}{joint}{card}" for alias in (name, *C._ALIASES.get(name, ()))
-                                        for joint, card in (("", "路徑小卡"), ("的", "路徑小卡"), ("", "小卡"), ("", "路徑卡"),
-                                                            ("的", "路徑卡"), (" ", "path card"), (" ", "card"))
+                                        for joint, card in (("", "路徑小卡"), ("的", "路徑小卡"), ("", "小卡"),
+                                                            ("的", "小卡"), ("", "路徑卡"), ("的", "路徑卡"),
+                                                            (" ", "path card"), (" ", "card"))
                                         if (card.isascii() == alias.isascii())))
                            for name in C.PATH_CARDS)
 CARDS = Slot("items", {"zh-TW": "你打出的牌", "en": "cards you played"},
@@ -89,8 +90,15 @@ MORNING_REQUIREMENT = Slot("count", REQUIREMENT.label, cues=REQUIREMENT.cues, un
 OWN_MEMORIES = Slot("count", {"zh-TW": "你自己角色的回憶張數", "en": "memories of your own character"},
                     units=("張自己角色的回憶", "張自己的回憶", "張自己的回憶卡", "張回憶卡", "張回憶", "份回憶", "份自己的回憶",
                            "of my own memories", "own memories", "memory cards", "memories"),
+                    # … or named before how many ("我自己的回憶只有2張", "my own memories: 4").
+                    cues=("自己的回憶", "自己角色的回憶", "my own memories", "own memories"),
                     unstated="ask",
                     ask={"zh-TW": "告訴我你有幾張自己角色的回憶", "en": "Tell me how many memories of your own character you have"})
+
+
+def _path_card_cues(path: str) -> tuple[str, ...]:
+    """The path's cards named before how many ("芒草小路的小卡有3張")."""
+    return tuple(f"{path}{joint}{card}" for joint in ("", "的") for card in ("小卡", "路徑小卡", "路徑卡"))
 
 
 def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = ()) -> Slot:
@@ -101,10 +109,11 @@ def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = ()) -
 
 OWN_SAKURA = _own("櫻花小徑路徑小卡", "Cherry Blossom Path cards",
                   ("張櫻花小徑路徑小卡", "張櫻花小徑路徑卡", "張櫻花小徑", "張櫻花", "sakura path cards", "sakura cards",
-                   "cherry blossom path cards", "cherry blossom cards"))
+                   "cherry blossom path cards", "cherry blossom cards"), _path_card_cues("櫻花小徑"))
 OWN_BAMBOO = _own("竹林小道路徑小卡", "Bamboo Path cards",
-                  ("張竹林小道路徑小卡", "張竹林小道路徑卡", "張竹林小道", "張竹林", "bamboo path cards", "bamboo cards"))
+                  ("張竹林小道路徑小卡", "張竹林小道路徑卡", "張竹林小道", "張竹林", "bamboo path cards", "bamboo cards"),
+                  _path_card_cues("竹林小道"))
 OWN_GRASS = _own("芒草小路路徑小卡", "Silver Grass Path cards",
                  ("張芒草小路路徑小卡", "張芒草小路路徑卡", "張芒草小路", "張芒草", "grass path cards", "silver grass path cards",
-                  "silvergrass path cards", "grass cards"))
+                  "silvergrass path cards", "grass cards"), _path_card_cues("芒草小路"))
 OWN_ABBOTS = _own("手上的住持", "Abbots in hand", ("張住持", "個住持", "abbots", "abbot"), cues=("住持", "abbot"))

@@ -199,3 +199,8 @@ def test_a_list_leaving_a_seat_of_a_table_said_in_words_unplaced_is_not_read():
     # "我們五個人玩": a five-player table; one player is told by name only, so the list is not read as four.
     question = "我們五個人玩。隊長阿明3分，他下家小華0分，再來小美5分，阿傑2分，最後一位、也就是阿明的上家小玉4分。能出團嗎？"
     assert "contributions" not in extract_input(QUALIFICATION.input_model, question)
+
+
+def test_own_cards_named_before_how_many():
+    data = extract_input(OWN_ESCAPE.input_model, "五人局，我自己的回憶有3張，竹林小道的小卡有3張，逃得掉嗎？")
+    assert data == {"players": 5, "memories": 3, "bamboo": 3}
