@@ -8,7 +8,7 @@ from ..verdict import DEPENDS, Case, Trace, Verdict
 from . import cards as C
 from .inputs import (ContributionInput, EscapeInput, MorningInput, NextCaptainInput, OwnEscapeInput, PlayersInput,
                      QualificationInput, resolve_path, to_acts)
-from .model import (CITE_DEPART, CITE_FAIL, CITE_FOUR, CITE_HANDOVER, CITE_PATHS, CITE_PRIORITY,
+from .model import (CITE_DEPART, CITE_FAIL, CITE_FOUR, CITE_HANDOVER, CITE_PATH_CARD, CITE_PATHS, CITE_PRIORITY,
                     CITE_VILLAGER, IN, P, Event, Kind, Morning, Standing, apply, captain_after_departure,
                     captain_after_failure, contributions, fog_effect, is_doubled, play_points, priorities,
                     priority, qualify, resolve_play, seat_label, standing, start_morning, tea_effect)
@@ -473,6 +473,11 @@ def path_sets(sakura: int, bamboo: int, grass: int) -> int:
     return sakura // sizes[C.SAKURA] + bamboo // sizes[C.BAMBOO] + grass // sizes[C.GRASS]
 
 
+def path_card_cites(sakura: int, bamboo: int, grass: int) -> list[str]:
+    """The passages of the path cards a player holds (each path's own line of the text)."""
+    return [CITE_PATH_CARD[path] for path, k in ((C.SAKURA, sakura), (C.BAMBOO, bamboo), (C.GRASS, grass)) if k]
+
+
 def needed_cases() -> list[Case]:
     """Per player count, the memories of one's own character needed to escape, as cases."""
     return [Case(when=f"{k} 人", value=f"至少 {v} 份自身角色回憶", cites=[CITE_NEEDED], when_en=f"{k} players",
@@ -485,7 +490,7 @@ def memories_needed(inp: PlayersInput) -> Verdict:
     t = Trace()
     t.add("4人遊戲需6張，5人遊戲需5張，6人遊戲需4張", None, CITE_NEEDED,
           en="A 4-player game needs 6, a 5-player game 5, a 6-player game 4")
-    t.add("路徑小卡集滿一組、手牌中的住持，各視為一份回憶", None, P + "hand/path-sakura",
+    t.add("路徑小卡集滿一組、手牌中的住持，各視為一份回憶", None, *CITE_PATH_CARD.values(),
           CITE_VILLAGER[C.ABBOT],
           en="A complete set of path cards, and an Abbot kept in hand, each count as one memory")
     if inp.players is None:
@@ -523,7 +528,7 @@ def own_escape(inp: OwnEscapeInput) -> Verdict:
     if any(held.values()):
         t.add("路徑小卡集滿一組視為一份回憶（櫻花小徑 2 張、竹林小道 3 張、芒草小路 4 張一組）："
               + "、".join(f"{path} {k} 張 → {k // sizes[path]} 組" for path, k in held.items() if k), None,
-              P + "hand/path-sakura",
+              *path_card_cites(inp.sakura, inp.bamboo, inp.grass),
               en="A complete set of path cards counts as one memory (Cherry Blossom 2, Bamboo 3, Silver Grass 4 a set): "
                  + ", ".join(f"{C.en_path(path)} {k} → {plural(k // sizes[path], 'set')}" for path, k in held.items() if k))
         t.assume(PATH_SET_ASSUMPTION[0], en=PATH_SET_ASSUMPTION[1])
@@ -670,7 +675,7 @@ def escape(inp: EscapeInput) -> Verdict:
         gold.append(p.gold_table + p.gold_hand)
         ok = total >= need
         t.add(f"{labels[s]}：回憶 {p.memories} + 路徑小卡 {sets} 組 + 住持 {p.abbots} = {total}，需要 {need}",
-              ok, CITE_NEEDED, *( [P + "hand/path-sakura"] if sets else []),
+              ok, CITE_NEEDED, *(path_card_cites(p.sakura, p.bamboo, p.grass) if sets else []),
               *([CITE_VILLAGER[C.ABBOT]] if p.abbots else []),
               en=f"{cap(en[s])}: memories {p.memories} + path-card sets {sets} + Abbots {p.abbots} = {total}; "
                  f"{need} needed")
@@ -849,7 +854,7 @@ _rule("mist-mountain.next_captain", {"zh-TW": "隊長卡交給誰", "en": "Who b
 
 _rule("mist-mountain.escape", {"zh-TW": "脫逃成功與脫逃大師", "en": "Escaping and the escape master"},
       EscapeInput, (CITE_END, CITE_NEEDED, CITE_MASTER, P + "hand/gold-alley", CITE_VILLAGER[C.ABBOT],
-                    P + "hand/path-sakura"), escape,
+                    *CITE_PATH_CARD.values()), escape,
       ("遊戲結束誰逃脫成功？", "最後有哪些玩家逃出山城？", "回憶要湊到幾張才算逃出？"),
       ("游戏结束谁逃脱成功？", "最后有哪些玩家逃出山城？", "回忆要凑到几张才算逃出？"),
       ("Who escapes at the end of the game?", "Which of us made it out at the end?",
@@ -857,7 +862,7 @@ _rule("mist-mountain.escape", {"zh-TW": "脫逃成功與脫逃大師", "en": "Es
       "Enough own memories escape; most gold alleys (table + hand) is master, ties by priority.")
 
 _rule("mist-mountain.own_escape", {"zh-TW": "我能不能逃脫", "en": "Whether I escape"},
-      OwnEscapeInput, (CITE_NEEDED, CITE_END, P + "hand/path-sakura", CITE_VILLAGER[C.ABBOT]), own_escape,
+      OwnEscapeInput, (CITE_NEEDED, CITE_END, *CITE_PATH_CARD.values(), CITE_VILLAGER[C.ABBOT]), own_escape,
       ("結束時我有4張自己角色的回憶和3張竹林小道，五個人玩，我算逃出去了嗎？", "我收集了5張回憶，這樣夠不夠逃脫？",
        "六人局我有3張回憶，手上還留著一張住持，可以脫逃嗎？"),
       ("结束时我有4张自己角色的回忆和3张竹林小道，五个人玩，我算逃出去了吗？", "我收集了5张回忆，这样够不够逃脱？",

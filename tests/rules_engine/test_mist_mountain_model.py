@@ -79,3 +79,11 @@ def test_the_model_is_registered_and_its_tables_are_seeded() -> None:
     first, again, other = MODEL.initial_state(5), MODEL.initial_state(5), MODEL.initial_state(6)
     assert first == again and first != other
     assert sum(len(h) for h in first.hands) == 7 * first.players and 0 <= first.captain < first.players
+
+
+def test_an_escape_cites_the_lines_of_the_path_cards_held():
+    from rules_engine import evaluate
+
+    verdict = evaluate("mist-mountain.own_escape", {"players": 6, "memories": 2, "grass": 4, "abbots": 1})
+    cited = set(verdict.all_cites())
+    assert "mist-mountain/hand/path-grass" in cited and "mist-mountain/hand/path-sakura" not in cited
