@@ -556,7 +556,8 @@ def _owner_before(text: str, owners: list[Mention], thing: Mention) -> Mention |
                  _OWNER_GAP.fullmatch(text, o.end, thing.start)), None)
 
 
-_WHO_MAY_USE = re.compile(r"s?\s*(?:只能|只|都)?\s*(?:给|归|(?:are|is) (?:only )?for\b|as\b|go(?:es)? to\b)")
+_WHO_MAY_USE = re.compile(r"s?\s*(?:只能|只|都)?\s*(?:给|归|(?:are|is) (?:only )?for\b|as\b|go(?:es)? to\b)"
+                          r"[^，,。.;；]{0,12}?(?:或|\bor\b|/)")
 
 
 def _markers(text: str, slot: Slot) -> list[list[Any]] | None:

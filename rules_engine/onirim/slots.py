@@ -64,9 +64,8 @@ LOST_TOWER_TO = Slot("choice", {"zh-TW": "失去的高塔去向", "en": "where a
                      unstated="reading",
                      note={"zh-TW": LOST_TOWER_LIMBO[0], "en": LOST_TOWER_LIMBO[1]})
 DECK_SIZE = Slot("count", {"zh-TW": "牌堆剩餘張數", "en": "cards left in the deck"},
-                 # "剩" alone is not the deck's: "翻開的黑暗徵兆還剩1張" counts the Premonitions.
-                 cues=("牌堆剩", "牌庫剩", "牌堆只剩", "牌庫只剩", "牌堆還剩", "牌庫還剩", "牌堆還有", "牌庫還有", "deck has",
-                       "left in the deck", "cards left", "deck"), units=("張", "cards"), unstated="general",
+                 cues=("牌堆剩", "牌庫剩", "牌堆只剩", "牌庫只剩", "牌堆還剩", "牌庫還剩", "牌堆還有", "牌庫還有", "剩下", "剩",
+                       "deck has", "left in the deck", "cards left", "deck"), units=("張", "cards"), unstated="general",
                  none=("牌堆空了", "牌庫空了", "牌堆已經空", "牌庫已經空", "牌庫這時候已經空", "牌堆沒牌", "牌庫沒牌", "deck is empty",
                        "empty deck", "deck ran out", "deck has run out", "no cards left in the deck"))
 GOALS = Slot("colours", {"zh-TW": "目標卡的顏色順序", "en": "Goal colours in order"}, values=COLOUR_PHRASES,
