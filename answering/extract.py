@@ -299,14 +299,14 @@ def _role_seat(role: str) -> int | None:
         return 0
     if role in ("下家的下家", "上家的上家"):
         return 2 if role.startswith("下") else -2
-    m = re.match(r"下家(\d)?|nextplayer(\d)?|(?:player|guy|person|one)(?:right|just|immediately|directly)?after(?:the)?captain", role)
+    # "the guy right after the captain": `_SEAT_ROLE` has said who; only the side is left to read.
+    m = re.match(r"下家(\d)?|nextplayer(\d)?|.*after(?:the)?captain$", role)
     if m:
         return int(m.group(1) or m.group(2) or 1)
     m = re.match(r"上家(\d)?", role)
     if m:
         return -int(m.group(1) or 1)
-    if re.search(r"(?:last|previous)(?:player)?$|^last|(?:player|guy|person|one)(?:right|just|immediately|directly)?"
-                 r"before(?:the)?captain|最后一", role):
+    if re.search(r"(?:last|previous)(?:player)?$|^last|before(?:the)?captain$|最后一", role):
         return -1
     return None
 

@@ -38,6 +38,10 @@ SlotKind = Literal[
     "owner",       # one of `values` written just before one of `cues` ("藍色玩家的地城", "blue's dungeon")
 ]
 
+# How a table's size is written after its number ("五人局", "4 players", "five of us"), for any game's count.
+PLAYER_COUNT_UNITS = ("個人", "人", "位玩家", "名玩家", "個玩家", "人局", "人遊戲", "players", "player", "people", "-player",
+                      "of us")
+
 # What an unstated value means.
 Unstated = Literal[
     "cases",    # unknown: evaluate over `domain` (or the type's values) and answer per case
@@ -74,7 +78,8 @@ class Slot:
     # Phrases saying the field has a value without saying which ("another Door", "an expansion"): then the
     # unstated default does not hold and the answer is given for every value (`partial`: source "mentioned").
     vague: tuple[str, ...] = ()
-    # "count": phrases saying there are none ("牌堆空了", "none face up"): zero, when no number is read.
+    # "count": phrases saying there are none ("牌堆空了", "none face up"): zero, read before the numbers, which
+    # are then left to the other counts.
     none: tuple[str, ...] = ()
     # "round": group → (value → phrases), e.g. the monsters, the traps, the tile, whether it is the last round.
     parts: tuple[tuple[str, tuple[tuple[Any, tuple[str, ...]], ...]], ...] = ()

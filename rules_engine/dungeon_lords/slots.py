@@ -1,7 +1,7 @@
 """How players state the Dungeon Lords magic-item rule inputs (slot declarations read by the answering layer)."""
 from __future__ import annotations
 
-from ..slots import Slot
+from ..slots import PLAYER_COUNT_UNITS, Slot
 from . import data as D
 
 # The number of items of the kind asked about: at least the one asked about, at most one per player.
@@ -9,9 +9,7 @@ _AT_LEAST_ONE = (1, 2, 3, 4)
 _COUNT_LABELS = tuple((k, {"zh-TW": f"為 {k}", "en": f"is {k}"}) for k in _AT_LEAST_ONE)
 
 # The table's size: said for context ("四人局"); it bounds the seats, it does not change where an item goes.
-PLAYERS = Slot("count", {"zh-TW": "玩家人數", "en": "number of players"},
-               units=("個人", "人", "位玩家", "名玩家", "個玩家", "人局", "人遊戲", "players", "player", "people", "-player",
-                      "of us"), unstated="general")
+PLAYERS = Slot("count", {"zh-TW": "玩家人數", "en": "number of players"}, units=PLAYER_COUNT_UNITS, unstated="general")
 SEAT_FROM_START = Slot("seat", {"zh-TW": "你是起始玩家之後第幾位", "en": "your seat after the start player"},
                        role="from_start", domain=(0, 1, 2, 3),
                        value_labels=((0, {"zh-TW": "起始玩家", "en": "the start player"}),

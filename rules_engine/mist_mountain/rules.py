@@ -668,8 +668,10 @@ def escape(inp: EscapeInput) -> Verdict:
     labels = [p.name or seat_label(s, n) for s, p in enumerate(inp.players)]
     en = [label_en(x) for x in labels]
     escaped, counts, gold = [], [], []
+    any_sets = False
     for s, p in enumerate(inp.players):
         sets = path_sets(p.sakura, p.bamboo, p.grass)
+        any_sets = any_sets or sets > 0
         total = p.memories + sets + p.abbots
         counts.append(total)
         gold.append(p.gold_table + p.gold_hand)
@@ -681,7 +683,7 @@ def escape(inp: EscapeInput) -> Verdict:
                  f"{need} needed")
         if ok:
             escaped.append(s)
-    if any(path_sets(p.sakura, p.bamboo, p.grass) for p in inp.players):
+    if any_sets:
         t.assume(PATH_SET_ASSUMPTION[0], en=PATH_SET_ASSUMPTION[1])
     master = None
     if escaped:

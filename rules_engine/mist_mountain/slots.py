@@ -1,12 +1,10 @@
 """How players state the 迷霧山城 rule inputs (slot declarations read by the answering layer)."""
 from __future__ import annotations
 
-from ..slots import Slot
+from ..slots import PLAYER_COUNT_UNITS, Slot
 from . import cards as C
 
-PLAYERS = Slot("count", {"zh-TW": "玩家人數", "en": "number of players"},
-               units=("個人", "人", "位玩家", "名玩家", "個玩家", "人局", "人遊戲", "players", "player", "people", "-player",
-                      "of us"),
+PLAYERS = Slot("count", {"zh-TW": "玩家人數", "en": "number of players"}, units=PLAYER_COUNT_UNITS,
                # A count's case reads "<label><value label>": 玩家人數為 4 人, number of players is 4.
                domain=(4, 5, 6), value_labels=tuple((k, {"zh-TW": f"為 {k} 人", "en": f"is {k}"}) for k in (4, 5, 6)),
                unstated="cases")
