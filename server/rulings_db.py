@@ -4,8 +4,8 @@
 `postgresql+psycopg://user:password@host:port/dbname` (psycopg 3). What differs between the two lives
 in one `Backend` per database; the queue's statements are the same SQLAlchemy Core on both.
 
-Durability: on SQLite every connection runs `PRAGMA journal_mode=WAL` and `PRAGMA synchronous=FULL`,
-so a submission acknowledged to the client (its transaction committed) survives the server being
+Durability: a SQLite file is put in WAL mode once, when an engine is made for it, and every connection
+runs `PRAGMA synchronous=FULL`, so a submission acknowledged to the client (its transaction committed) survives the server being
 killed; PostgreSQL commits durably by default. Idempotency: a submission may carry a client key (the
 HTTP `Idempotency-Key` header); the key is UNIQUE in the table and the insert is
 `INSERT … ON CONFLICT (idempotency_key) DO NOTHING`, so of two concurrent submissions under one key
@@ -26,7 +26,7 @@ import hashlib
 import json
 import threading
 from pathlib import Path
-from typing import Any, ContextManager
+from typing import Any, ContextManager, Iterator
 
 from sqlalchemy import (JSON, BigInteger, Column, DateTime, Integer, MetaData, String, Table, Text, create_engine,
                         event, func, select, update)
@@ -136,14 +136,21 @@ class SQLiteBackend(Backend):
 
     def make_engine(self, url: URL) -> Engine:
         database = url.database
-        if database and database != ":memory:" and not database.startswith("file:"):
+        on_disk = bool(database) and database != ":memory:" and not database.startswith("file:")
+        if on_disk:
             Path(database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            # Turning a new file to WAL upgrades a read lock to a write lock, and SQLite fails that at once
+            # (no busy wait) when another process is doing the same: servers starting together on a new
+            # file take turns here. WAL is then a property of the file, so connections need not set it.
+            with sqlite_file_lock(database):
+                _set_wal(database)
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
 
         @event.listens_for(engine, "connect")
         def _pragmas(dbapi_connection: Any, _record: Any) -> None:
             cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA journal_mode=WAL")
+            if not on_disk:
+                cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=FULL")
             cursor.execute("PRAGMA busy_timeout=30000")
             cursor.close()
@@ -156,6 +163,32 @@ class SQLiteBackend(Backend):
     def insert_new(self, values: dict[str, Any]) -> Any:
         return (sqlite_dialect.insert(proposals).values(**values)
                 .on_conflict_do_nothing(index_elements=["idempotency_key"]).returning(*proposals.c))
+
+
+@contextlib.contextmanager
+def sqlite_file_lock(database: str) -> Iterator[None]:
+    """Hold the lock file beside a SQLite database: one process at a time sets it up or migrates it."""
+    import fcntl  # POSIX; SQLite servers here run on Linux
+
+    with open(f"{Path(database).expanduser()}.migrate.lock", "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _set_wal(database: str) -> None:
+    """Put the SQLite file in WAL mode (creating it when absent); a no-op for a file already in WAL."""
+    import sqlite3
+
+    connection = sqlite3.connect(Path(database).expanduser(), timeout=30)
+    try:
+        mode = connection.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+    finally:
+        connection.close()
+    if str(mode).lower() != "wal":
+        raise RuntimeError(f"SQLite database {database} did not switch to WAL mode (it reports {mode!r})")
 
 
 class PostgreSQLBackend(Backend):

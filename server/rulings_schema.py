@@ -14,7 +14,7 @@ from typing import Any, Iterator
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Connection, Engine
 
-from .rulings_db import make_engine, proposals, safe_url
+from .rulings_db import make_engine, proposals, safe_url, sqlite_file_lock
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BASELINE = "0001"  # the revision that creates the table as the pre-Alembic code did
@@ -88,14 +88,8 @@ def _migration_lock(conn: Connection, engine: Engine) -> Iterator[None]:
     if not database or database == ":memory:" or database.startswith("file:"):
         yield
         return
-    import fcntl  # POSIX; SQLite servers here run on Linux
-
-    with open(f"{Path(database).expanduser()}.migrate.lock", "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+    with sqlite_file_lock(database):
+        yield
 
 
 def upgrade_engine(engine: Engine, revision: str = "head") -> tuple[str | None, str | None]:

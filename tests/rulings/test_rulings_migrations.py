@@ -196,3 +196,37 @@ def test_workers_starting_together_on_a_new_sqlite_file_all_open_it(tmp_path: Pa
         assert store.count() == 1
     finally:
         store.close()
+
+
+def test_a_new_sqlite_file_is_put_in_wal_mode_by_one_process_at_a_time(tmp_path: Path):
+    """Making an engine waits for the lock file another process holds, then leaves the file in WAL mode."""
+    import fcntl
+    import threading
+
+    from server.rulings_db import sqlite_file_lock
+
+    database = tmp_path / "new.db"
+    made = threading.Event()
+    engines = []
+
+    def make() -> None:
+        engines.append(make_engine(f"sqlite:///{database}"))
+        made.set()
+
+    with sqlite_file_lock(str(database)):
+        # Another holder of the lock (as a second server process would be) keeps the setup waiting.
+        with open(f"{database}.migrate.lock", "a") as handle:
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        worker = threading.Thread(target=make)
+        worker.start()
+        assert not made.wait(0.5)
+    assert made.wait(30)
+    worker.join()
+    con = sqlite3.connect(database)
+    try:
+        # Read by a plain connection that never went through the engine's connect hook.
+        assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    finally:
+        con.close()
+    engines[0].dispose()
