@@ -150,21 +150,24 @@ def _numbers(text: str) -> list[re.Match[str]]:
     return list(re.finditer(r"-?\d+", text))
 
 
-def _count_candidates(text: str, slot: Slot) -> list[tuple[int, int, int]]:
+def _count_candidates(text: str, slot: Slot) -> list[tuple[float, int, int]]:
     """(distance, position, value) for each number this count slot could mean: one written before a
     unit, or next to a cue word (after it within 10 characters, before it within 8), within one clause."""
     out: list[tuple[int, int, int]] = []
     for unit in slot.units:
         pattern = r"(-?\d+)\s*(?:个|位|名)?\s*" + re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else "")
-        out += [(0, m.start(1), int(m.group(1))) for m in re.finditer(pattern, text)]
+        # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
+        out += [(_unit_distance(text, m.start(1), slot), m.start(1), int(m.group(1))) for m in re.finditer(pattern, text)]
     numbers = _numbers(text)
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
             # "一瓶治療藥水", "一根魔杖": 一 with a measure word right before the thing counted is one.
             # "an Abbot": an article right before the thing counted is one too.
-            one = re.search(r"一\s*(?:瓶|根|支|片|个|张|枚|颗|点)\s*[^\d，。,?？]{0,4}$|\b(?:a|an)\s+$",
+            one = re.search(r"一\s*(?:瓶|根|支|片|个|张|枚|颗|点)\s*([^\d，。,?？]{0,4})$|\b(?:a|an)\s+$",
                             text[max(0, c.start() - 7):c.start()])
-            if one:
+            # "其中一個黃金" is one of the golds, not how many golds there are; it counts what it is said to be
+            # ("其中一個黃金是我自己顏色的").
+            if one and not (_part_of_total(text, max(0, c.start() - 7) + one.start()) and not one.group(1)):
                 out.append((1, -100000 - c.start(), 1))
             for n in numbers:
                 if n.start() >= c.end():
@@ -174,14 +177,37 @@ def _count_candidates(text: str, slot: Slot) -> list[tuple[int, int, int]]:
                 else:
                     continue
                 if distance <= limit and not re.search(r"[，。？?！!；;,]", gap):
-                    out.append((distance, n.start(), int(n.group())))
+                    out.append((distance + (6 if _part_of_total(text, n.start()) else 0), n.start(), int(n.group())))
             if re.search(r"(?:没有|没|无|\bno\b|\bzero\b|\bnone of\b)[^，。,?？\d]{0,12}$", text[max(0, c.start() - 18):c.start()]) \
                     or re.match(r"[^，。,?？\d]{0,6}?(?:全部|都|已经|已|被)*(?:没了|没有了|用完|清掉|清空|清除|移除|拿掉|为0|是0|none left|all gone|gone|"
                                 r"cleared|removed)",
                                 text[c.end():c.end() + 14]):
-                # "沒有翻開的徵兆", "no face-up premonitions": none of them.
-                out.append((0, -1 - c.start(), 0))
+                # "沒有翻開的徵兆", "no face-up premonitions": none of them. A zero written just after says
+                # the same ("全被清掉了（0张）") and is not another count's.
+                zero = re.search(r"(?<!\d)0(?!\d)", re.split(r"[，。？?！!；;,]", text[c.end():c.end() + 20])[0])
+                out.append((0, c.end() + zero.start() if zero else -1 - c.start(), 0))
     return out
+
+
+def _unit_distance(text: str, start: int, slot: Slot) -> float:
+    """How weakly a number written before a count's unit belongs to it: 0 with the count's cue in the clause
+    before it, 0.5 without; a part of a total ("其中一個黃金", "one of them") belongs to a count the
+    part is about first."""
+    before = text[max(0, start - 14):start]
+    if _part_of_total(text, start):
+        return 6
+    return 0 if _cued(before, slot) else 0.5
+
+
+def _part_of_total(text: str, start: int) -> bool:
+    """Whether the number at `start` counts a part of a total said before ("其中一個", "of which 2")."""
+    return bool(re.search(r"(?:其中|当中|之中)(?:有)?\s*$|\bof (?:them|those|which)\s*$", text[max(0, start - 10):start]))
+
+
+def _cued(before: str, slot: Slot) -> bool:
+    """Whether one of the slot's cue words stands in the clause that ends where a number starts."""
+    clause = re.split(r"[，。？?！!；;,]", before)[-1]
+    return any(_pattern(cue).search(clause) for cue in slot.cues)
 
 
 def _signed(text: str, slot: Slot, value: int) -> int:
@@ -266,6 +292,9 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
 
 _COLOUR_WORD = r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐)"
 _DOOR_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:门|doors?)"
+# "that door had been blue", "那扇門是藍色的": the colour said of a Door named just before it.
+_DOOR_BEFORE = (r"(?:门|\bdoors?)\s*(?:\b(?:had been|has been|would have been|would be|was|were|is|are|turned out)\b|"
+                r"是|换成|改成|变成)\s*(?:(?:a|an|the)\s+)?\S{1,8}$")
 
 
 def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
@@ -688,6 +717,10 @@ def _seat_from_start(text: str) -> int | None:
         after = re.search(r"(?:after|之后|后面|后的)", text[m.end():m.end() + 24]) or \
             re.search(r"(?:起始玩家|start player)\s*(?:的)?\s*(?:之后|后面|后)\s*(?:的)?\s*$", text[max(0, m.start() - 12):m.start()])
         return n if after else n - 1
+    # "起始玩家下家的下家": each 下家 in the chain is one more seat.
+    chain = re.search(r"起始玩家\s*(?:的)?((?:\s*(?:的|再)?\s*(?:下家|下一位|下一个)){2,3})", text)
+    if chain:
+        return len(re.findall(r"下家|下一位|下一个", chain.group(1)))
     if re.search(r"起始玩家|start player|first player|起始", text):
         if re.search(r"下一位|下家|之后|后面|左手|next|after", text):
             return 1
@@ -743,7 +776,8 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
             if has_new_tower and towers and not row and len(ids) == 1:
                 value = None  # only the Tower to add is named: the row is unknown
         elif slot.kind == "colour":
-            door_like = [c for c in colours if re.match(_DOOR_AFTER, counting_text[c[1]:c[1] + 8]) or c[2]]
+            door_like = [c for c in colours if re.match(_DOOR_AFTER, counting_text[c[1]:c[1] + 8]) or c[2]
+                         or re.search(_DOOR_BEFORE, counting_text[max(0, c[1] - 30):c[1]])]
             if slot.role == "new":
                 picked = [c for c in colours if c[2]]
             else:
@@ -753,7 +787,8 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
             if slot.role == "held":
                 value = [c for c, _, new in colours if not new] or None
             else:
-                doors = {p for c, p, _ in colours if re.match(_DOOR_AFTER, counting_text[p:p + 8])}
+                doors = {p for c, p, _ in colours if re.match(_DOOR_AFTER, counting_text[p:p + 8])
+                         or re.search(_DOOR_BEFORE, counting_text[max(0, p - 30):p])}
                 others = [c for c, p, _ in colours if p not in doors]
                 value = others or None
         elif slot.kind == "numbers":

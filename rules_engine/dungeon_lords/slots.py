@@ -29,7 +29,8 @@ GOLDS = Slot("count", {"zh-TW": "死信辦公室的黃金數", "en": "golds in t
              cues=("黃金", "金幣", "金子", "gold", "golds"), units=("個黃金", "枚黃金", "個金幣", "golds", "gold"),
              unstated="general")
 OWN_COLOUR = Slot("count", {"zh-TW": "來自自己地城的黃金數", "en": "golds from items used in your own dungeon"},
-                  cues=("自己的地城", "自己地城", "own dungeon", "my own dungeon"), unstated="reading",
+                  cues=("自己的地城", "自己地城", "自己顏色", "自己的顏色", "own dungeon", "my own dungeon", "my own colour",
+                        "my own color", "my colour", "my color"), unstated="reading",
                   note={"zh-TW": "這些黃金都不是在你自己的地城使用物品得到的", "en": "None of the golds came from items used in your own dungeon"})
 ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
             values=(("potion", ("藥水", "potion")), ("clover", ("幸運草", "四葉草", "clover", "clovers")),

@@ -267,6 +267,11 @@ def test_book_alone_names_the_book_of_steps():
     ("抽到美夢，翻開的黑暗徵兆還剩2張，可是牌庫已經空了，我能選什麼？", {"face_up_premonitions": 2, "deck_size": 0}),
     ("Happy Dream drawn, no premonitions face up, the deck has 9 cards. What can I pick?",
      {"face_up_premonitions": 0, "deck_size": 9}),
+    # A zero written beside "none" says the same none; it is not the deck's count.
+    ("抽到美梦卡，但是翻开的黑暗征兆已经全被清掉了（0张），那我还能干嘛？", {"face_up_premonitions": 0}),
+    # Two counts with one unit: the number goes to the one whose cue stands before it in its clause.
+    ("抽到美梦卡，翻开的黑暗征兆0张，那我还能干嘛？", {"face_up_premonitions": 0}),
+    ("抽到美梦卡，翻开的黑暗征兆都没了，牌堆剩0张", {"face_up_premonitions": 0, "deck_size": 0}),
 ])
 def test_a_count_said_to_be_none_is_zero(question, expected):
     assert extract_input(get_rule("onirim.happy_dream_options").input_model, question) == expected
@@ -278,3 +283,32 @@ def test_a_count_said_to_be_none_is_zero(question, expected):
 ])
 def test_whether_a_nightmare_was_just_drawn_is_read_either_way(question, expected):
     assert extract_input(get_rule("onirim.spell_castable").input_model, question)["nightmare_just_drawn"] is expected
+
+
+@pytest.mark.parametrize("question,expected", [
+    # The colour said of a Door named before it ("that door had been blue") is the Door's, not a Goal.
+    ("ok and if that door had been blue instead?", {"door": "blue"}),
+    ("如果那扇門是藍色的呢？", {"door": "blue"}),
+    ("目標順序紅藍綠，拿到藍門", {"goals": ["red", "blue", "green"], "door": "blue"}),
+])
+def test_a_colour_said_of_a_door_is_the_door(question, expected):
+    assert extract_input(get_rule("onirim.book_door").input_model, question) == expected
+
+
+@pytest.mark.parametrize("question,expected", [
+    # "其中一個黃金" is one of the golds, not how many there are; it counts what it is said to be.
+    ("那如果其中一個黃金是我自己顏色的道具，在我自己地城被用掉的呢？", {"own_colour": 1}),
+    ("遊戲結束我算完是15分，死信辦公室有3個黃金，其中1個是我自己地城用掉的",
+     {"final_score": 15, "golds": 3, "own_colour": 1}),
+])
+def test_a_part_of_a_total_is_not_the_total(question, expected):
+    assert extract_input(get_rule("dungeon-lords.item_bonus").input_model, question) == expected
+
+
+@pytest.mark.parametrize("question,seat", [
+    ("地城领主物品变体：4人局，我是起始玩家下家的下家，我的魔法物品要放在第几个冒险家下面？", 2),
+    ("我坐起始玩家的下家，物品放哪？", 1),
+])
+def test_each_next_player_in_a_chain_from_the_start_player_is_one_seat(question, seat):
+    data = extract_input(get_rule("dungeon-lords.item_slot").input_model, question)
+    assert data["player_index_from_start"] == seat
