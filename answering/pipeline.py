@@ -306,12 +306,10 @@ class Pipeline:
         # the games' names dropped), as the ranker was trained and `python -m evals.retrieval` measures:
         # the question's own vector is read again from the cache unless folding or dropping changed its text.
         hits = self.search.retriever.search(combined, game=game_id, k=max(k, 3) + 5)
-        # Routing support keeps the question's own vector, which its weights were calibrated with (a
-        # follow-up's text with the question it follows is its own embedding).
-        search_vector = None if follow_up else vector
+        # The same ranking backs routing: a rule or fact is supported when its passage is among these.
+        retrieved = [h.passage.id for h in hits if h.passage.kind != "ruling"]
         # Routing reads the whole question: game names belong to how players phrase it.
         route_text = f"{query.history[-1]} {query.text}" if follow_up else query.text
-        retrieved = self._support(combined, game_id, max(k, 3) + 5, search_vector)
         previous = self._previous_answerer(query, game_id) if follow_up else None
         route_vector = self.query_vector(route_text) if follow_up else vector
         candidates = self.router.candidates(route_vector, route_text, game_id, retrieved,
@@ -494,11 +492,9 @@ class Pipeline:
         inputs = {name: {"value": value, "from": "ruling"} for name, value in ruled.check.input.items()}
         return verdict.model_copy(update={"details": {**verdict.details, "ruling": ruled.id, "inputs": inputs}})
 
-    def _support(self, text: str, game: str | None, k: int, vector: Any = None) -> list[str]:
-        """The rule passages that back a rule's routing: retrieved by their text alone. (The questions
-        field ranks passages for quoting; it would back almost any rule of the passage's topic, and
-        the routing weights are calibrated on text retrieval.)"""
-        hits = self.search.retriever.search(text, game=game, k=k, text_only=True, vector=vector)
+    def _support(self, text: str, game: str | None, k: int) -> list[str]:
+        """The passages that back routing: the ranking the question's passages are quoted from."""
+        hits = self.search.retriever.search(text, game=game, k=k)
         return [h.passage.id for h in hits if h.passage.kind != "ruling"]
 
     def _previous_answerer(self, query: Query, game: str | None) -> str | None:

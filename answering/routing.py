@@ -92,12 +92,15 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("yes_no", re.compile(r"吗|可不可以|能不能|会不会|要不要|是不是|有没有|算不算|可以.*[?？]$|"
                           r"(?:^|[.!?;:,—–]\s*)(?:can|may|is|are|does|do|will|must|should|could|would|am|did|has|"
                           r"have|isn't|doesn't|don't|can't)\b")),
+    # Last: "what's the hand limit", "這張徵兆的懲罰是什麼" ask for a value or a description of something's
+    # attribute, whichever the answerer gives ("夢魘是什麼" asks what a thing is: no form).
+    ("what", re.compile(r"\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)\s+the\b|的[^，。,?？的]{1,8}是(?:什么|啥)")),
 )
 
 
 def question_form(folded: str) -> str | None:
-    """The answer type a question asks for (how_many, which, what_happens, yes_no), "explain" for a request
-    to explain, or None."""
+    """The answer type a question asks for (how_many, which, what_happens, yes_no), "what" for any but yes/no,
+    "explain" for a request to explain, or None."""
     for form, pattern in _FORMS:
         if pattern.search(folded):
             return form
@@ -167,7 +170,9 @@ class RuleMatch:
 
 def types_agree(form: str, answer_types: tuple[str, ...]) -> bool:
     """Whether a question form is answered by an answerer of these types."""
-    return any(form == t or {form, t} == {"which", "what_happens"} for t in answer_types)
+    # "what is …" is answered by a count, a choice or an effect: anything but a yes or no.
+    return any(form == t or {form, t} == {"which", "what_happens"} or (form == "what" and t != "yes_no")
+               for t in answer_types)
 
 
 def answerers() -> list[Answerer]:

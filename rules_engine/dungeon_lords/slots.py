@@ -33,8 +33,8 @@ OWN_COLOUR = Slot("count", {"zh-TW": "來自自己地城的黃金數", "en": "go
                         "my own color", "my colour", "my color"), unstated="reading",
                   note={"zh-TW": "這些黃金都不是在你自己的地城使用物品得到的", "en": "None of the golds came from items used in your own dungeon"})
 ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
-            values=(("potion", ("藥水", "potion")), ("clover", ("幸運草", "四葉草", "clover", "clovers")),
-                    ("wand", ("魔杖", "wand")), ("necklace", ("項鍊", "項鏈", "necklace"))),
+            values=(("potion", ("藥水", "potion", "potions")), ("clover", ("幸運草", "四葉草", "clover", "clovers")),
+                    ("wand", ("魔杖", "wand", "wands")), ("necklace", ("項鍊", "項鏈", "necklace", "necklaces"))),
             value_labels=(("potion", {"zh-TW": "治療藥水", "en": "healing potion"}),
                           ("clover", {"zh-TW": "幸運四葉草", "en": "four-leaf clover"}),
                           ("wand", {"zh-TW": "魔杖", "en": "wand"}),
@@ -77,11 +77,12 @@ ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "
                                                 "en": "Assuming the items were not marked in an earlier round"})
 DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage to heal"},
                       cues=("需要治療", "待治療", "要治療", "受了", "受傷", "傷害", "damage to heal", "needs healing",
-                            "wounds", "took", "damage"), unstated="general", when=(("item", "potion"),))
+                            "wounds", "took", "damage"), units=("點傷", "點傷害", "points of damage", "damage"),
+                      unstated="general", when=(("item", "potion"),))
 PRIEST_HEARTS = Slot("count", {"zh-TW": "牧師的治療點數", "en": "the priests' healing"},
                      cues=("牧師", "治療點", "愛心", "priest", "priests", "hearts", "heals"), unstated="general", when=(("item", "potion"),))
 POTIONS = Slot("count", {"zh-TW": "治療藥水數", "en": "potions"}, cues=("藥水", "potion", "potions"),
-               units=("瓶藥水", "瓶", "potions", "potion"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "potion"),))
+               units=("瓶藥水", "瓶治療藥水", "瓶", "healing potions", "healing potion", "potions", "potion"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "potion"),))
 MONSTER_ATTACKED = Slot("choice", {"zh-TW": "這回合是否有怪物攻擊", "en": "a monster attacked"},
                         values=((True, ("怪物攻擊", "怪物打", "派怪物", "派了怪物", "派出怪物", "monster attacked",
                                         "monsters attacked", "monster attacks", "sent a monster", "sent monsters")),

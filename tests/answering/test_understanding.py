@@ -170,7 +170,10 @@ def test_chinese_numerals_are_read_only_as_numbers():
                                            ("用完的徵兆卡怎麼處理？", "what_happens"),
                                            ("這張咒文是幹嘛用的？", "what_happens"),
                                            ("How long does a game take?", "how_many"),
-                                           ("Two players — do we still take 5 markers?", "yes_no")])
+                                           ("Two players — do we still take 5 markers?", "yes_no"),
+                                           # What an attribute is: a count, a choice or an effect answers it.
+                                           ("What's the hand limit in Hilltown in the Mist?", "what"),
+                                           ("兩張紅門那張黑暗徵兆的懲罰是什麼來著", "what")])
 def test_question_forms(question, form):
     assert question_form(fold(question)) == form
 
