@@ -54,6 +54,8 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one|to (?:place|go|play|choose)\b|"
                  r"in (?:player |turn |seat )?order))",
                  lambda m: _EN_ORDINALS[m.group(1)], out)
+    # "grabbed a 4th grass card": that card makes four of them.
+    out = re.sub(r"\b(?:a|an)\s+(\d)(?:st|nd|rd|th)\s+([a-z][a-z \-]{0,24}?)\bcard\b", r"\1 \2cards", out)
     return _numbered_players(out)
 
 
@@ -378,6 +380,37 @@ _NOTHING = re.compile(r"[^\d，,、；;。.]{0,8}?(?:没有?(?:任何)?(?:贡献
 _ONLY_BEFORE = re.compile(r"(?:只有|只|仅|only)\s*(?:the\s+)?(?:[\u4e00-\u9fff]{1,3}\s*[（(])?$")
 
 
+_NAMED_AMOUNT = re.compile(r"\s*(?:然后是|再来是|然后|再来|接着是|接着|最后是|最后|and|then)?\s*"
+                           r"([\u4e00-\u9fff]{1,3}|[a-z][a-z'\-]{0,11})\s*(?:出了|贡献了?|有|:|是)?\s*(\d+)\s*"
+                           r"(?:分|点|pts?|points?)?\s*")
+_IN_TURN = re.compile(r"接下来|接着|然后|依序|依次|照(?:出牌)?顺序|按(?:出牌)?顺序|in (?:turn|play|seat) order|then|going round")
+
+
+def _named_in_turn(text: str) -> list[int] | None:
+    """The captain's number, then players named one by one with theirs in turn order ("隊長小美出了6分，接下來照
+    出牌順序：阿傑3分、宗翰0分、怡君3分、志明4分"); each part a name and its number, the order said."""
+    captain = re.search(r"(?:队长|captain)\s*(?:是)?\s*(?:[\u4e00-\u9fff]{1,3}|[a-z][a-z'\-]{0,11})?\s*"
+                        r"(?:出了|贡献了?|有|:)?\s*(\d+)\s*(?:分|点|pts?|points?)?", text)
+    if captain is None:
+        return None
+    parts = re.split(r"[，,、；;:：]", re.split(r"[。？?！!]|\.(?!\d)", text[captain.end():], maxsplit=1)[0])
+    listed = [int(captain.group(1))]
+    ordered = False
+    for part in parts:
+        if not part.strip():
+            continue
+        m = _NAMED_AMOUNT.fullmatch(part)
+        if m is None:
+            if len(listed) > 1 or not _IN_TURN.search(part) or re.search(r"\d", part):
+                break
+            ordered = True  # "接下來照出牌順序" says the order of what follows
+            continue
+        if _SEAT_ROLE.search(part):
+            return None  # a role among the names: the seat-by-seat reading reads it
+        listed.append(int(m.group(2)))
+    return listed if ordered and len(listed) >= 4 else None
+
+
 def _seat_pairs(text: str) -> list[tuple[int, int]]:
     """(seat, number) for each seat role followed by its number, before the next role is named; roles joined
     by 和/and before one number ("隊長和下家2都是5分") each get it. A seat counted from the end (上家) is
@@ -426,7 +459,7 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
     return pairs
 
 
-_PLAYERS = re.compile(r"(\d)\s*(?:个人|人局|人|位玩家|名玩家|个玩家|-?players?|of us\b)")
+_PLAYERS = re.compile(r"(\d)\s*(?:个人|人局|人|位玩家|名玩家|个玩家|-?players?|of us\b|p (?:game|table)s?\b)")
 _OTHERS_ZERO = re.compile(
     r"(?:其他|其余|剩下|剩余|别)的?(?:人|玩家|座位|位)?(?:都|全|也)?(?:是|为)?\s*(?:0|零|没有?(?:任何)?(?:贡献|出牌|出|分))|"
     r"(?:others?|everyone else|everybody else|the rest|all (?:the )?other(?:s| players)?)\s*"
@@ -457,6 +490,18 @@ def _seat_list(text: str) -> list[int] | None:
         if sorted(seats) == list(range(n_players)):
             return [seats[i] for i in range(n_players)]
         return None
+    named = _named_in_turn(text)
+    if named and (stated_players is None or int(stated_players.group(1)) == len(named)):
+        return named
+    # The captain's number, then the rest in turn order from the next seat ("隊長貢獻2，然後從隊長下家開始依次是
+    # 5、1、0、3、0"): the whole table, when it is as large as stated.
+    m = re.search(r"(?:队长|captain)[^\d，,。？?]{0,8}?(\d+)\s*(?:分|点|pts?|points?)?\s*[，,;；]?\s*(?:然后|接着|再来|then)?\s*"
+                  r"(?:从(?:队长的?)?下家开始|下家开始|往下家|(?:from|starting (?:with|from)) (?:the |his |her )?next player)"
+                  r"[^\d，。？?]{0,10}?(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){1,})", text)
+    if m:
+        listed = [int(m.group(1))] + [int(x) for x in re.findall(r"\d+", m.group(2))]
+        if stated_players is None or int(stated_players.group(1)) == len(listed):
+            return listed
     # A plain list of four or more numbers right after a contribution word ("貢獻分別是5、4、2、0"), read in
     # seat order from the captain as the input declares. The whole list is read: a list longer than a
     # table is refused by the input model (naming the field), never cut to fit.
@@ -610,11 +655,36 @@ _NAME_OF_SEAT = re.compile(rf"\s*(?:{_SEAT_ROLE.pattern}|(再来|接着是|然�
                            r"([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*")
 
 
+_LISTED_NAME = r"(?:[\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})"
+# "下家依次是小李、小張、阿芳" (after the captain, in turn order): the names are the seats 1, 2, 3, …
+_LISTED_SEATS = re.compile(
+    r"(?:往下家(?:方向)?|从(?:队长的?)?下家开始|下家)\s*(?:依次|依序|按顺序|顺序|分别)\s*(?:是|为|:)?\s*"
+    rf"({_LISTED_NAME}(?:\s*(?:[（(][^）)]{{0,16}}[）)])?\s*[、,]\s*(?:然后是|再来是|然后|再来|最后是|最后)?\s*"
+    rf"{_LISTED_NAME})+(?:\s*[（(][^）)]{{0,16}}[）)])?)")
+
+
+def _listed_seats(text: str) -> tuple[list[str], tuple[int, int]] | None:
+    """The names listed in turn order after the captain, and where the list stands in the text."""
+    m = _LISTED_SEATS.search(text)
+    if m is None:
+        return None
+    listed = re.sub(r"[（(][^）)]*[）)]", "", m.group(1))
+    names = [re.sub(r"^(?:然后是|再来是|然后|再来|最后是|最后)", "", n.strip()) for n in re.split(r"[、,]", listed)]
+    return (names, m.span()) if all(names) and len(set(names)) == len(names) else None
+
+
 def _roster(text: str, slot: Slot, players: int | None) -> dict[str, int]:
-    """Names given to seats ("隊長阿傑，下家小婷、再來大雄、上家胖虎"): name → seat, each name told in a part of
-    its own right after its role, the next seat written as 再來/然後."""
+    """Names given to seats ("隊長阿傑，下家小婷、再來大雄、上家胖虎", "隊長是老王，下家依次是小李、小張"): name →
+    seat, each name told in a part of its own right after its role, the next seat written as 再來/然後, or
+    listed in turn order after the captain."""
     out: dict[str, int] = {}
     seat: int | None = None
+    listed = _listed_seats(text)
+    if listed:
+        text = text[:listed[1][0]] + " " * (listed[1][1] - listed[1][0]) + text[listed[1][1]:]
+        if players is not None and len(listed[0]) != players - 1:
+            return {}
+        out.update({name: k + 1 for k, name in enumerate(listed[0])})
     for part in re.split(r"[，,、；;。!！?？:：]", text):
         m = _NAME_OF_SEAT.fullmatch(part)
         if m is None or mentions(m.group(3), slot.values) or re.search(r"出|pass|打", m.group(3)):
@@ -637,6 +707,9 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
     naming a seat with no value or with several (a card aimed at someone) leaves the turns unread."""
     roster = _roster(text, slot, players)
     names = re.compile("|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))) if roster else None
+    listed = _listed_seats(text) if roster else None
+    if listed:  # the roster's list names seats; it plays nothing
+        text = text[:listed[1][0]] + " " * (listed[1][1] - listed[1][0]) + text[listed[1][1]:]
     turns: list[list[Any]] = []
     waiting: list[int] = []  # seats named with no value yet, before a value they all share
     for clause in re.split(r"[，,、；;。!！?？:：]|\.(?!\d)", text):
@@ -929,9 +1002,25 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
         seats = [_seat(text, m.group(1), players) for k, m in enumerate(roles)
                  if not (k + 1 < len(roles) and re.fullmatch(r"\s*的\s*", clause[m.end():roles[k + 1].start()]))
                  and not _DID_NOT_GO.match(clause[m.end():])]
+        named = _named_seats_after(text, c.end(), slot, players)
+        if named:
+            return named
         if seats and None not in seats:
             return sorted(set(seats))  # type: ignore[arg-type]
     return None
+
+
+def _named_seats_after(text: str, at: int, slot: Slot, players: int | None) -> list[int] | None:
+    """Seats called by the names a roster gave them, listed right after a cue ("出團的是老王、小陳、大劉")."""
+    roster = _roster(text, slot, players)
+    if not roster:
+        return None
+    name = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
+    listed = re.match(rf"\s*(?:是|有|了|:|were|are)?\s*((?:{name})(?:\s*(?:、|,|和|与|跟|及|\band\b|&)\s*(?:{name}))*)",
+                      text[at:])
+    if listed is None:
+        return None
+    return sorted({roster[m.group()] for m in re.finditer(name, listed.group(1))})
 
 
 # After an amount's cue, a number of something else: hit points, magic, a seat or an ordinal.

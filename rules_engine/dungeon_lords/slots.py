@@ -84,10 +84,12 @@ PRIEST_HEARTS = Slot("count", {"zh-TW": "牧師的治療點數", "en": "the prie
 POTIONS = Slot("count", {"zh-TW": "治療藥水數", "en": "potions"}, cues=("藥水", "potion", "potions"),
                units=("瓶藥水", "瓶治療藥水", "瓶", "healing potions", "healing potion", "potions", "potion"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "potion"),))
 MONSTER_ATTACKED = Slot("choice", {"zh-TW": "這回合是否有怪物攻擊", "en": "a monster attacked"},
-                        values=((True, ("怪物攻擊", "怪物打", "派怪物", "派了怪物", "派出怪物", "monster attacked",
-                                        "monsters attacked", "monster attacks", "sent a monster", "sent monsters")),
-                                (False, ("只放了陷阱", "只放陷阱", "只有陷阱", "no monster", "no monsters", "only a trap",
-                                         "only traps", "just a trap", "just traps"))),
+                        values=((True, ("怪物攻擊", "怪物打", "派怪物", "派了怪物", "派出怪物", "怪物出來", "怪物出手", "怪物出場",
+                                        "monster attacked", "monsters attacked", "monster attacks", "sent a monster",
+                                        "sent monsters", "monster showed up", "monsters showed up")),
+                                (False, ("只放了陷阱", "只放陷阱", "只有陷阱", "都是陷阱", "全是陷阱", "no monster", "no monsters",
+                                         "only a trap", "only traps", "just a trap", "just traps", "all from the trap",
+                                         "all from traps"))),
                         unstated="assumed", note={"zh-TW": "假設這回合有怪物攻擊（沒有攻擊就不會治療）",
                                                   "en": "Assuming a monster attacked this round (no attack, no healing)"}, when=(("item", "potion"),))
 TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},

@@ -315,3 +315,48 @@ def test_a_part_of_a_total_is_not_the_total(question, expected):
 def test_each_next_player_in_a_chain_from_the_start_player_is_one_seat(question, seat):
     data = extract_input(get_rule("dungeon-lords.item_slot").input_model, question)
     assert data["player_index_from_start"] == seat
+
+
+def test_seats_that_went_are_read_by_the_names_a_listed_roster_gave_them():
+    question = ("6人局，队长是老王，下家依次是小李、小张、阿芳、大刘、小陈（小陈就是队长的上家）。今天出团的是老王、小陈、大刘，"
+                "队长卡接下来给谁？")
+    data = extract_input(get_rule("mist-mountain.next_captain").input_model, question)
+    assert data["went"] == [0, 4, 5]
+
+
+@pytest.mark.parametrize("question,contributions", [
+    # The captain's number, then the others in turn order from the next seat.
+    ("6个人，需求12分。队长贡献2，然后从队长下家开始依次是5、1、0、3、0。能出团吗？", [2, 5, 1, 0, 3, 0]),
+    ("Six players, path needs 12. Captain 2, then starting from the next player: 5, 1, 0, 3, 0. Do we go?",
+     [2, 5, 1, 0, 3, 0]),
+    # The others by name with their numbers, the order said.
+    ("五人局，今天是芒草小路（要12分）。隊長小美出了6分，接下來照出牌順序：阿傑3分、宗翰0分、怡君3分、志明4分。誰出團？",
+     [6, 3, 0, 3, 4]),
+    ("Five players. Captain Amy 6, then in turn order: Bo 3, Cy 0, Di 3, Ed 4. Who goes?", [6, 3, 0, 3, 4]),
+])
+def test_contributions_after_the_captains_in_turn_order(question, contributions):
+    data = extract_input(get_rule("mist-mountain.qualification").input_model, question)
+    assert data["contributions"] == contributions
+
+
+def test_a_list_in_turn_order_shorter_than_the_table_is_not_read():
+    question = "五人局，隊長小美出了6分，接下來照出牌順序：阿傑3分、宗翰0分、怡君3分。誰出團？"
+    assert "contributions" not in extract_input(get_rule("mist-mountain.qualification").input_model, question)
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("6p game, final reveal: I've got 2 memories of my character, 3 bamboo path cards and 3 silver grass path cards.",
+     {"players": 6, "memories": 2, "bamboo": 3, "grass": 3}),
+    # "a 4th grass card" makes four of them.
+    ("ok what if i'd grabbed a 4th grass card?", {"grass": 4}),
+])
+def test_own_escape_counts(question, expected):
+    assert extract_input(get_rule("mist-mountain.own_escape").input_model, question) == expected
+
+
+@pytest.mark.parametrize("question,attacked", [
+    ("那如果這回合那3點都是陷阱打的，根本沒有怪物出來呢？", False),
+    ("這回合怪物出來打了，隊伍要治療3點", True),
+])
+def test_whether_a_monster_attacked_is_read_either_way(question, attacked):
+    assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question)["monster_attacked"] is attacked
