@@ -26,7 +26,7 @@ _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:产生|使�
 _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:the\s+|any\s+|a\s+|an\s+|using\s+|use\s+)?$")
 _TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
 _TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "tan": "brown"}
-_PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append)"
+_PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append|slap|drop|throw)"
 
 
 def normalise_numbers(folded: str) -> str:
@@ -305,6 +305,9 @@ def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
     for m in mentions(text, slot.values):
         if m.negated:
             continue
+        if re.search(r"(?:第\s*\d+\s*(?:个|张)?\s*目标|\bgoal\s*\d+|\d(?:st|nd|rd|th) goal)\s*[(（]\s*$",
+                     text[max(0, m.start - 16):m.start]):
+            continue  # "第二個目標(綠)" restates that Goal's colour; it adds none to the list
         count = re.search(r"(\d+)\s*(?:张|个|扇)?\s*(?:的)?\s*$", text[max(0, m.start - 6):m.start])
         times = int(count.group(1)) if count and 0 < int(count.group(1)) <= 4 else 1
         before = text[max(0, m.start - 14):m.start]

@@ -561,8 +561,18 @@ class Pipeline:
             sources[name] = "mentioned"  # "又拿到一扇門": some value, not said which; every value is a case
         try:
             result = evaluate_partial(rule, stated, sources)
-        except ValidationError:
-            return None, [], ("invalid_input", [])
+        except ValidationError as error:
+            # A value carried from earlier that the follow-up's own statement contradicts ("沒出團呢？" after
+            # naming who went) no longer holds: without it, the follow-up is read as told.
+            carried = {str(loc) for e in error.errors() for loc in e["loc"]} & \
+                {name for name, source in sources.items() if source == "history"}
+            if not carried:
+                return None, [], ("invalid_input", [])
+            kept = {k: v for k, v in stated.items() if k not in carried}
+            try:
+                result = evaluate_partial(rule, kept, {k: v for k, v in sources.items() if k not in carried})
+            except ValidationError:
+                return None, [], ("invalid_input", [])
         return result.verdict, result.missing, ("", [])
 
     def _citations(self, hits: list[Hit], k: int, verdict: Verdict | None,

@@ -360,3 +360,27 @@ def test_own_escape_counts(question, expected):
 ])
 def test_whether_a_monster_attacked_is_read_either_way(question, attacked):
     assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question)["monster_attacked"] is attacked
+
+
+def test_a_value_carried_from_earlier_that_the_follow_up_contradicts_no_longer_holds(pipeline):
+    earlier = ("6人局，队长是老王，下家依次是小李、小张、阿芳、大刘、小陈（小陈就是队长的上家）。今天出团的是老王、小陈、大刘，"
+               "队长卡接下来给谁？")
+    r = pipeline.ask("要是今天没凑够分数，没出团呢？", history=[earlier])
+    inputs = r.verdict["details"]["inputs"]
+    assert inputs["departed"] == {"value": False, "from": "question"}
+    assert inputs["went"]["from"] == "unknown"
+    assert r.verdict["value"] == 5  # the morning failed: the captain card goes to the 上家
+
+
+def test_a_goals_colour_restated_in_brackets_adds_no_goal():
+    question = ("目标卡顺序：红 绿 蓝 棕 红 蓝 绿 棕，前四个目标都已经拿到门了。刚抽到恶梦，我决定把第二个目标(绿)那扇门放回Limbo，"
+                "那我接下来要先完成哪个目标？")
+    data = extract_input(get_rule("onirim.book_return_door").input_model, question)
+    assert data == {"goals": ["red", "green", "blue", "brown", "red", "blue", "green", "brown"], "reached": 4,
+                    "returned": 2}
+
+
+def test_slapping_a_tower_on_an_end_places_it():
+    question = "tower row left to right is brown 3, red 5. can i slap the blue 4 on the left end?"
+    data = extract_input(get_rule("onirim.tower_placement").input_model, question)
+    assert data == {"row": ["brown-3", "red-5"], "tower": "blue-4", "side": "left"}
