@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from collections.abc import Sequence
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -152,10 +153,15 @@ def _numbers(text: str) -> list[re.Match[str]]:
     return list(re.finditer(r"-?\d+", text))
 
 
-def _count_candidates(text: str, slot: Slot) -> list[tuple[float, int, int]]:
+def _cue_spans(text: str, slot: Slot) -> list[tuple[int, int]]:
+    """Where the slot's cue words stand in the text."""
+    return [c.span() for cue in slot.cues for c in _pattern(cue).finditer(text)]
+
+
+def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] = ()) -> list[tuple[float, int, int]]:
     """(distance, position, value) for each number this count slot could mean: one written before a
     unit, or next to a cue word (after it within 10 characters, before it within 8), within one clause."""
-    out: list[tuple[int, int, int]] = []
+    out: list[tuple[float, int, int]] = []
     for unit in slot.units:
         pattern = r"(-?\d+)\s*(?:个|位|名)?\s*" + re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else "")
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
@@ -163,6 +169,8 @@ def _count_candidates(text: str, slot: Slot) -> list[tuple[float, int, int]]:
     numbers = _numbers(text)
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
+            if any(s <= c.start() and c.end() <= e and e - s > c.end() - c.start() for s, e in others):
+                continue  # "陷阱" inside another count's "反陷阱圖示" is that count's word
             # "一瓶治療藥水", "一根魔杖": 一 with a measure word right before the thing counted is one.
             # "an Abbot": an article right before the thing counted is one too.
             one = re.search(r"一\s*(?:瓶|根|支|片|个|张|枚|颗|点)\s*([^\d，。,?？]{0,4})$|\b(?:a|an)\s+$",
@@ -220,8 +228,10 @@ def _signed(text: str, slot: Slot, value: int) -> int:
 
 def _counts(text: str, slots: dict[str, Slot]) -> tuple[dict[str, int], set[int]]:
     """Numbers for the count slots, each number read once, the closest pairs first; and their positions."""
+    spans = {name: _cue_spans(text, slot) for name, slot in slots.items() if slot.kind == "count"}
     pairs = sorted((d, pos, value, name) for name, slot in slots.items() if slot.kind == "count"
-                   for d, pos, value in _count_candidates(text, slot))
+                   for d, pos, value in _count_candidates(
+                       text, slot, [span for other, found in spans.items() if other != name for span in found]))
     out: dict[str, int] = {}
     used: set[int] = set()
     for _, pos, value, name in pairs:
@@ -661,7 +671,8 @@ _NAME_OF_SEAT = re.compile(rf"\s*(?:{_SEAT_ROLE.pattern}|(再来|接着是|然�
 _LISTED_NAME = r"(?:[\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})"
 # "下家依次是小李、小張、阿芳" (after the captain, in turn order): the names are the seats 1, 2, 3, …
 _LISTED_SEATS = re.compile(
-    r"(?:往下家(?:方向)?|从(?:队长的?)?下家开始|下家)\s*(?:依次|依序|按顺序|顺序|分别)\s*(?:是|为|:)?\s*"
+    r"(?:(?:往下家(?:方向)?|从(?:队长的?)?下家开始)\s*(?:依次|依序|按顺序|顺序|分别)?|下家\s*(?:依次|依序|按顺序|顺序|分别))"
+    r"\s*(?:是|为|:)?\s*"
     rf"({_LISTED_NAME}(?:\s*(?:[（(][^）)]{{0,16}}[）)])?\s*[、,]\s*(?:然后是|再来是|然后|再来|最后是|最后)?\s*"
     rf"{_LISTED_NAME})+(?:\s*[（(][^）)]{{0,16}}[）)])?)")
 

@@ -96,7 +96,8 @@ TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
                    cues=("陷阱", "trap"), units=("point of damage", "points of damage", "點陷阱傷害"), unstated="general",
                    when=(("item", "clover"),))
 THIEF_ICONS = Slot("count", {"zh-TW": "盜賊的開鎖能力", "en": "the thieves' trap icons"},
-                   cues=("盜賊", "小偷", "開鎖", "thief", "thieves", "rogue"), unstated="general", when=(("item", "clover"),))
+                   cues=("盜賊", "小偷", "開鎖", "反陷阱圖示", "陷阱圖示", "thief", "thieves", "rogue", "trap icons",
+                         "trap icon"), unstated="general", when=(("item", "clover"),))
 CLOVERS = Slot("count", {"zh-TW": "幸運草數", "en": "clovers"}, cues=("幸運草", "四葉草", "clover", "clovers"),
                units=("片幸運草", "個幸運草", "片四葉草", "個四葉草", "four-leaf clovers", "four-leaf clover", "clovers"),
                domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "clover"),))

@@ -384,3 +384,17 @@ def test_slapping_a_tower_on_an_end_places_it():
     question = "tower row left to right is brown 3, red 5. can i slap the blue 4 on the left end?"
     data = extract_input(get_rule("onirim.tower_placement").input_model, question)
     assert data == {"row": ["brown-3", "red-5"], "tower": "blue-4", "side": "left"}
+
+
+def test_a_cue_inside_another_counts_longer_cue_is_that_counts_word():
+    # "陷阱" inside "反陷阱圖示" is the thieves' icons, not the trap's damage.
+    question = "陷阱打3點，盜賊有一個反陷阱圖示，隊伍帶著兩個四葉草，四葉草會被標記嗎"
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model, question)
+    assert data == {"item": "clover", "trap_damage": 3, "thief_icons": 1, "clovers": 2}
+
+
+def test_names_listed_from_the_captains_next_player_are_the_seats_after_the_captain():
+    question = ("五人局芒草小路(12分)。隊長老王，往下家是阿美、大雄、小夫、靜香。出牌順序：阿美工作帽、大雄工作帽、小夫Pass、"
+                "靜香燈籠、老王工作帽、阿美燈籠、大雄Pass、靜香工作帽、老王Pass、阿美Pass、靜香Pass。結果誰出團？")
+    data = extract_input(get_rule("mist-mountain.morning").input_model, question)
+    assert data["actions"][:5] == [[1, "工作帽"], [2, "工作帽"], [3, "pass"], [4, "燈籠"], [0, "工作帽"]]
