@@ -99,7 +99,14 @@ def _pattern(phrase: str) -> re.Pattern[str]:
 def negated(text: str, start: int) -> bool:
     """Whether the words just before `start` negate what follows ("沒有效應", "without the power")."""
     before = text[max(0, start - 16):start]
-    return bool(_NEGATOR_ZH.search(before) or _NEGATOR_EN.search(before))
+    # "是不是只能用一次", "會不會觸發": the 不 of an A-not-A question asks both ways; it negates nothing.
+    return bool((_NEGATOR_ZH.search(before) and not asked_both_ways(text, start)) or _NEGATOR_EN.search(before))
+
+
+def asked_both_ways(text: str, start: int) -> bool:
+    """Whether an A-not-A question ("有沒有", "是不是", "會不會") stands just before `start`."""
+    zh = _NEGATOR_ZH.search(text[max(0, start - 16):start])
+    return bool(zh and re.search(r"(.)(?:不|没)\1\s*$", text[max(0, start - 16):start][:zh.end()]))
 
 
 @dataclass(frozen=True)
@@ -133,7 +140,8 @@ def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list
 
 
 def _choice(text: str, slot: Slot, domain: tuple[Any, ...]) -> Any:
-    found = mentions(text, slot.values)
+    # "有沒有效應？" asks whether there is power: it states neither.
+    found = [m for m in mentions(text, slot.values) if not asked_both_ways(text, m.start)]
     affirmed = {m.value for m in found if not m.negated}
     denied = {m.value for m in found if m.negated}
     # A denied yes/no value states the other one ("沒有效應" → no power).
@@ -1069,6 +1077,23 @@ def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
         point_by_point = any(_pattern(word).search(clause) for word in slot.one_at_a_time)
         out += [1] * value if point_by_point and 0 < value <= 12 else [value]
     return out
+
+
+_THE_OTHER = re.compile(r"\bthe other (?:end|side)\b|\bother end\b|\bopposite (?:end|side)\b|另一(?:边|端|头|侧)|另外一(?:边|端|头|侧)")
+
+
+def other_values(model: type[BaseModel], question: str, carried: dict[str, Any]) -> dict[str, Any]:
+    """For a follow-up asking about "the other end" (另一邊): each two-valued choice carried from the earlier
+    question, turned to its other value."""
+    if not _THE_OTHER.search(fold(question)):
+        return {}
+    out: dict[str, Any] = {}
+    for name, slot in declared_slots(model).items():
+        values = [v for v, _ in slot.values]
+        if slot.kind == "choice" and len(values) == 2 and name in carried and carried[name] in values \
+                and not any(isinstance(v, bool) for v in values):
+            out[name] = values[1 - values.index(carried[name])]
+    return out if len(out) == 1 else {}
 
 
 def vague_fields(model: type[BaseModel], question: str, stated: dict[str, Any]) -> list[str]:

@@ -19,7 +19,8 @@ from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
 
 from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details
-from .extract import extract_input, restated_input, substitute_slots, unread_numbers, vague_fields
+from .extract import (extract_input, other_values, restated_input, substitute_slots, unread_numbers,
+                      vague_fields)
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide
 from .scope import game_signals, not_a_rules_question, other_games_named, outside_topic, strip_game_names
@@ -544,6 +545,11 @@ class Pipeline:
                     if name not in stated:
                         stated[name] = value
                         sources[name] = "history"
+            # "ok what about the other end then": the side the earlier question named, turned over.
+            for name, value in other_values(rule.input_model, query.text,
+                                            {k: v for k, v in stated.items() if sources[k] == "history"}).items():
+                stated[name] = value
+                sources[name] = "question"
         unread = unread_numbers(query.text, {k: v for k, v in stated.items() if sources[k] == "question"},
                                 rule.fixed_numbers)
         restated = restated_input(rule, query.history[-1], query.text) if follow_up and unread else None

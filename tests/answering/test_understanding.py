@@ -398,3 +398,28 @@ def test_names_listed_from_the_captains_next_player_are_the_seats_after_the_capt
                 "靜香燈籠、老王工作帽、阿美燈籠、大雄Pass、靜香工作帽、老王Pass、阿美Pass、靜香Pass。結果誰出團？")
     data = extract_input(get_rule("mist-mountain.morning").input_model, question)
     assert data["actions"][:5] == [[1, "工作帽"], [2, "工作帽"], [3, "pass"], [4, "燈籠"], [0, "工作帽"]]
+
+
+def test_the_other_end_turns_the_earlier_side_over(pipeline):
+    r = pipeline.ask("ok what about the other end then",
+                     history=["towers on the table left to right: red 3, green 5. can i put my brown 4 on the LEFT end??"])
+    inputs = r.verdict["details"]["inputs"]
+    assert inputs["side"] == {"value": "right", "from": "question"}
+    assert inputs["row"]["from"] == "history" and r.verdict["value"] is True
+
+
+@pytest.mark.parametrize("question,expected", [
+    # An A-not-A question asks both ways: it neither negates nor states.
+    ("高塔列有沒有效應？抽到夢魘要丟塔嗎", {}),
+    ("高塔列沒有效應，抽到夢魘要丟塔嗎", {"alignment_power": False}),
+])
+def test_an_a_not_a_question_states_neither_value(question, expected):
+    assert extract_input(get_rule("onirim.nightmare_tower_penalty").input_model, question) == expected
+
+
+def test_a_phrase_after_an_a_not_a_question_is_not_negated():
+    from answering.extract import negated
+
+    text = fold("咒文一個回合是不是只能用一次？")
+    assert not negated(text, text.index("只能"))
+    assert negated(fold("不是只能用一次"), 2)
