@@ -23,7 +23,9 @@ def is_follow_up(question: str) -> bool:
     """A question that reads as continuing the conversation ("那如果還沒完成呢？", "what about …")."""
     # "ok and what if …", "嗯，那如果…": a word of assent before the opener does not start a new topic.
     folded = re.sub(r"^(?:ok(?:ay)?|so|right|alright|hmm+|嗯+|好的?|喔|哦|噢)\s*[,，.。!！]?\s*", "", fold(question).strip())
-    return folded.startswith(FOLLOW_UP_OPENERS) or folded.endswith(FOLLOW_UP_ENDINGS)
+    # "放完之後可以馬上再放一次嗎？": what was just done, done; "after that", "and then".
+    return folded.startswith(FOLLOW_UP_OPENERS) or folded.endswith(FOLLOW_UP_ENDINGS) \
+        or bool(re.match(r"\S{1,3}完(?:之后|以后|后)|然后|接着|after that\b|and then\b", folded))
 
 
 @dataclass(frozen=True)

@@ -180,7 +180,9 @@ def test_question_forms(question, form):
 
 def test_follow_up_openers():
     assert is_follow_up("那藍色的呢？") and is_follow_up("What about five players?")
-    assert not is_follow_up("今天台北天氣如何？")
+    # What was just done, done again: "放完之後…", "and then …".
+    assert is_follow_up("放完之後可以馬上再放一次嗎？") and is_follow_up("and then can I keep it?")
+    assert not is_follow_up("今天台北天氣如何？") and not is_follow_up("完全不懂這個規則")
 
 
 def test_an_accepted_ruling_that_answers_the_question_is_the_answer(pipeline):
