@@ -99,14 +99,21 @@ def _pattern(phrase: str) -> re.Pattern[str]:
 def negated(text: str, start: int) -> bool:
     """Whether the words just before `start` negate what follows ("沒有效應", "without the power")."""
     before = text[max(0, start - 16):start]
+    zh = _NEGATOR_ZH.search(before)
     # "是不是只能用一次", "會不會觸發": the 不 of an A-not-A question asks both ways; it negates nothing.
-    return bool((_NEGATOR_ZH.search(before) and not asked_both_ways(text, start)) or _NEGATOR_EN.search(before))
+    return bool((zh and not _a_not_a(before, zh)) or _NEGATOR_EN.search(before))
 
 
 def asked_both_ways(text: str, start: int) -> bool:
     """Whether an A-not-A question ("有沒有", "是不是", "會不會") stands just before `start`."""
-    zh = _NEGATOR_ZH.search(text[max(0, start - 16):start])
-    return bool(zh and re.search(r"(.)(?:不|没)\1\s*$", text[max(0, start - 16):start][:zh.end()]))
+    before = text[max(0, start - 16):start]
+    zh = _NEGATOR_ZH.search(before)
+    return bool(zh and _a_not_a(before, zh))
+
+
+def _a_not_a(before: str, negator: re.Match[str]) -> bool:
+    """Whether the negator found at the end of `before` is the middle of an A-not-A pair (是不是, 有沒有)."""
+    return bool(re.search(r"(.)(?:不|没)\1\s*$", before[:negator.end()]))
 
 
 @dataclass(frozen=True)
@@ -407,11 +414,14 @@ _NAMED_AMOUNT = re.compile(r"\s*(?:然后是|再来是|然后|再来|接着是|�
 _IN_TURN = re.compile(r"接下来|接着|然后|依序|依次|照(?:出牌)?顺序|按(?:出牌)?顺序|in (?:turn|play|seat) order|then|going round")
 
 
+# The captain's own number, a name or verb between ("隊長小美出了6分", "captain put in 2").
+_CAPTAIN_AMOUNT = re.compile(r"(?:队长|captain)[^\d，,。？?]{0,8}?(\d+)\s*(?:分|点|pts?|points?)?")
+
+
 def _named_in_turn(text: str) -> list[int] | None:
     """The captain's number, then players named one by one with theirs in turn order ("隊長小美出了6分，接下來照
     出牌順序：阿傑3分、宗翰0分、怡君3分、志明4分"); each part a name and its number, the order said."""
-    captain = re.search(r"(?:队长|captain)\s*(?:是)?\s*(?:[\u4e00-\u9fff]{1,3}|[a-z][a-z'\-]{0,11})?\s*"
-                        r"(?:出了|贡献了?|有|:)?\s*(\d+)\s*(?:分|点|pts?|points?)?", text)
+    captain = _CAPTAIN_AMOUNT.search(text)
     if captain is None:
         return None
     parts = re.split(r"[，,、；;:：]", re.split(r"[。？?！!]|\.(?!\d)", text[captain.end():], maxsplit=1)[0])
@@ -516,7 +526,7 @@ def _seat_list(text: str) -> list[int] | None:
         return named
     # The captain's number, then the rest in turn order from the next seat ("隊長貢獻2，然後從隊長下家開始依次是
     # 5、1、0、3、0"): the whole table, when it is as large as stated.
-    m = re.search(r"(?:队长|captain)[^\d，,。？?]{0,8}?(\d+)\s*(?:分|点|pts?|points?)?\s*[，,;；]?\s*(?:然后|接着|再来|then)?\s*"
+    m = re.search(_CAPTAIN_AMOUNT.pattern + r"\s*[，,;；]?\s*(?:然后|接着|再来|then)?\s*"
                   r"(?:从(?:队长的?)?下家开始|下家开始|往下家|(?:from|starting (?:with|from)) (?:the |his |her )?next player)"
                   r"[^\d，。？?]{0,10}?(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){1,})", text)
     if m:
@@ -695,17 +705,22 @@ def _listed_seats(text: str) -> tuple[list[str], tuple[int, int]] | None:
     return (names, m.span()) if all(names) and len(set(names)) == len(names) else None
 
 
-def _roster(text: str, slot: Slot, players: int | None) -> dict[str, int]:
+def _blanked(text: str, span: tuple[int, int]) -> str:
+    """The text with `span` blanked out, every other position kept."""
+    return text[:span[0]] + " " * (span[1] - span[0]) + text[span[1]:]
+
+
+def _roster(text: str, slot: Slot, players: int | None) -> tuple[dict[str, int], tuple[int, int] | None]:
     """Names given to seats ("隊長阿傑，下家小婷、再來大雄、上家胖虎", "隊長是老王，下家依次是小李、小張"): name →
     seat, each name told in a part of its own right after its role, the next seat written as 再來/然後, or
-    listed in turn order after the captain."""
+    listed in turn order after the captain; with where such a list stands (it names seats, it plays nothing)."""
     out: dict[str, int] = {}
     seat: int | None = None
     listed = _listed_seats(text)
     if listed:
-        text = text[:listed[1][0]] + " " * (listed[1][1] - listed[1][0]) + text[listed[1][1]:]
+        text = _blanked(text, listed[1])
         if players is not None and len(listed[0]) != players - 1:
-            return {}
+            return {}, None
         out.update({name: k + 1 for k, name in enumerate(listed[0])})
     for part in re.split(r"[，,、；;。!！?？:：]", text):
         m = _NAME_OF_SEAT.fullmatch(part)
@@ -714,9 +729,9 @@ def _roster(text: str, slot: Slot, players: int | None) -> dict[str, int]:
         relative = m.group(2) or _RELATIVE_ROLE.search(m.group(1))
         seat = (seat + 1 if seat is not None else None) if relative else _seat(text, m.group(1), players)
         if seat is None or m.group(3) in out:
-            return {}
+            return {}, None
         out[m.group(3)] = seat
-    return out if len(out) >= 2 else {}
+    return (out, listed[1] if listed else None) if len(out) >= 2 else ({}, None)
 
 
 _ORDER_START = re.compile(r"\b(?:from|starting (?:with|from|at)|beginning (?:with|from|at)|round from)\b|从|由|开始")
@@ -727,11 +742,10 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
     seats may be called by the names a roster gave them ("隊長阿傑，下家小婷…；小婷出燈籠"), and seats named together
     share one value said of them all ("下家2、下家3、隊長全部pass", "P2, P4 and the captain all pass"). A clause
     naming a seat with no value or with several (a card aimed at someone) leaves the turns unread."""
-    roster = _roster(text, slot, players)
+    roster, listed = _roster(text, slot, players)
     names = re.compile("|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))) if roster else None
-    listed = _listed_seats(text) if roster else None
     if listed:  # the roster's list names seats; it plays nothing
-        text = text[:listed[1][0]] + " " * (listed[1][1] - listed[1][0]) + text[listed[1][1]:]
+        text = _blanked(text, listed)
     turns: list[list[Any]] = []
     waiting: list[int] = []  # seats named with no value yet, before a value they all share
     for clause in re.split(r"[，,、；;。!！?？:：]|\.(?!\d)", text):
@@ -831,7 +845,7 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     towers = _towers(text) if any(s.kind in ("tower", "towers") for s in slots.values()) else []
     counting_text = text
     for _, s, e in reversed(towers):
-        counting_text = counting_text[:s] + " " * (e - s) + counting_text[e:]
+        counting_text = _blanked(counting_text, (s, e))
     has_new_tower = any(s.kind == "tower" for s in slots.values())
     new_tower, row, side = _placement(text, towers) if towers or has_new_tower else (None, [], None)
     colour_slots = {name: s for name, s in slots.items() if s.kind in ("colour", "colours")}
@@ -1011,10 +1025,13 @@ _DID_NOT_GO = re.compile(r"\s*(?:自己|本人|himself|herself)?\s*(?:没|不|�
 
 def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None:
     """Seats named by role in the clause after a cue ("出團的是隊長、下家1和下家2")."""
+    roster: dict[str, int] | None = None  # read once, at the first cue found
     for cue in slot.cues:
         c = _pattern(cue).search(text)
         if not c:
             continue
+        if roster is None:
+            roster = _roster(text, slot, players)[0]
         start = max(text.rfind(p, 0, c.start()) for p in "。？?！!；;") + 1
         clause = re.split(r"[。？?！!；;]", text[start:], maxsplit=1)[0]
         if players and _WHOLE_TABLE.search(clause):
@@ -1024,7 +1041,7 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
         seats = [_seat(text, m.group(1), players) for k, m in enumerate(roles)
                  if not (k + 1 < len(roles) and re.fullmatch(r"\s*的\s*", clause[m.end():roles[k + 1].start()]))
                  and not _DID_NOT_GO.match(clause[m.end():])]
-        named = _named_seats_after(text, c.end(), slot, players)
+        named = _named_seats_after(text, c.end(), roster)
         if named:
             return named
         if seats and None not in seats:
@@ -1032,9 +1049,8 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
     return None
 
 
-def _named_seats_after(text: str, at: int, slot: Slot, players: int | None) -> list[int] | None:
+def _named_seats_after(text: str, at: int, roster: dict[str, int]) -> list[int] | None:
     """Seats called by the names a roster gave them, listed right after a cue ("出團的是老王、小陳、大劉")."""
-    roster = _roster(text, slot, players)
     if not roster:
         return None
     name = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
@@ -1155,7 +1171,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     """Numbers the question states that the read inputs do not account for (a fact left unread)."""
     text = normalise_numbers(fold(question))
     for _, s, e in reversed(_towers(text)):
-        text = text[:s] + " " * (e - s) + text[e:]
+        text = _blanked(text, (s, e))
     # Seat and ordinal markers name a seat, not a quantity ("下家1", "第3位"); a number after "which" is
     # what is asked, not stated ("出團的是哪三個", "which two Towers").
     text = re.sub(r"(?:下家|上家|第|seat|player|next player)\s*\d|\d(?:st|nd|rd|th)\b", " ", text)

@@ -115,11 +115,14 @@ def test_a_four_leaf_clover_is_a_name_not_a_count():
     assert data["clovers"] == 3
 
 
-@pytest.mark.parametrize("question,attacked", [
-    ("這回合只放了陷阱，隊伍受了2點傷害，牧師能治療1點，隊上有一瓶治療藥水。藥水會被用到嗎？", False),
-    ("这回合没派怪物，队伍受了2点伤害，牧师能治疗1点，队里有一瓶治疗药水。药水会用到吗？", False),
-    ("I sent monsters: the party took 3 damage, the priest heals 1 and there's a potion. Is the potion used?", True),
+@pytest.mark.parametrize("question,attacked,item", [
+    ("這回合只放了陷阱，隊伍受了2點傷害，牧師能治療1點，隊上有一瓶治療藥水。藥水會被用到嗎？", False, "potion"),
+    ("这回合没派怪物，队伍受了2点伤害，牧师能治疗1点，队里有一瓶治疗药水。药水会用到吗？", False, "potion"),
+    ("I sent monsters: the party took 3 damage, the priest heals 1 and there's a potion. Is the potion used?", True,
+     "potion"),
+    ("那如果這回合那3點都是陷阱打的，根本沒有怪物出來呢？", False, None),
+    ("這回合怪物出來打了，隊伍要治療3點", True, None),
 ])
-def test_whether_a_monster_attacked_is_read_either_way(question, attacked):
+def test_whether_a_monster_attacked_is_read_either_way(question, attacked, item):
     data = extract_input(get_rule("dungeon-lords.item_marked").input_model, question)
-    assert data["item"] == "potion" and data["monster_attacked"] is attacked
+    assert data.get("item") == item and data["monster_attacked"] is attacked

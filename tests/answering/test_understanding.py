@@ -356,14 +356,6 @@ def test_own_escape_counts(question, expected):
     assert extract_input(get_rule("mist-mountain.own_escape").input_model, question) == expected
 
 
-@pytest.mark.parametrize("question,attacked", [
-    ("那如果這回合那3點都是陷阱打的，根本沒有怪物出來呢？", False),
-    ("這回合怪物出來打了，隊伍要治療3點", True),
-])
-def test_whether_a_monster_attacked_is_read_either_way(question, attacked):
-    assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question)["monster_attacked"] is attacked
-
-
 def test_a_value_carried_from_earlier_that_the_follow_up_contradicts_no_longer_holds(pipeline):
     earlier = ("6人局，队长是老王，下家依次是小李、小张、阿芳、大刘、小陈（小陈就是队长的上家）。今天出团的是老王、小陈、大刘，"
                "队长卡接下来给谁？")
