@@ -23,7 +23,9 @@ _MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|�
 _EN_ORDINALS = {"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
 _EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
-_NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出)?\s*$")
+# "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
+_NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:想|打算)?"
+                         r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出)?(?:把|将)?\s*$")
 _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:the\s+|any\s+|a\s+|an\s+|using\s+|use\s+)?$")
 _TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
 _TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "tan": "brown"}
@@ -86,9 +88,25 @@ def _en_number(m: re.Match[str]) -> str:
     return str(_EN_NUMBERS[word])
 
 
+# A declared phrase may leave a few words open with "…" ("夢魘…放回limbo" matches "夢魘放回Limbo" and
+# "噩夢的那張夢魘直接放回Limbo"), within one clause.
+_PHRASE_GAP = r"[^，,。.!！?？；;:：]{0,6}?"
+
+
 @lru_cache(maxsize=4096)
 def _pattern(phrase: str) -> re.Pattern[str]:
     folded = fold(phrase)
+    numbered = normalise_numbers(folded)
+    if numbered != folded:
+        # "four colours" is "4 colours" in a question read with its numbers as digits: either form matches.
+        return re.compile(f"(?:{_pattern_of(numbered).pattern}|{_pattern_of(folded).pattern})")
+    return _pattern_of(folded)
+
+
+def _pattern_of(folded: str) -> re.Pattern[str]:
+    """The pattern of one folded phrase, written as it is."""
+    if "..." in folded:
+        return re.compile(_PHRASE_GAP.join(_pattern(part.strip()).pattern for part in folded.split("...")))
     if folded.isascii():
         # Words joined by a space or a hyphen alike ("grass path", "grass-path").
         words = r"[\s\-]+".join(re.escape(w) for w in folded.split())
@@ -146,9 +164,12 @@ def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list
     return sorted(found, key=lambda x: x.start)
 
 
-def _choice(text: str, slot: Slot, domain: tuple[Any, ...]) -> Any:
+def _choice(text: str, slot: Slot, domain: tuple[Any, ...], others: tuple[tuple[int, int], ...] = ()) -> Any:
+    """The one value of a choice the text states, if it states one; `others` are where other choices' longer
+    phrases stand (the Limbo of "夢魘放回Limbo" is where the Nightmare goes, not where a lost Tower goes)."""
     # "有沒有效應？" asks whether there is power: it states neither.
-    found = [m for m in mentions(text, slot.values) if not asked_both_ways(text, m.start)]
+    found = [m for m in mentions(text, slot.values) if not asked_both_ways(text, m.start)
+             and not any(s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in others)]
     affirmed = {m.value for m in found if not m.negated}
     denied = {m.value for m in found if m.negated}
     # A denied yes/no value states the other one ("沒有效應" → no power).
@@ -386,7 +407,7 @@ _SEAT_ROLE = re.compile(
     r"(?:the )?player \d seats? after (?:the )?captain|"
     r"队长\s*(?:的)?\s*(?:后面|之后|后|下家之后|往下数|往后数|数过去)\s*(?:的)?\s*第\s*\d\s*(?:位|个)(?:玩家)?|"
     r"\bseat\s*\d|"
-    r"下家的下家|上家的上家|队长|captain|再下一?(?:位|个)|再下家|下一(?:位|个)|再来|接着|接著|接下来|下家\s*\d?(?!\d*\s*[分点])|上家(?:\s*\d(?=\s+\d))?|下家|"
+    r"下家的下家|上家的上家|队长|captain|再下一?(?:位|个)|再下家|再(?:往)?下去|下一(?:位|个)|再来|接着|接著|接下来|下家\s*\d?(?!\d*\s*[分点])|上家(?:\s*\d(?=\s+\d))?|下家|"
     r"最后一(?:位|个)(?:玩家)?|"
     r"(?:the )?one after(?: that| them| him| her)?|"
     r"next player(?:\s*\d(?=\s+\d))?|"
@@ -395,7 +416,7 @@ _SEAT_ROLE = re.compile(
     r"(?:the )?(?:player|guy|person|one) (?:right |just |immediately |directly )?before (?:the )?captain|"
     r"\b(?:next|then|last)\b(?=[\s:]*\d)|"
     r"(?:the )?(?:second|third|fourth|fifth)\b(?=[\s:]*\d))")
-_RELATIVE_ROLE = re.compile(r"再下|下一|再来|接着|接著|接下来|one after|^(?:next|then)$")
+_RELATIVE_ROLE = re.compile(r"再下|再往下|下一|再来|接着|接著|接下来|one after|^(?:next|then)$")
 # A role restating the seat just named ("最後一位、也就是阿明的上家小玉4分"): the same seat, not another.
 _RESTATED = re.compile(r"(?:也就是|即|亦即|\bthat is|\bi\.e\.)[^，,；;。]{0,8}$")
 # Roles joined to share one number: "下家1和下家2各貢獻4分", "the captain and 下家2 both have 5".
@@ -492,7 +513,8 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
 
 _PLAYERS = re.compile(r"(\d)\s*(?:个人|人局|人|位玩家|名玩家|个玩家|-?players?|of us\b|p (?:game|table)s?\b)")
 _OTHERS_ZERO = re.compile(
-    r"(?:其他|其余|剩下|剩余|别)的?(?:人|玩家|座位|位)?(?:都|全|也)?(?:是|为)?\s*(?:0|零|没有?(?:任何)?(?:贡献|出牌|出|分))|"
+    r"(?:其他|其余|剩下|剩余|别)的?(?:\d\s*(?:个|位))?(?:人|玩家|座位|位)?(?:都|全|也)?(?:是|为)?\s*"
+    r"(?:0|零|没有?(?:任何)?(?:贡献|出牌|出|分))|"
     r"(?:others?|everyone else|everybody else|the rest|all (?:the )?other(?:s| players)?)\s*"
     r"(?:are|have|all|scored|score|players|put in|contributed)?\s*(?:all\s*|have\s*)?(?:0|nothing|none|zero)|"
     r"(?:nobody|no one|no other player)\s*(?:else)?\s*(?:contributed|played|put in|scored|has|had)")
@@ -852,7 +874,10 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     colours: list[tuple[str, int, bool]] = []
     if colour_slots:
         colours = _colour_mentions(counting_text, next(iter(colour_slots.values())))
-    choices = {n: _choice(text, s, domain_of(model, n)) for n, s in slots.items() if s.kind == "choice"}
+    said = {n: [(m.start, m.end) for m in mentions(text, s.values)] for n, s in slots.items() if s.kind == "choice"}
+    choices = {n: _choice(text, slots[n], domain_of(model, n),
+                          tuple(span for other, spans in said.items() if other != n for span in spans))
+               for n in said}
     slots = _relevant(slots, choices)
     # A quantity said to be none ("牌庫已經空了") is zero, and its numbers are left to the other counts.
     zeroed = {n for n, s in slots.items() if s.kind == "count" and s.none
@@ -1240,7 +1265,8 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
 
     "吸血鬼一口氣咬他四點…" then "那如果吸血鬼只咬三點呢？": the follow-up's number replaces the earlier number
     whose surroundings it shares most ("咬", "點"), not the hit points. Only a single-number follow-up with one
-    clearly closest earlier number is read this way; anything less clear stays unread."""
+    clearly closest earlier number (or the earlier question's only number) is read this way; anything less clear
+    stays unread."""
     own = normalise_numbers(fold(follow_up))
     numbers = list(_SIGNED_NUMBER.finditer(own))
     if len(numbers) != 1:
@@ -1250,7 +1276,8 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     text = normalise_numbers(fold(earlier))
     shared = sorted(((_shared_context(wanted, _context(text, m.start(), m.end())), m)
                      for m in _SIGNED_NUMBER.finditer(text)), key=lambda pair: -pair[0])
-    if not shared or shared[0][0] == 0 or (len(shared) > 1 and shared[1][0] == shared[0][0]):
+    # With one number in each ("…in a 5 player game?" then "and with six?"), the one restates the other.
+    if not shared or (shared[0][0] == 0 and len(shared) > 1) or (len(shared) > 1 and shared[1][0] == shared[0][0]):
         return None
     old = shared[0][1]
     if old.group().lstrip("-") == new.group().lstrip("-"):

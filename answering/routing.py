@@ -80,6 +80,11 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("explain", re.compile(r"怎么运作|如何运作|怎么运行|怎么玩|怎么进行|流程|解释|讲一下|讲讲|说明一下|介绍一下|"
                            r"差在哪|差别|区别|有什么不同|为什么|为何|\bwalk (?:me|us) through\b|\bexplain|"
                            r"\bhow (?:does|do|did|would) [^?？]{1,60}? work\b|\bdifference\b|\bwhy\b|\bin general\b")),
+    # Which of two situations is harder, easier, more or less: a verdict answers one situation, so no
+    # answerer gives this type and the question gets the passages ("高塔不產生效應跟書本用便宜咒文哪個比較難").
+    ("compare", re.compile(r"哪(?:个|一个|种|一种|样)[^，。,?？]{0,6}(?:比较|更)|"
+                           r"\bwhich(?: one| of (?:them|these|the two))?\s*(?:is|are|'s|would be)\s*"
+                           r"(?:harder|easier|tougher|better|worse|more|less)\b")),
     # "when" and "where" ask only before a verb ("when does …"); "…, when the morning fails" is a condition.
     ("which", re.compile(r"第几|哪|谁|什么时候|何时|\b(?:which|who|whom|whose)\b|"
                          r"\b(?:when|where)\s+(?:do|does|did|can|could|is|are|was|were|should|must|will|would|"
@@ -100,7 +105,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 def question_form(folded: str) -> str | None:
     """The answer type a question asks for (how_many, which, what_happens, yes_no), "what" for any but yes/no,
-    "explain" for a request to explain, or None."""
+    "explain" for a request to explain, "compare" for which of two situations is more so, or None."""
     for form, pattern in _FORMS:
         if pattern.search(folded):
             return form
@@ -344,7 +349,7 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
     if best.score < params.threshold and not (params.lead_margin and best.score >= params.lead_threshold
                                               and lead >= params.lead_margin):
         return None
-    if lead < params.margin:
+    if lead < params.margin or best.form == "compare":
         return None
     if need_support and not best.stated and (best.support is None or best.support >= params.support_depth):
         # Neither retrieval nor the question's own inputs back the nearest example.

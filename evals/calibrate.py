@@ -33,7 +33,7 @@ GRID = {
     "intent": [0.0, 0.03, 0.05, 0.08],
 }
 LEAD_GRID = {"lead_threshold": [0.90, 0.92, 0.94, 0.96], "lead_margin": [0.06, 0.08, 0.1, 0.12]}
-CALIBRATION_VERSION = 5  # 5: question forms gained "what" (what is …: any answer but yes/no)
+CALIBRATION_VERSION = 6  # 6: question forms gained "compare" (which of two situations is harder: no verdict)
 
 
 def up_to_date(path: Path, **expected: Any) -> bool:

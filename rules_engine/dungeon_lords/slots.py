@@ -42,7 +42,7 @@ ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
             unstated="general")
 HIT_POINTS = Slot("count", {"zh-TW": "原本的生命值", "en": "original hit points"},
                   cues=("生命值", "生命", "血量", "hp", "hit points", "health"),
-                  units=("點血", "點生命", "滴血", "hp", "hit points"), unstated="general", when=(("item", "necklace"),))
+                  units=("點血", "點生命", "滴血", "血", "hp", "hit points"), unstated="general", when=(("item", "necklace"),))
 CLASS_PHRASES = (("warrior", ("戰士", "warrior", "warriors", "fighter", "fighters")),
                  ("thief", ("盜賊", "小偷", "thief", "thieves", "rogue", "rogues")),
                  ("wizard", ("巫師", "法師", "wizard", "wizards", "mage", "mages")),
@@ -76,8 +76,8 @@ ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "
                       unstated="assumed", note={"zh-TW": "假設這種物品先前沒有被標記過",
                                                 "en": "Assuming the items were not marked in an earlier round"})
 DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage to heal"},
-                      cues=("需要治療", "待治療", "要治療", "受了", "受傷", "傷害", "damage to heal", "needs healing",
-                            "wounds", "took", "damage"), units=("點傷", "點傷害", "points of damage", "damage"),
+                      cues=("需要治療", "待治療", "要治療", "要補", "受了", "受傷", "傷害", "damage to heal", "needs healing",
+                            "wounds", "took", "damage"), units=("點傷", "點傷害", "點血", "points of damage", "damage"),
                       unstated="general", when=(("item", "potion"),))
 PRIEST_HEARTS = Slot("count", {"zh-TW": "牧師的治療點數", "en": "the priests' healing"},
                      cues=("牧師", "治療點", "愛心", "priest", "priests", "hearts", "heals"), unstated="general", when=(("item", "potion"),))
@@ -102,7 +102,8 @@ CLOVERS = Slot("count", {"zh-TW": "幸運草數", "en": "clovers"}, cues=("幸�
                units=("片幸運草", "個幸運草", "片四葉草", "個四葉草", "four-leaf clovers", "four-leaf clover", "clovers"),
                domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "clover"),))
 SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
-                   cues=("法術等級", "咒語等級", "法術", "咒語", "spell level", "spell", "level"), unstated="general", when=(("item", "wand"),))
+                   cues=("法術等級", "咒語等級", "法術需要", "法術", "咒語", "spell level", "spell card needs", "spell needs",
+                         "spell requires", "spell", "level"), unstated="general", when=(("item", "wand"),))
 PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en": "the wizards' magic without wands"},
                    cues=("魔力", "法力", "巫師", "magic", "wizard", "wizards"), unstated="general", when=(("item", "wand"),))
 WANDS = Slot("count", {"zh-TW": "魔杖數", "en": "wands"}, cues=("魔杖", "wand", "wands"),

@@ -44,8 +44,9 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                ("none", {"zh-TW": "還沒有高塔", "en": "no Tower built"})),
                  unstated="general")
 NIGHTMARE_TO_LIMBO = Slot("choice", {"zh-TW": "夢魘是否放進Limbo", "en": "Nightmare sent to Limbo"},
-                          values=((True, ("夢魘放進limbo", "夢魘送進limbo", "夢魘丟進limbo", "把夢魘放到limbo",
-                                          "夢魘放回limbo", "夢魘送回limbo", "nightmare to limbo", "nightmare into limbo",
+                          values=((True, (*(f"{nightmare}…{verb}limbo" for nightmare in ("夢魘", "惡夢", "噩夢")
+                                            for verb in ("放進", "送進", "丟進", "放到", "放回", "送回", "丟回", "塞回")),
+                                          "nightmare to limbo", "nightmare into limbo",
                                           "nightmare back into limbo", "nightmare back to limbo",
                                           "send the nightmare to limbo", "put the nightmare in limbo",
                                           "it back into limbo", "it back to limbo")),),

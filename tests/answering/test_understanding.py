@@ -119,6 +119,9 @@ def test_a_follow_up_inherits_facts_it_does_not_restate(pipeline):
     ("棄牌堆有5張，牌堆有5張", "那如果有6張呢？", None),
     # Two numbers in the follow-up are not one restatement.
     ("我結束時是10分、有2個黃金", "那12分、3個黃金呢？", None),
+    # The earlier question's only number is the one a single number restates, whatever surrounds it.
+    ("How many memories does a 4-player table need?", "and with five?",
+     "how many memories does a 5-player table need?"),
 ])
 def test_a_follow_up_number_replaces_the_earlier_number_it_restates(earlier, follow_up, expected):
     assert restate_number(earlier, follow_up) == expected
@@ -173,7 +176,10 @@ def test_chinese_numerals_are_read_only_as_numbers():
                                            ("Two players — do we still take 5 markers?", "yes_no"),
                                            # What an attribute is: a count, a choice or an effect answers it.
                                            ("What's the hand limit in Hilltown in the Mist?", "what"),
-                                           ("兩張紅門那張黑暗徵兆的懲罰是什麼來著", "what")])
+                                           ("兩張紅門那張黑暗徵兆的懲罰是什麼來著", "what"),
+                                           # Which of two set-ups is harder: no one verdict answers it.
+                                           ("只加高塔跟只加書本，哪一個比較難？", "compare"),
+                                           ("Which is harder, Towers with no power or the Book?", "compare")])
 def test_question_forms(question, form):
     assert question_form(fold(question)) == form
 
@@ -417,3 +423,39 @@ def test_a_phrase_after_an_a_not_a_question_is_not_negated():
     text = fold("咒文一個回合是不是只能用一次？")
     assert not negated(text, text.index("只能"))
     assert negated(fold("不是只能用一次"), 2)
+
+
+@pytest.mark.parametrize("question,expected", [
+    # Seats told one after another ("再下去"), and the unnamed rest said together to be zero.
+    ("5人局，隊長2分，他下家4分，再下去3分，再下去0分，上家3分，出得了團嗎？", [2, 4, 3, 0, 3]),
+    ("六個人玩，隊長5分、下家1也3分，其他四個0分，夠不夠出團？", [5, 3, 0, 0, 0, 0]),
+])
+def test_seats_told_one_after_another(question, expected):
+    assert extract_input(get_rule("mist-mountain.qualification").input_model, question)["contributions"] == expected
+
+
+@pytest.mark.parametrize("question,expected", [
+    # A declared phrase may leave a few words open; the Limbo it names is the Nightmare's, not a lost Tower's.
+    ("塔列只有綠3，抽到惡夢，我把這張惡夢直接塞回Limbo，還要丟塔嗎", {"row": ["green-3"], "nightmare_to_limbo": True}),
+    # Not wanting to is a negation ("不想把…").
+    ("塔列只有綠3，抽到惡夢，我不想把惡夢放回Limbo，要丟哪座塔", {"row": ["green-3"], "nightmare_to_limbo": False}),
+    ("失去的高塔是放到棄牌堆嗎", {"lost_tower_to": "discard"}),
+])
+def test_a_choice_inside_a_longer_phrase_of_another_is_not_read(question, expected):
+    assert extract_input(get_rule("onirim.nightmare_tower_penalty").input_model, question) == expected
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("打完要補3點血，牧師補1點，有2瓶藥水，藥水會用掉嗎", {"item": "potion", "damage_to_heal": 3, "priest_hearts": 1,
+                                                     "potions": 2}),
+    ("戰士2血戴著堅忍項鍊，被打了3點，項鍊會被標記嗎", {"item": "necklace", "hit_points": 2, "damage": [3]}),
+    ("Our wizard has 2 magic with one wand and the spell needs 3. Is the wand marked?",
+     {"item": "wand", "party_magic": 2, "wands": 1, "spell_level": 3}),
+])
+def test_combat_amounts_in_players_words(question, expected):
+    assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question) == expected
+
+
+def test_a_comparison_of_two_set_ups_gets_no_verdict(pipeline):
+    r = pipeline.ask("高塔不產生效應跟只加書本用貴的咒文，哪一個比較難？")
+    assert r.verdict is None and r.citations
