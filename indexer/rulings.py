@@ -367,8 +367,15 @@ def indexed_rulings(corpus_dir: Path = CORPUS_DIR, rule_passages: list[Passage] 
     """The accepted rulings that go into the index: those that load, quote verbatim and agree with the engine.
 
     Every other ruling file is left out with one warning naming the file, what is wrong and how to fix
-    it, so one broken contribution does not stop indexing or answering.
+    it, so one broken contribution does not stop indexing or answering. Checked once per process while
+    the corpus files stay as they are (`rule_passages`, when given, are the rule passages of `corpus_dir`).
     """
+    from .corpus import loaded_once
+
+    return loaded_once("rulings", corpus_dir, lambda: _indexed_rulings(corpus_dir, rule_passages))
+
+
+def _indexed_rulings(corpus_dir: Path, rule_passages: list[Passage] | None) -> list[Ruling]:
     from .corpus import load_rule_passages
 
     rulings, problems = scan_rulings(corpus_dir)

@@ -90,3 +90,14 @@ def test_invalid_utf8_file_is_reported(tmp_path: Path) -> None:
     (corpus / "passages" / "onirim.yaml").write_bytes(b"game: onirim\n\xff\xfe")
     with pytest.raises(CorpusError, match="not valid UTF-8"):
         load_passages(corpus)
+
+
+def test_a_corpus_loaded_again_reflects_a_changed_file(tmp_path: Path) -> None:
+    corpus = _copy_corpus(tmp_path)
+    first = load_passages(corpus)
+    assert load_passages(corpus) == first and load_passages(corpus) is not first  # kept, as a new list
+    path = corpus / "passages" / "onirim.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("  lines:\n  - 6\n  - 9", "  lines:\n  - 9\n  - 6"),
+                    encoding="utf-8")
+    with pytest.raises(CorpusError, match="field passages.1.lines"):
+        load_passages(corpus)
