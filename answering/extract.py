@@ -25,7 +25,7 @@ _EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
 _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:想|打算)?"
-                         r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出)?(?:把|将)?\s*$")
+                         r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供)?(?:把|将)?\s*$")
 _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:the\s+|any\s+|a\s+|an\s+|using\s+|use\s+)?$")
 _TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
 _TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "tan": "brown"}
@@ -52,6 +52,8 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, folded)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
+    # A Tower or card told by colour and number in words ("藍五、紅五、綠四"): the number written as a digit.
+    out = re.sub(rf"(?:(?<=[红蓝绿棕]色)|(?<=[红蓝绿棕]))([一二三四五])(?![{_CN_NUM}])(?!\s*{_MEASURE})", cn, out)
     # "four-leaf clover" is a name, not a count.
     out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+us\b))(?!-lea[fv])", _en_number, out)
     out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one|to (?:place|go|play|choose)\b|"
@@ -89,8 +91,9 @@ def _en_number(m: re.Match[str]) -> str:
 
 
 # A declared phrase may leave a few words open with "…" ("夢魘…放回limbo" matches "夢魘放回Limbo" and
-# "噩夢的那張夢魘直接放回Limbo"), within one clause.
+# "噩夢的那張夢魘直接放回Limbo"; "don't use…spells" matches "don't use any of the spells"), within one clause.
 _PHRASE_GAP = r"[^，,。.!！?？；;:：]{0,6}?"
+_PHRASE_GAP_EN = r"[^，,。.!！?？；;:：]{0,16}?"
 
 
 @lru_cache(maxsize=4096)
@@ -106,7 +109,8 @@ def _pattern(phrase: str) -> re.Pattern[str]:
 def _pattern_of(folded: str) -> re.Pattern[str]:
     """The pattern of one folded phrase, written as it is."""
     if "..." in folded:
-        return re.compile(_PHRASE_GAP.join(_pattern(part.strip()).pattern for part in folded.split("...")))
+        gap = _PHRASE_GAP_EN if folded.isascii() else _PHRASE_GAP
+        return re.compile(gap.join(_pattern(part.strip()).pattern for part in folded.split("...")))
     if folded.isascii():
         # Words joined by a space or a hyphen alike ("grass path", "grass-path").
         words = r"[\s\-]+".join(re.escape(w) for w in folded.split())
@@ -498,6 +502,8 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
         if n is None and _ONLY_BEFORE.search(text[max(0, m.start() - 6):m.start()]):
             n = re.match(r"[^\d，,、；;。.]{0,30}?(?:[，,]\s*[^\d，,、；;。.]{0,4})?(\d+)\s*(?:分|点|points?|pts?)",
                          text[m.end():end])
+        if n and re.match(r"\s*张", after[n.end():]):
+            return []  # a count of cards ("隊長阿明金礦2張"), not points put in: no contributions are told
         if n:
             pairs += [(s, int(n.group(1))) for s in (*waiting, seat)]
             waiting = []

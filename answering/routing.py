@@ -100,7 +100,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                           r"have|isn't|doesn't|don't|can't)\b")),
     # Last: "what's the hand limit", "這張徵兆的懲罰是什麼" ask for a value or a description of something's
     # attribute, whichever the answerer gives ("夢魘是什麼" asks what a thing is: no form).
-    ("what", re.compile(r"\bwhat(?:'s|\s+is|\s+are|\s+was|\s+were)\s+the\b|的[^，。,?？的]{1,8}是(?:什么|啥)")),
+    ("what", re.compile(r"\bwhat(?:'?s|\s+is|\s+are|\s+was|\s+were)\s+the\b|的[^，。,?？的]{1,8}是(?:什么|啥)")),
 )
 
 
@@ -355,6 +355,12 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
     # The lead is over the next answerer that would answer otherwise: a rule answering a part of the best's
     # verdict (or the whole of it) reads the same situation.
     rival = next((score for score, i in ranked[1:] if not same_situation(candidates[i].answerer, best.answerer)), None)
+    # A rule nearer the question that would leave a number unread is a rival all the same: the question may
+    # be about it ("平行計畫（換兩張目標卡那個）" is the spell, not the Happy Dream that happens to read the 8).
+    unreadable = max((m.fit(params) for m in candidates if m.reads_numbers is False and m.answerer.rule is not None
+                      and not same_situation(m.answerer, best.answerer)), default=None)
+    if unreadable is not None and (rival is None or unreadable > rival):
+        rival = unreadable
     lead = best.score - rival if rival is not None else float("inf")
     if best.score < params.threshold and not (params.lead_margin and best.score >= params.lead_threshold
                                               and lead >= params.lead_margin):

@@ -99,19 +99,26 @@ def _path_card_cues(path: str) -> tuple[str, ...]:
     return tuple(f"{path}{joint}{card}" for joint in ("", "的") for card in ("小卡", "路徑小卡", "路徑卡"))
 
 
-def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = ()) -> Slot:
+# Path cards said to be held without saying which or how many ("plus a few path cards", "還有幾張路徑卡"):
+# each path's count is then unknown, not none.
+_SOME_PATH_CARDS = ("路徑卡", "路徑小卡", "path cards", "path card")
+
+
+def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = (), vague: tuple[str, ...] = ()) -> Slot:
     """A count of one kind of card the player holds; not named means none, and the answer says so."""
     return Slot("count", {"zh-TW": zh, "en": en}, units=units, cues=cues, unstated="absent",
-                note={"zh-TW": f"假設你沒有{zh}（題目沒有提到）", "en": f"Assuming you have no {en} (the question does not say)"})
+                note={"zh-TW": f"假設你沒有{zh}（題目沒有提到）", "en": f"Assuming you have no {en} (the question does not say)"},
+                vague=vague, group="own paths" if vague else "",
+                ask={"zh-TW": f"告訴我你有幾張{zh}", "en": f"Tell me how many {en} you have"})
 
 
 OWN_SAKURA = _own("櫻花小徑路徑小卡", "Cherry Blossom Path cards",
                   ("張櫻花小徑路徑小卡", "張櫻花小徑路徑卡", "張櫻花小徑", "張櫻花", "sakura path cards", "sakura cards",
-                   "cherry blossom path cards", "cherry blossom cards"), _path_card_cues("櫻花小徑"))
+                   "cherry blossom path cards", "cherry blossom cards"), _path_card_cues("櫻花小徑"), _SOME_PATH_CARDS)
 OWN_BAMBOO = _own("竹林小道路徑小卡", "Bamboo Path cards",
                   ("張竹林小道路徑小卡", "張竹林小道路徑卡", "張竹林小道", "張竹林", "bamboo path cards", "bamboo cards"),
-                  _path_card_cues("竹林小道"))
+                  _path_card_cues("竹林小道"), _SOME_PATH_CARDS)
 OWN_GRASS = _own("芒草小路路徑小卡", "Silver Grass Path cards",
                  ("張芒草小路路徑小卡", "張芒草小路路徑卡", "張芒草小路", "張芒草", "grass path cards", "silver grass path cards",
-                  "silvergrass path cards", "grass cards"), _path_card_cues("芒草小路"))
+                  "silvergrass path cards", "grass cards"), _path_card_cues("芒草小路"), _SOME_PATH_CARDS)
 OWN_ABBOTS = _own("手上的住持", "Abbots in hand", ("張住持", "個住持", "abbots", "abbot"), cues=("住持", "abbot"))

@@ -29,7 +29,8 @@ SIDE = Slot("choice", {"zh-TW": "放在哪一端", "en": "end of the row"},
             value_labels=(("left", {"zh-TW": "放在左端", "en": "on the left end"}),
                           ("right", {"zh-TW": "放在右端", "en": "on the right end"})))
 ALIGNMENT_POWER = Slot("choice", {"zh-TW": "連線效應", "en": "Alignment power"},
-                       values=((True, ("效應", "效果", "power", "powered")), (False, ("無效應",))),
+                       values=((True, ("效應", "效果", "power", "powered", "alignment power", "alignment's power",
+                                       "tower power", "row power")), (False, ("無效應",))),
                        value_labels=((True, {"zh-TW": "使用連線效應", "en": "with the Alignment power"}),
                                      (False, {"zh-TW": "不使用連線效應", "en": "without the Alignment power"})))
 ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the Tower row"},
@@ -146,8 +147,9 @@ TOWERS_PHRASES = ("高塔", "塔", "tower", "towers")
 BOOK_PHRASES = ("book of steps", "the book", "book", "步驟之書", "目標卡", "書本", "加書", "book expansion")
 PREMONITION_PHRASES = ("黑暗徵兆", "徵兆", "premonition", "premonitions", "dark premonitions", "美夢", "happy dream")
 SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
-                   values=(("none", ("不用咒文", "沒有咒文", "咒文完全不用", "咒文不用", "不使用咒文", "no spells",
-                                     "without spells", "without the spells", "spells not used")),
+                   values=(("none", ("不用…咒文", "沒有…咒文", "咒文完全不用", "咒文不用", "不使用…咒文", "no spells",
+                                     "without…spells", "spells not used", "don't use…spells", "do not use…spells",
+                                     "not using…spells", "don't cast…spells", "no spell cards")),
                            ("cheap", ("便宜", "較少", "cheap", "cheaper", "lower cost")),
                            ("expensive", ("昂貴", "較多", "expensive", "pricier", "pricey", "costlier", "higher cost"))),
                    value_labels=(("none", {"zh-TW": "不用咒文", "en": "no spells"}),

@@ -55,3 +55,15 @@ def test_a_fact_about_a_topic_is_off_topic_only_where_the_question_names_it_nega
         assert not any(a.off_topic(ex) for ex in a.examples), a.id
         word = a.fact.topic[0]
         assert a.off_topic(f"不用{word}的話呢？") and not a.off_topic("一共有幾張？"), a.id
+
+
+def test_a_nearer_rule_that_would_leave_a_number_unread_still_puts_the_best_in_doubt():
+    params = RoutingParams(threshold=0.9, margin=0.03)
+    best = replace(_rule_cand("onirim.happy_dream_options", 0.95), form=None)
+    # Its fit counts the number it leaves unread against it, and it is still the nearer.
+    nearer = replace(_rule_cand("onirim.spell_castable", 1.05), form=None, reads_numbers=False)
+    assert nearer.fit(params) > best.fit(params)
+    # It cannot answer (a number would go unread), and the question may still be about it: no verdict.
+    assert decide([best, nearer], params) is None
+    # Far below, it is no rival.
+    assert decide([best, replace(nearer, similarity=0.85)], params).answerer.id == best.answerer.id

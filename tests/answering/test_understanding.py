@@ -459,3 +459,36 @@ def test_combat_amounts_in_players_words(question, expected):
 def test_a_comparison_of_two_set_ups_gets_no_verdict(pipeline):
     r = pipeline.ask("高塔不產生效應跟只加書本用貴的咒文，哪一個比較難？")
     assert r.verdict is None and r.citations
+
+
+@pytest.mark.parametrize("question,expected", [
+    # A Tower told by colour and a number in words.
+    ("塔列從左到右是紅三、藍四、綠五，算完成了嗎", {"row": ["red-3", "blue-4", "green-5"]}),
+    # "一" before a measure word stays an article.
+    ("塔列有紅一張", {}),
+])
+def test_towers_with_numbers_in_words(question, expected):
+    assert extract_input(get_rule("onirim.alignment_complete").input_model, question) == expected
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("基本加高塔，高塔列不給效果，是第幾級", {"towers": True, "alignment_power": False}),
+    ("Base + Towers, without the alignment power: which rung?", {"towers": True, "alignment_power": False}),
+    ("Base plus the Book, but we don't use any of the spells", {"book": True, "spells": "none"}),
+])
+def test_difficulty_set_ups_in_players_words(question, expected):
+    data = extract_input(get_rule("onirim.difficulty_level").input_model, question)
+    assert {k: data.get(k) for k in expected} == expected
+
+
+def test_path_cards_held_in_unsaid_numbers_are_asked_for_not_taken_as_none(pipeline):
+    r = pipeline.ask("Six players: I have 4 of my own memories and some path cards. Do I escape?")
+    assert r.verdict is None and r.rule == "mist-mountain.own_escape" and len(r.needs) == 3
+    told = pipeline.ask("Six players: I have 4 of my own memories and no path cards. Do I escape?")
+    assert told.verdict["value"] is True
+
+
+def test_cards_counted_by_seat_are_not_contributions():
+    text = normalise_numbers(fold("隊長金礦2張，下家金礦3張，再下去1張，上家4張"))
+    from answering.extract import _seat_list
+    assert _seat_list(text) is None
