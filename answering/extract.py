@@ -26,7 +26,9 @@ _EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
 _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:想|打算)?"
                          r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供)?(?:把|将)?\s*$")
-_NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:the\s+|any\s+|a\s+|an\s+|using\s+|use\s+)?$")
+# "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value.
+_NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:[a-z]+ing\s+|use\s+)?"
+                         r"(?:the\s+|any\s+|a\s+|an\s+|it\s+)?$")
 _TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
 _TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "tan": "brown"}
 _PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append|slap|drop|throw)"
@@ -123,7 +125,8 @@ def negated(text: str, start: int) -> bool:
     before = text[max(0, start - 16):start]
     zh = _NEGATOR_ZH.search(before)
     # "是不是只能用一次", "會不會觸發": the 不 of an A-not-A question asks both ways; it negates nothing.
-    return bool((zh and not _a_not_a(before, zh)) or _NEGATOR_EN.search(before))
+    # English words are longer: its negator is looked for further back.
+    return bool((zh and not _a_not_a(before, zh)) or _NEGATOR_EN.search(text[max(0, start - 28):start]))
 
 
 def asked_both_ways(text: str, start: int) -> bool:
@@ -850,9 +853,10 @@ def _seat_from_start(text: str) -> int | None:
     m = re.search(r"第\s*(\d)\s*(?:位|个)(?:玩家)?|(\d)(?:st|nd|rd|th) player|player (\d)\b", text)
     if m:
         n = int(m.group(1) or m.group(2) or m.group(3))
-        # "the 3rd player after the start player" counts from the start player; "the 3rd player" includes it.
+        # "the 3rd player after the start player" (or after the start player's name, "阿光後面第二位") counts from
+        # the start player; "the 3rd player" includes it.
         after = re.search(r"(?:after|之后|后面|后的)", text[m.end():m.end() + 24]) or \
-            re.search(r"(?:起始玩家|start player)\s*(?:的)?\s*(?:之后|后面|后)\s*(?:的)?\s*$", text[max(0, m.start() - 12):m.start()])
+            re.search(r"(?:之后|后面|后)\s*(?:的)?\s*$", text[max(0, m.start() - 12):m.start()])
         return n if after else n - 1
     # "起始玩家下家的下家": each 下家 in the chain is one more seat.
     chain = re.search(r"起始玩家\s*(?:的)?((?:\s*(?:的|再)?\s*(?:下家|下一位|下一个)){2,3})", text)
@@ -1262,6 +1266,16 @@ def _context(text: str, start: int, end: int) -> tuple[frozenset[str], frozenset
 def _shared_context(a: tuple[frozenset[str], frozenset[str]], b: tuple[frozenset[str], frozenset[str]]) -> int:
     """How much two numbers' surroundings agree, side by side ("咬他4點" and "只咬3點" share 咬 before, 點 after)."""
     return len(a[0] & b[0]) + len(a[1] & b[1])
+
+
+_ADDS = re.compile(r"再(?:补|出|加|放|打|丢|塞|来|多)|又(?:补|出|加|放|打|丢)|多(?:出|补|加|放|打)了?|"
+                   r"\balso\b|\banother\b|\bplus\b|\bas well\b|\bon top\b|\bin addition\b")
+
+
+def adds_to_earlier(follow_up: str) -> bool:
+    """Whether a follow-up adds to what the earlier question listed ("要是我再補一張礦工呢？", "and I also play
+    a helmet?") rather than naming a new list in its place."""
+    return bool(_ADDS.search(fold(follow_up)))
 
 
 # Routing asks it once per candidate rule of a follow-up, with the same two texts.

@@ -19,8 +19,8 @@ from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
 
 from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details
-from .extract import (extract_input, other_values, restated_input, substitute_slots, unread_numbers,
-                      vague_fields)
+from .extract import (adds_to_earlier, extract_input, other_values, restated_input, substitute_slots,
+                      unread_numbers, vague_fields)
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide
 from .scope import game_signals, not_a_rules_question, other_games_named, outside_topic, strip_game_names
@@ -545,6 +545,13 @@ class Pipeline:
                     if name not in stated:
                         stated[name] = value
                         sources[name] = "history"
+            # "要是我再補一張礦工呢？": cards added to the ones the earlier question listed, not in their place.
+            if adds_to_earlier(query.text):
+                for name, value in list(stated.items()):
+                    told = [extract_input(rule.input_model, p).get(name) for p in query.history]
+                    before = next((v for v in reversed(told) if isinstance(v, list)), None)
+                    if sources[name] == "question" and isinstance(value, list) and before:
+                        stated[name] = [*before, *value]
             # "ok what about the other end then": the side the earlier question named, turned over.
             for name, value in other_values(rule.input_model, query.text,
                                             {k: v for k, v in stated.items() if sources[k] == "history"}).items():

@@ -73,7 +73,8 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
         how = "cases" if sources.get(name) == "mentioned" else slot.unstated
         domain = domain_of(model, name)
         if how == "cases" and not domain:
-            how = "general" if info.default is None else "ask"
+            # No small domain to answer for every case: asked for when the slot says how to ask.
+            how = "general" if info.default is None and not slot.ask else "ask"
         if how == "cases" and any(f not in stated for f, _ in slot.when):
             # Declared for one value of another field that is itself unknown: the general answer, not
             # every combination of quantities of things the question may not be about.

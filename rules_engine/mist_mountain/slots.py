@@ -81,7 +81,11 @@ MORNING_PATH = Slot("choice", PATH.label, values=PATH.values, value_labels=PATH.
 EFFECTS = Slot("targeted", {"zh-TW": "指定你的牌的濃霧時刻或品茶師", "en": "Thick Fog or Tea Master aimed at your cards"},
                values=(("fog", (C.FOG, *C._ALIASES[C.FOG])), ("tea_master", (C.TEA_MASTER, *C._ALIASES[C.TEA_MASTER]))),
                unstated="absent", note={"zh-TW": "假設沒有濃霧時刻或品茶師指定你的牌",
-                                        "en": "Assuming no Thick Fog or Tea Master targets your cards"})
+                                        "en": "Assuming no Thick Fog or Tea Master targets your cards"},
+               # Named without saying which card it aims at ("被打了一張濃霧時刻丟掉一頂"): asked, never taken as none.
+               vague=(C.FOG, *C._ALIASES[C.FOG], C.TEA_MASTER, *C._ALIASES[C.TEA_MASTER]),
+               ask={"zh-TW": "告訴我濃霧時刻或品茶師指定的是你的哪一張牌",
+                    "en": "Tell me which of your cards the Thick Fog or Tea Master targets"})
 MORNING_REQUIREMENT = Slot("count", REQUIREMENT.label, cues=REQUIREMENT.cues, unstated="general")
 
 # One player's own hand at the end ("我有4張自己的回憶和3張竹林小道"): what is not named is taken as none, said so.

@@ -492,3 +492,32 @@ def test_cards_counted_by_seat_are_not_contributions():
     text = normalise_numbers(fold("隊長金礦2張，下家金礦3張，再下去1張，上家4張"))
     from answering.extract import _seat_list
     assert _seat_list(text) is None
+
+
+@pytest.mark.parametrize("question,expected", [
+    # One verb may stand between an English negator and the value, further back than a Chinese one.
+    ("I'm not sending the nightmare back to Limbo; must I lose a tower?", {"nightmare_to_limbo": False}),
+    ("Without using the alignment power, must I lose a tower?", {"alignment_power": False}),
+    ("The alignment power is on: must I lose a tower?", {"alignment_power": True}),
+])
+def test_english_negation_with_a_verb_between(question, expected):
+    data = extract_input(get_rule("onirim.nightmare_tower_penalty").input_model, question)
+    assert {k: data.get(k) for k in expected} == expected
+
+
+def test_a_seat_counted_after_the_start_players_name():
+    data = extract_input(get_rule("dungeon-lords.item_slot").input_model, "五人局，起始玩家是小安，我坐小安後面第一位，物品放哪？")
+    assert data["player_index_from_start"] == 1
+
+
+def test_an_effect_named_without_its_target_is_asked_for(pipeline):
+    r = pipeline.ask("竹林小道，我出了兩盞燈籠，後來有人打了濃霧時刻拿掉一盞，我剩幾分？")
+    assert r.verdict is None and r.no_verdict == "needs_input" and r.rule == "mist-mountain.contribution"
+
+
+def test_a_follow_up_adding_a_card_keeps_the_earlier_ones(pipeline):
+    earlier = "櫻花小徑，我出了一張工作帽，貢獻幾分？"
+    added = pipeline.ask("那我再補一張反光盤呢？", history=[earlier])
+    assert added.verdict["details"]["inputs"]["cards"]["value"] == ["工作帽", "反光盤"]
+    instead = pipeline.ask("那如果是出一張反光盤呢？", history=[earlier])
+    assert instead.verdict["details"]["inputs"]["cards"]["value"] == ["反光盤"]
