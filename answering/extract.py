@@ -171,12 +171,13 @@ def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list
     return sorted(found, key=lambda x: x.start)
 
 
-def _choice(text: str, slot: Slot, domain: tuple[Any, ...], others: tuple[tuple[int, int], ...] = ()) -> Any:
-    """The one value of a choice the text states, if it states one; `others` are where other choices' longer
-    phrases stand (the Limbo of "夢魘放回Limbo" is where the Nightmare goes, not where a lost Tower goes)."""
+def _choice(text: str, said: list[Mention], domain: tuple[Any, ...], others: tuple[Mention, ...] = ()) -> Any:
+    """The one value of a choice the text states among its mentions `said`, if it states one; `others` are the
+    other choices' mentions, whose longer phrases take theirs (the Limbo of "夢魘放回Limbo" is where the Nightmare
+    goes, not where a lost Tower goes)."""
     # "有沒有效應？" asks whether there is power: it states neither.
-    found = [m for m in mentions(text, slot.values) if not asked_both_ways(text, m.start)
-             and not any(s <= m.start and m.end <= e and e - s > m.end - m.start for s, e in others)]
+    found = [m for m in said if not asked_both_ways(text, m.start)
+             and not any(o.start <= m.start and m.end <= o.end and o.end - o.start > m.end - m.start for o in others)]
     affirmed = {m.value for m in found if not m.negated}
     denied = {m.value for m in found if m.negated}
     # A denied yes/no value states the other one ("沒有效應" → no power).
@@ -884,10 +885,10 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     colours: list[tuple[str, int, bool]] = []
     if colour_slots:
         colours = _colour_mentions(counting_text, next(iter(colour_slots.values())))
-    said = {n: [(m.start, m.end) for m in mentions(text, s.values)] for n, s in slots.items() if s.kind == "choice"}
-    choices = {n: _choice(text, slots[n], domain_of(model, n),
-                          tuple(span for other, spans in said.items() if other != n for span in spans))
-               for n in said}
+    said = {n: mentions(text, s.values) for n, s in slots.items() if s.kind == "choice"}
+    choices = {n: _choice(text, found, domain_of(model, n),
+                          tuple(m for other, theirs in said.items() if other != n for m in theirs))
+               for n, found in said.items()}
     slots = _relevant(slots, choices)
     # A quantity said to be none ("牌庫已經空了") is zero, and its numbers are left to the other counts.
     zeroed = {n for n, s in slots.items() if s.kind == "count" and s.none

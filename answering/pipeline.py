@@ -539,8 +539,8 @@ class Pipeline:
         earlier: dict[str, Any] = {}  # what the rule read from the question just before
         if follow_up:
             # Values the follow-up does not restate come from the questions it follows.
-            for previous in query.history:
-                earlier = extract_input(rule.input_model, previous)
+            told = [extract_input(rule.input_model, previous) for previous in query.history]
+            for earlier in told:
                 for name, value in earlier.items():
                     if name not in stated:
                         stated[name] = value
@@ -548,8 +548,7 @@ class Pipeline:
             # "要是我再補一張礦工呢？": cards added to the ones the earlier question listed, not in their place.
             if adds_to_earlier(query.text):
                 for name, value in list(stated.items()):
-                    told = [extract_input(rule.input_model, p).get(name) for p in query.history]
-                    before = next((v for v in reversed(told) if isinstance(v, list)), None)
+                    before = next((t[name] for t in reversed(told) if isinstance(t.get(name), list)), None)
                     if sources[name] == "question" and isinstance(value, list) and before:
                         stated[name] = [*before, *value]
             # "ok what about the other end then": the side the earlier question named, turned over.

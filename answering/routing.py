@@ -353,14 +353,12 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
     # Only the one chosen is copied with its score (calibration replays this for thousands of settings).
     best = replace(scored[0], score=ranked[0][0])
     # The lead is over the next answerer that would answer otherwise: a rule answering a part of the best's
-    # verdict (or the whole of it) reads the same situation.
-    rival = next((score for score, i in ranked[1:] if not same_situation(candidates[i].answerer, best.answerer)), None)
-    # A rule nearer the question that would leave a number unread is a rival all the same: the question may
-    # be about it ("平行計畫（換兩張目標卡那個）" is the spell, not the Happy Dream that happens to read the 8).
-    unreadable = max((m.fit(params) for m in candidates if m.reads_numbers is False and m.answerer.rule is not None
-                      and not same_situation(m.answerer, best.answerer)), default=None)
-    if unreadable is not None and (rival is None or unreadable > rival):
-        rival = unreadable
+    # verdict (or the whole of it) reads the same situation. A rule that would leave a number unread is a
+    # rival all the same: the question may be about it ("平行計畫（換兩張目標卡那個）" is the spell, not the Happy
+    # Dream that happens to read the 8).
+    rival = max([score for score, i in ranked[1:] if not same_situation(candidates[i].answerer, best.answerer)]
+                + [m.fit(params) for m in candidates if m.reads_numbers is False and m.answerer.rule is not None
+                   and not same_situation(m.answerer, best.answerer)], default=None)
     lead = best.score - rival if rival is not None else float("inf")
     if best.score < params.threshold and not (params.lead_margin and best.score >= params.lead_threshold
                                               and lead >= params.lead_margin):
