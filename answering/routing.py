@@ -344,6 +344,27 @@ def same_situation(a: Answerer, b: Answerer) -> bool:
 def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: bool = True) -> RuleMatch | None:
     """The best candidate when its fit clears the threshold, leads the next by the margin, retrieval backs
     it, and its answer type does not clash with the question's form; otherwise None (no verdict)."""
+    chosen = choose(candidates, params, need_support)
+    if chosen is None:
+        return None
+    best, lead = chosen
+    return best if clears(best.score, lead, params) else None
+
+
+def clears(score: float, lead: float, params: RoutingParams) -> bool:
+    """Whether a best fit and its lead over the next rival are trusted: the threshold (or, below it, a clear
+    lead) and the margin."""
+    if score < params.threshold and not (params.lead_margin and score >= params.lead_threshold
+                                         and lead >= params.lead_margin):
+        return False
+    return lead >= params.margin
+
+
+def choose(candidates: list[RuleMatch], params: RoutingParams,
+           need_support: bool = True) -> tuple[RuleMatch, float] | None:
+    """The candidate `decide` weighs (its fit as `score`) and its lead over the next rival, or None when a check
+    other than the threshold and margin rules it out (calibration replays these apart: they do not move with
+    the threshold and margin)."""
     # An answerer that would leave a stated number unread cannot answer: the verdict could ignore it.
     ranked = sorted(((m.fit(params), i) for i, m in enumerate(candidates) if m.reads_numbers is not False),
                     key=lambda pair: -pair[0])
@@ -360,10 +381,7 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
                 + [m.fit(params) for m in candidates if m.reads_numbers is False and m.answerer.rule is not None
                    and not same_situation(m.answerer, best.answerer)], default=None)
     lead = best.score - rival if rival is not None else float("inf")
-    if best.score < params.threshold and not (params.lead_margin and best.score >= params.lead_threshold
-                                              and lead >= params.lead_margin):
-        return None
-    if lead < params.margin or best.form == "compare":
+    if best.form == "compare":
         return None
     if need_support and not best.stated and (best.support is None or best.support >= params.support_depth):
         # Neither retrieval nor the question's own inputs back the nearest example.
@@ -381,7 +399,7 @@ def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: boo
     if best.answerer.kind == "fact" and best.form is None:
         # A fact answers a question of its form; an open question ("how does … work") gets passages.
         return None
-    return best
+    return best, lead
 
 
 def ruling_entries() -> list[tuple[str, str, str]]:

@@ -108,6 +108,46 @@ def objective(collected: list[tuple[Item, list[tuple[Any, str]]]], params: Any) 
     return score, counts
 
 
+def grid_search(collected: list[tuple[Item, list[tuple[Any, str]]]], base: Any) -> tuple[float, dict[str, int], Any]:
+    """The setting of GRID with the best `objective` (ties to the stricter: higher threshold, then margin, then the
+    earlier setting), its counts and parameters. The weights decide which candidate a question would get; the
+    threshold and margin only decide whether it is trusted, so each setting of the weights is replayed once and
+    every threshold and margin is scored on it at once."""
+    import numpy as np
+
+    from answering.routing import choose
+
+    assert not base.lead_margin, "the first stage runs without the lead rule"
+    weights = [k for k in GRID if k not in ("threshold", "margin")]
+    thresholds, margins = np.array(GRID["threshold"]), np.array(GRID["margin"])
+    expecting = sum(1 for item, _ in collected if item.expects_verdict)
+    # (threshold index, margin index) → (score, weight values) of the first setting reaching the best score.
+    best_of: dict[tuple[int, int], tuple[float, tuple[Any, ...]]] = {}
+    for values in itertools.product(*(GRID[k] for k in weights)):
+        params = replace(base, **dict(zip(weights, values)))
+        scores = np.full(len(collected), -np.inf)
+        leads = np.full(len(collected), -np.inf)
+        outcomes = np.full(len(collected), "", dtype=object)
+        for j, (_, rows) in enumerate(collected):
+            chosen = choose([c for c, _ in rows], params)
+            if chosen is not None:
+                cand, leads[j] = chosen
+                scores[j] = cand.score
+                outcomes[j] = next(o for c, o in rows if c is cand or c.answerer.id == cand.answerer.id)
+        trusted = (scores[None, None, :] >= thresholds[:, None, None]) & (leads[None, None, :] >= margins[None, :, None])
+        right, wrong, spurious = ((trusted & (outcomes == o)).sum(-1) for o in ("right", "wrong", "spurious"))
+        for (ti, mi), r in np.ndenumerate(right):
+            over = max(0.0, int(wrong[ti, mi]) - MAX_WRONG * expecting)
+            score = int(r) - SPURIOUS_COST * int(spurious[ti, mi]) - 1000.0 * over
+            if (ti, mi) not in best_of or score > best_of[ti, mi][0]:
+                best_of[ti, mi] = (score, values)
+    (ti, mi), (score, values) = max(best_of.items(), key=lambda kv: (kv[1][0], thresholds[kv[0][0]], margins[kv[0][1]]))
+    params = replace(base, threshold=GRID["threshold"][ti], margin=GRID["margin"][mi], **dict(zip(weights, values)))
+    replayed, counts = objective(collected, params)
+    assert replayed == score, (replayed, score)
+    return score, counts, params
+
+
 SCOPE_GRID = {
     "scope_dense_alone": [0.86, 0.87, 0.88, 0.885, 0.89, 0.90, 0.92],
     "scope_dense_with_bm25": [0.80, 0.82, 0.84, 0.86],
@@ -199,17 +239,7 @@ def calibrate(pipeline: Any) -> dict[str, Any]:
     # the result does not depend on the last run (a follow-up's previous answerer is itself routed).
     pipeline.params = RoutingParams()
     collected = collect(pipeline, tune_items())
-    base = RoutingParams()
-    best: tuple[float, dict[str, int], Any] | None = None
-    keys = list(GRID)
-    for values in itertools.product(*(GRID[k] for k in keys)):
-        params = replace(base, **dict(zip(keys, values)))
-        score, counts = objective(collected, params)
-        # Ties go to the stricter setting (higher threshold, then margin).
-        key = (score, params.threshold, params.margin)
-        if best is None or key > (best[0], best[2].threshold, best[2].margin):
-            best = (score, counts, params)
-    assert best is not None
+    best = grid_search(collected, RoutingParams())
     # Second stage, the other weights fixed: trust a fit below the threshold that leads clearly.
     for lead_threshold, lead_margin in itertools.product(*LEAD_GRID.values()):
         params = replace(best[2], lead_threshold=lead_threshold, lead_margin=lead_margin)

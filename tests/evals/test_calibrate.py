@@ -52,3 +52,40 @@ def test_weak_signal_thresholds_decide_most_questions_right():
     said = [d >= params.weak_dense_alone or (d >= params.weak_dense_with_bm25 and b >= params.weak_bm25) or r
             for _, d, b, r in features]
     assert said == [inside for inside, *_ in features]
+
+
+def test_grid_search_finds_what_replaying_every_setting_finds(monkeypatch):
+    import itertools
+    import random
+    from dataclasses import replace
+
+    import evals.calibrate as calibrate
+
+    rng = random.Random(7)
+    small = {"threshold": [0.86, 0.9, 0.94], "margin": [0.0, 0.01, 0.03], "supported": [0.0, 0.02],
+             "stated_inputs": [0.0, 0.02], "reads_numbers": [0.0, 0.03], "continues": [0.0], "intent": [0.0, 0.05]}
+    monkeypatch.setattr(calibrate, "GRID", small)
+    collected = []
+    for n in range(60):
+        expects = rng.random() < 0.8
+        item = Item("q", "onirim", value=1, expects_verdict=expects, explanatory=not expects)
+        rows = []
+        for k in range(rng.randint(1, 4)):
+            answerer = Answerer(f"a{k}", "onirim", "rule", ("p",), ("q",), ("how_many",))
+            match = RuleMatch(answerer, 0.0, "q", rng.uniform(0.8, 0.98), 0.0, "how_many", rng.randint(0, 2),
+                              rng.choice([None, 0, 4]), rng.choice([None, True]), False, rng.random())
+            outcome_if_chosen = rng.choice(["right", "wrong", "unsettled"]) if expects else \
+                rng.choice(["spurious", "fine"])
+            rows.append((match, outcome_if_chosen))
+        collected.append((item, rows))
+    # The replay of every setting, in GRID order, ties to the stricter setting and then the earlier one.
+    best = None
+    for values in itertools.product(*small.values()):
+        params = replace(RoutingParams(), **dict(zip(small, values)))
+        score, counts = objective(collected, params)
+        key = (score, params.threshold, params.margin)
+        if best is None or key > best[0]:
+            best = (key, counts, params)
+    score, counts, params = calibrate.grid_search(collected, RoutingParams())
+    assert (score, counts, params) == (best[0][0], best[1], best[2])
+    assert counts["wrong"] + counts["right"] > 0
