@@ -896,9 +896,6 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
               en="the eighth Door, but the Alignment is not complete: the game is not won yet, so Premonitions are "
                  "checked as usual")
     face_up = inp.face_up if inp.face_up is not None else all_numbers
-    if inp.face_up is None:
-        t.assume("沒有提供哪些黑暗徵兆已翻開：列出所有條件成立的黑暗徵兆",
-                 en="Which Premonitions are face up was not given: every one whose condition holds is listed")
     face_down = inp.face_down if inp.face_down is not None else []
     state = _premonition_state(doors, face_up, face_down)
     t.add(f"加上新門卡後，桌上的門卡：{'、'.join(COLOUR_ZH[d] for d in doors) or '無'}", None,
@@ -908,6 +905,10 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
         t.add(f"黑暗徵兆{n}（{PREMONITIONS[n]['trigger_zh']}）", n in holding, PREMONITIONS[n]["passage"],
               en=f"Premonition {n} ({PREMONITIONS[n]['trigger']})")
     triggered = [n for n in face_up if n in holding]
+    if inp.face_up is None and triggered:
+        # Which Premonitions are face up is unknown: each whose condition holds triggers only if it is face up,
+        # so the answer is a case per Premonition, never the list as if all eight were showing.
+        return _unknown_face_up(rule, t, triggered)
     # Reveals from 6 and 8 are checked at once against the same Doors (before other penalties change them).
     revealed: list[int] = []
     queue = [n for n in triggered if n in (6, 8)]
@@ -977,6 +978,25 @@ def premonitions_triggered(inp: PremonitionsInput) -> Verdict:
                      value_text=f"黑暗徵兆{numbers_zh}" if triggered else "沒有",
                      value_text_en=(f"Premonitions {numbers_en}" if len(triggered) > 1 else
                                     f"Premonition {numbers_en}") if triggered else "none")
+
+
+def _unknown_face_up(rule: str, t: Trace, holding: list[int]) -> Verdict:
+    """The Doors are known and the face-up Premonitions are not: which ones would trigger if face up."""
+    cases = [Case(when=f"黑暗徵兆{n}已翻開", when_en=f"Premonition {n} is face up", value=[n],
+                  value_text=f"觸發黑暗徵兆{n}", value_text_en=f"Premonition {n} triggers",
+                  explanation=f"{PREMONITIONS[n]['trigger_zh']}；懲罰：{PREMONITIONS[n]['penalty_zh']}",
+                  explanation_en=f"{PREMONITIONS[n]['trigger']}; penalty: {PREMONITIONS[n]['penalty']}",
+                  cites=[PREMONITIONS[n]["passage"]], condition={"face_up": [n]}) for n in holding]
+    others = "、".join(str(n) for n in holding)
+    cases.append(Case(when=f"黑暗徵兆{others}都沒有翻開", when_en=f"none of Premonitions {', '.join(map(str, holding))} "
+                      "is face up", value=[], value_text="沒有", value_text_en="none",
+                      explanation="其他黑暗徵兆的條件都不成立。", explanation_en="No other Premonition's condition holds.",
+                      cites=["onirim/premonitions/trigger"], condition={"face_up": []}))
+    return t.verdict(rule, DEPENDS, f"要看哪些黑暗徵兆已翻開：條件成立的是黑暗徵兆{others}，翻開的才會觸發。",
+                     explanation_en="It depends on which Premonitions are face up: the condition holds for "
+                                    f"Premonition{'s' if len(holding) > 1 else ''} {', '.join(map(str, holding))}, "
+                                    "and only a face-up one triggers.",
+                     cases=cases, details={"would_trigger": holding})
 
 
 def _eighth_door_wins(inp: PremonitionsInput) -> bool | None:
