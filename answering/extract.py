@@ -25,7 +25,7 @@ _EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
 _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:想|打算)?"
-                         r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供)?(?:把|将)?\s*$")
+                         r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供|派|派出|出动)?(?:把|将)?\s*$")
 # "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value.
 _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:[a-z]+ing\s+|use\s+)?"
                          r"(?:the\s+|any\s+|a\s+|an\s+|it\s+)?$")
@@ -51,7 +51,9 @@ def normalise_numbers(folded: str) -> str:
         return f"{before}{digits}{after}"
 
     # A lone 一 before a measure word is mostly an article ("一座高塔" = "a Tower"): left as it is.
-    out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, folded)
+    # "#3" and "No. 3" number a card: the digit alone, so that "#3, #5 and #6" reads as a list of numbers.
+    out = re.sub(r"(?:#|\bno\.)\s*(?=\d)", "", folded)
+    out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, out)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
     # A Tower or card told by colour and number in words ("藍五、紅五、綠四"): the number written as a digit.
@@ -217,7 +219,8 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                 continue  # "陷阱" inside another count's "反陷阱圖示" is that count's word
             # "一瓶治療藥水", "一根魔杖": 一 with a measure word right before the thing counted is one.
             # "an Abbot": an article right before the thing counted is one too.
-            one = re.search(r"一\s*(?:瓶|根|支|片|个|张|枚|颗|点)\s*([^\d，。,?？]{0,4})$|\b(?:a|an)\s+$",
+            # "一張都不剩" is not one but none (said of whatever the clause is about): it counts nothing.
+            one = re.search(r"一\s*(?:瓶|根|支|片|个|张|枚|颗|点)\s*(?!都|也)([^\d，。,?？]{0,4})$|\b(?:a|an)\s+$",
                             text[max(0, c.start() - 7):c.start()])
             # "其中一個黃金" is one of the golds, not how many golds there are; it counts what it is said to be
             # ("其中一個黃金是我自己顏色的").
@@ -860,9 +863,10 @@ def _seat_from_start(text: str) -> int | None:
             re.search(r"(?:之后|后面|后)\s*(?:的)?\s*$", text[max(0, m.start() - 12):m.start()])
         return n if after else n - 1
     # "起始玩家下家的下家": each 下家 in the chain is one more seat.
-    chain = re.search(r"起始玩家\s*(?:的)?((?:\s*(?:的|再)?\s*(?:下家|下一位|下一个)){2,3})", text)
-    if chain:
-        return len(re.findall(r"下家|下一位|下一个", chain.group(1)))
+    # "起始玩家的下下家" is two seats on: each 下 before 家 is one.
+    chain = re.search(r"起始玩家\s*(?:的)?((?:\s*(?:的|再)?\s*(?:下+家|下一位|下一个))+)", text)
+    if chain and len(re.findall(r"下(?=下*家)|下一位|下一个", chain.group(1))) >= 2:
+        return len(re.findall(r"下(?=下*家)|下一位|下一个", chain.group(1)))
     if re.search(r"起始玩家|start player|first player|起始", text):
         if re.search(r"下一位|下家|之后|后面|左手|next|after", text):
             return 1
@@ -1134,13 +1138,27 @@ def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
 _THE_OTHER = re.compile(r"\bthe other (?:end|side)\b|\bother end\b|\bopposite (?:end|side)\b|另一(?:边|端|头|侧)|另外一(?:边|端|头|侧)")
 
 
+# A follow-up about the seat after the one asked before: "and the player right after him?", "那他的下家呢？".
+_SEAT_AFTER = re.compile(r"\b(?:right |just |immediately |directly )?after (?:him|her|them|that player|that one)\b|"
+                         r"\bthe (?:next|following) (?:player|one|seat)\b|\bthe one after\b|"
+                         r"[他她](?:的)?下家|再下一(?:位|个)|^[^，,。]{0,4}下一(?:位|个)(?:玩家)?(?:呢|的话)")
+
+
 def other_values(model: type[BaseModel], question: str, carried: dict[str, Any]) -> dict[str, Any]:
     """For a follow-up asking about "the other end" (另一邊): each two-valued choice carried from the earlier
-    question, turned to its other value."""
-    if not _THE_OTHER.search(fold(question)):
-        return {}
+    question, turned to its other value; for one asking about the seat after the earlier one, that seat."""
+    text = fold(question)
     out: dict[str, Any] = {}
-    for name, slot in declared_slots(model).items():
+    slots = declared_slots(model)
+    if _SEAT_AFTER.search(text):
+        for name, slot in slots.items():
+            domain = domain_of(model, name)
+            if slot.kind == "seat" and isinstance(carried.get(name), int) and carried[name] + 1 in (domain or ()):
+                out[name] = carried[name] + 1
+        return out if len(out) == 1 else {}
+    if not _THE_OTHER.search(text):
+        return {}
+    for name, slot in slots.items():
         values = [v for v, _ in slot.values]
         if slot.kind == "choice" and len(values) == 2 and name in carried and carried[name] in values \
                 and not any(isinstance(v, bool) for v in values):
@@ -1203,11 +1221,16 @@ def substitute_slots(earlier: str, follow_up: str) -> str:
     return re.sub(r"\s+", " ", out).strip()
 
 
-def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, ...] = ()) -> list[int]:
-    """Numbers the question states that the read inputs do not account for (a fact left unread)."""
+def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, ...] = (),
+                   phrases: tuple[re.Pattern[str], ...] = ()) -> list[int]:
+    """Numbers the question states that the read inputs do not account for (a fact left unread); a number
+    inside one of `phrases` (a rule's own phrases that state one, `numbered_phrases`) is read by it."""
     text = normalise_numbers(fold(question))
     for _, s, e in reversed(_towers(text)):
         text = _blanked(text, (s, e))
+    for pattern in phrases:
+        for m in reversed(list(pattern.finditer(text))):
+            text = _blanked(text, m.span())
     # Seat and ordinal markers name a seat, not a quantity ("下家1", "第3位"); a number after "which" is
     # what is asked, not stated ("出團的是哪三個", "which two Towers").
     text = re.sub(r"(?:下家|上家|第|seat|player|next player)\s*\d|\d(?:st|nd|rd|th)\b", " ", text)
@@ -1250,6 +1273,19 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
         else:
             out.append(n)
     return out
+
+
+def rule_unread_numbers(rule: Any, question: str, data: dict[str, Any]) -> list[int]:
+    """The numbers a question states that a rule, having read `data`, leaves unread: neither read as an input,
+    nor fixed by the texts, nor part of a phrase the rule declares ("rung 3" says which reading)."""
+    return unread_numbers(question, data, rule.fixed_numbers, numbered_phrases(rule.input_model))
+
+
+@lru_cache(maxsize=None)
+def numbered_phrases(model: type[BaseModel]) -> tuple[re.Pattern[str], ...]:
+    """The value phrases an input model declares that state a number ("第3級", "four colours")."""
+    return tuple(_pattern(phrase) for slot in declared_slots(model).values() for _, phrases in slot.values
+                 for phrase in phrases if re.search(r"\d", normalise_numbers(fold(phrase))))
 
 
 _SIGNED_NUMBER = re.compile(r"-?\d+")
@@ -1313,7 +1349,7 @@ def restated_input(rule: Any, earlier: str, follow_up: str) -> dict[str, Any] | 
     if restated is None:
         return None
     data = extract_input(rule.input_model, restated)
-    if unread_numbers(restated, data, rule.fixed_numbers) or data == extract_input(rule.input_model, earlier):
+    if rule_unread_numbers(rule, restated, data) or data == extract_input(rule.input_model, earlier):
         return None
     return data
 

@@ -20,7 +20,7 @@ from rules_engine.slots import declared_slots
 
 from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details
 from .extract import (adds_to_earlier, extract_input, other_values, restated_input, substitute_slots,
-                      unread_numbers, vague_fields)
+                      rule_unread_numbers, unread_numbers, vague_fields)
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide
 from .scope import game_signals, not_a_rules_question, other_games_named, outside_topic, strip_game_names
@@ -556,8 +556,8 @@ class Pipeline:
                                             {k: v for k, v in stated.items() if sources[k] == "history"}).items():
                 stated[name] = value
                 sources[name] = "question"
-        unread = unread_numbers(query.text, {k: v for k, v in stated.items() if sources[k] == "question"},
-                                rule.fixed_numbers)
+        unread = rule_unread_numbers(rule, query.text,
+                                     {k: v for k, v in stated.items() if sources[k] == "question"})
         restated = restated_input(rule, query.history[-1], query.text) if follow_up and unread else None
         if restated is not None:
             # "那如果吸血鬼只咬三點呢？": the follow-up's number takes the place of the earlier one it restates.

@@ -322,14 +322,14 @@ def reads_numbers(answerer: Answerer, question: str, read: dict | None = None, e
     """Whether an answerer accounts for every number a question that states numbers gives: a rule
     through the inputs it reads (`read`, when already extracted) or, for a follow-up, as a restatement of a
     number of the `earlier` question; a fact through its own statement."""
-    from .extract import extract_input, restated_input, unread_numbers
+    from .extract import extract_input, restated_input, rule_unread_numbers, unread_numbers
 
     if answerer.fact is not None:
         return not unread_numbers(question, {}, answerer.numbers)
     assert answerer.rule is not None
     rule = answerer.rule
-    if not unread_numbers(question, read if read is not None else extract_input(rule.input_model, question),
-                          rule.fixed_numbers):
+    if not rule_unread_numbers(rule, question,
+                               read if read is not None else extract_input(rule.input_model, question)):
         return True
     return earlier is not None and restated_input(rule, earlier, question) is not None
 

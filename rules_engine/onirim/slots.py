@@ -28,9 +28,20 @@ SIDE = Slot("choice", {"zh-TW": "放在哪一端", "en": "end of the row"},
             values=(("left", ("左", "left")), ("right", ("右", "right"))), role="side",
             value_labels=(("left", {"zh-TW": "放在左端", "en": "on the left end"}),
                           ("right", {"zh-TW": "放在右端", "en": "on the right end"})))
-ALIGNMENT_POWER = Slot("choice", {"zh-TW": "連線效應", "en": "Alignment power"},
-                       values=((True, ("效應", "效果", "power", "powered", "alignment power", "alignment's power",
-                                       "tower power", "row power")), (False, ("無效應",))),
+_POWER_PHRASES = ((True, ("效應", "效果", "power", "powered", "alignment power", "alignment's power", "tower power",
+                           "row power")), (False, ("無效應",)))
+
+
+def _rung(digit: str, numeral: str) -> tuple[str, ...]:
+    """How a player names one rung of the difficulty ladder ("第3級", "難度三", "rung 3")."""
+    return (*(f"{pre}{n}{post}" for n in (digit, numeral)
+              for pre, post in (("第", "級"), ("第", "階"), ("難度", ""), ("難度第", "級"))), f"rung {digit}", f"level {digit}")
+
+
+# The ladder names the two readings by rung: rung 3 is the Towers with the Alignment's power, rung 4 without it.
+# A question about a Nightmare that says which rung it plays says which reading.
+_POWER_BY_RUNG = ((True, (*_POWER_PHRASES[0][1], *_rung("3", "三"))), (False, (*_POWER_PHRASES[1][1], *_rung("4", "四"))))
+ALIGNMENT_POWER = Slot("choice", {"zh-TW": "連線效應", "en": "Alignment power"}, values=_POWER_BY_RUNG,
                        value_labels=((True, {"zh-TW": "使用連線效應", "en": "with the Alignment power"}),
                                      (False, {"zh-TW": "不使用連線效應", "en": "without the Alignment power"})))
 ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the Tower row"},
@@ -38,7 +49,8 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                           "not complete", "incomplete", "in progress", "not finished", "unfinished",
                                           "not yet complete", "partial row", "half-built")),
                          ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",
-                                       "complete", "completed", "finished", "four colours", "four colors")),
+                                       "complete", "completed", "finished", "four colours", "four colors", "four colour",
+                                       "four color")),
                          ("none", ("沒有高塔", "還沒有塔", "還沒蓋塔", "一座塔都沒有", "no tower", "no towers"))),
                  value_labels=(("in_progress", {"zh-TW": "高塔列正在成形", "en": "Tower row in progress"}),
                                ("complete", {"zh-TW": "高塔列已完成", "en": "Alignment complete"}),
@@ -127,7 +139,10 @@ NEW_DOOR = Slot("colour", {"zh-TW": "剛拿到的門", "en": "Door just obtained
 FACE_UP_COUNT = Slot("count", {"zh-TW": "場上翻開的黑暗徵兆張數", "en": "face-up Premonitions left"},
                      cues=("徵兆", "premonition", "premonitions"), units=("張", "cards"), unstated="general",
                      none=("全部清光", "都清光", "翻開的都沒有", "沒有翻開的", "沒有任何翻開", "none face up",
-                           "no face-up premonitions", "no premonitions left", "no premonitions face up"))
+                           "no face-up premonitions", "no premonitions left", "no premonitions face up",
+                           # "翻開的黑暗徵兆已經全部處理掉了", "the face-up premonitions are already gone"
+                           "徵兆…處理掉", "徵兆…處理完", "徵兆…都沒了", "徵兆…不剩", "premonitions…gone",
+                           "premonitions…cleared"))
 
 
 def expansion(label_zh: str, label_en: str, phrases: tuple[str, ...], unstated: str = "general") -> Slot:
@@ -167,5 +182,5 @@ DOOR_RULE = Slot("choice", {"zh-TW": "迷宮取門的條件", "en": "Door-by-Lab
 RUNG = Slot("count", {"zh-TW": "難度階梯的級數", "en": "rung of the difficulty ladder"},
             cues=("級", "階", "rung", "level"), unstated="general")
 # In a set-up the rule itself weighs an unsaid Alignment power (it only matters with the Towers alone).
-SETUP_ALIGNMENT_POWER = Slot("choice", ALIGNMENT_POWER.label, values=ALIGNMENT_POWER.values,
+SETUP_ALIGNMENT_POWER = Slot("choice", ALIGNMENT_POWER.label, values=_POWER_PHRASES,
                              value_labels=ALIGNMENT_POWER.value_labels, unstated="general")

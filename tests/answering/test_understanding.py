@@ -521,3 +521,58 @@ def test_a_follow_up_adding_a_card_keeps_the_earlier_ones(pipeline):
     assert added.verdict["details"]["inputs"]["cards"]["value"] == ["工作帽", "反光盤"]
     instead = pipeline.ask("那如果是出一張反光盤呢？", history=[earlier])
     assert instead.verdict["details"]["inputs"]["cards"]["value"] == ["反光盤"]
+
+
+@pytest.mark.parametrize("question,expected", [
+    # The ladder's rung says which reading of the Alignment's power is played; its number is read with it.
+    ("Playing rung 3. My four-colour tower row is finished and I drew a Nightmare. Must I lose a tower?",
+     {"alignment_power": True, "row_state": "complete"}),
+    ("我們玩難度第四級，塔列四色完成了，抽到惡夢還要丟塔嗎？", {"alignment_power": False, "row_state": "complete"}),
+])
+def test_a_rung_of_the_ladder_names_the_alignment_reading_and_reads_its_number(question, expected):
+    from answering.extract import rule_unread_numbers
+
+    rule = get_rule("onirim.nightmare_tower_penalty")
+    data = extract_input(rule.input_model, question)
+    assert {k: data.get(k) for k in expected} == expected
+    assert rule_unread_numbers(rule, question, data) == []
+    # The same number said outside the rule's own phrases is still unread.
+    assert rule_unread_numbers(rule, "Playing with 3 friends. " + question, data) == [3]
+
+
+def test_cards_numbered_with_a_hash_are_a_list_of_numbers():
+    data = extract_input(get_rule("onirim.premonitions_triggered").input_model,
+                         "Face-up premonitions are #3, #5, #6 and #7. I have a blue door and just got another blue door.")
+    assert data["face_up"] == [3, 5, 6, 7]
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("這回合只有陷阱打到冒險家，我沒派怪物出來，盜賊身上的治療藥水會被標記嗎？", False),
+    ("我沒派怪物出來，治療藥水會被標記嗎？", False),
+    ("我派了怪物，治療藥水會被標記嗎？", True),
+])
+def test_no_monster_sent_is_no_attack(question, expected):
+    assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question)["monster_attacked"] is expected
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("四人局春天，我坐在起始玩家的下下家，魔法物品放哪？", 2),
+    ("四人局春天，我是起始玩家的下下下家，魔法物品放哪？", 3),
+    ("四人局春天，我是起始玩家的下家，魔法物品放哪？", 1),
+])
+def test_each_next_before_a_seat_is_one_more_seat(question, expected):
+    assert extract_input(get_rule("dungeon-lords.item_slot").input_model, question)["player_index_from_start"] == expected
+
+
+def test_a_follow_up_about_the_seat_after_the_earlier_one(pipeline):
+    earlier = "It's summer, orders phase. Which adventurer does the start player's magic item go under?"
+    r = pipeline.ask("and the player right after him?", history=[earlier])
+    assert r.verdict["details"]["inputs"]["player_index_from_start"]["value"] == 1
+    assert r.verdict["details"]["inputs"]["season"] == {"value": "summer", "from": "history"}
+
+
+def test_none_left_of_one_count_is_not_one_of_another():
+    # "一張都不剩" says none; it is not one card of the deck.
+    data = extract_input(get_rule("onirim.happy_dream_options").input_model,
+                         "抽到美夢卡，可是翻開的黑暗徵兆已經全部處理掉了，一張都不剩，那我還能選什麼？")
+    assert data == {"face_up_premonitions": 0}
