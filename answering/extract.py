@@ -131,6 +131,17 @@ def negated(text: str, start: int) -> bool:
     return bool((zh and not _a_not_a(before, zh)) or _NEGATOR_EN.search(text[max(0, start - 28):start]))
 
 
+# A negation after what it negates: "黑暗徵兆還是不加", "書本跟黑暗徵兆都沒放" (each of a list joined by 跟 / 和 before
+# 都 or 也). 用 is left out: "高塔不用丟" says a Tower need not go, not that there are no Towers.
+_NEGATED_AFTER = re.compile(r"(?:\s*(?:跟|和|与|及|、)[^，,。？?！!；;]{1,10}?(?=都|也))?\s*(?:都|也|还是|就|则)?\s*"
+                            r"(?:没有?|不|未)(?:有)?\s*(?:放|加|玩|含|带|开|加入|使用|放进去|加进去)")
+
+
+def negated_after(text: str, end: int) -> bool:
+    """Whether the words just after a value, up to a verb of putting it in play, negate it ("黑暗徵兆不加")."""
+    return bool(_NEGATED_AFTER.match(text, end))
+
+
 def asked_both_ways(text: str, start: int) -> bool:
     """Whether an A-not-A question ("有沒有", "是不是", "會不會") stands just before `start`."""
     before = text[max(0, start - 16):start]
@@ -169,7 +180,7 @@ def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))
-            found.append(Mention(value, m.start(), m.end(), negated(text, m.start())))
+            found.append(Mention(value, m.start(), m.end(), negated(text, m.start()) or negated_after(text, m.end())))
     return sorted(found, key=lambda x: x.start)
 
 

@@ -576,3 +576,21 @@ def test_none_left_of_one_count_is_not_one_of_another():
     data = extract_input(get_rule("onirim.happy_dream_options").input_model,
                          "抽到美夢卡，可是翻開的黑暗徵兆已經全部處理掉了，一張都不剩，那我還能選什麼？")
     assert data == {"face_up_premonitions": 0}
+
+
+@pytest.mark.parametrize("question,expected", [
+    # A negation after the expansions it leaves out, each of a list joined before 都.
+    ("Onirim 只加高塔擴充（書本跟黑暗徵兆都沒放），牌堆總共幾張？", {"towers": True, "book": False, "premonitions": False}),
+    ("那再把书本扩充也加进去呢？黑暗征兆还是不加", {"book": True, "premonitions": False}),
+    # "不用" after a thing says it need not be done, not that the thing is left out.
+    ("加了高塔，高塔不用丟嗎？", {"towers": True}),
+])
+def test_a_negation_after_the_expansion_it_leaves_out(question, expected):
+    assert extract_input(get_rule("onirim.card_counts").input_model, question) == expected
+
+
+def test_a_fog_said_as_a_verb_on_a_named_card():
+    data = extract_input(get_rule("mist-mountain.contribution").input_model,
+                         "Silver Grass Path today. I played a miner's helmet and a lantern, then somebody Thick-Fogged "
+                         "my helmet. whats my contribution now?")
+    assert data["cards"] == ["工作帽", "燈籠"] and data["effects"] == [{"kind": "fog", "card": "工作帽"}]
