@@ -134,7 +134,7 @@ def negated(text: str, start: int) -> bool:
 # A negation after what it negates: "黑暗徵兆還是不加", "書本跟黑暗徵兆都沒放" (each of a list joined by 跟 / 和 before
 # 都 or 也). 用 is left out: "高塔不用丟" says a Tower need not go, not that there are no Towers.
 _NEGATED_AFTER = re.compile(r"(?:\s*(?:跟|和|与|及|、)[^，,。？?！!；;]{1,10}?(?=都|也))?\s*(?:都|也|还是|就|则)?\s*"
-                            r"(?:没有?|不|未)(?:有)?\s*(?:放|加|玩|含|带|开|加入|使用|放进去|加进去)")
+                            r"(?:没有?|不|未)(?:有)?\s*(?:放|加|玩|含|带|开|使用)")
 
 
 def negated_after(text: str, end: int) -> bool:
@@ -876,8 +876,9 @@ def _seat_from_start(text: str) -> int | None:
     # "起始玩家下家的下家": each 下家 in the chain is one more seat.
     # "起始玩家的下下家" is two seats on: each 下 before 家 is one.
     chain = re.search(r"起始玩家\s*(?:的)?((?:\s*(?:的|再)?\s*(?:下+家|下一位|下一个))+)", text)
-    if chain and len(re.findall(r"下(?=下*家)|下一位|下一个", chain.group(1))) >= 2:
-        return len(re.findall(r"下(?=下*家)|下一位|下一个", chain.group(1)))
+    seats_on = len(re.findall(r"下(?=下*家)|下一位|下一个", chain.group(1))) if chain else 0
+    if seats_on >= 2:
+        return seats_on
     if re.search(r"起始玩家|start player|first player|起始", text):
         if re.search(r"下一位|下家|之后|后面|左手|next|after", text):
             return 1
