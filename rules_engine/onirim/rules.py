@@ -987,14 +987,14 @@ def _unknown_face_up(rule: str, t: Trace, holding: list[int]) -> Verdict:
                   explanation=f"{PREMONITIONS[n]['trigger_zh']}；懲罰：{PREMONITIONS[n]['penalty_zh']}",
                   explanation_en=f"{PREMONITIONS[n]['trigger']}; penalty: {PREMONITIONS[n]['penalty']}",
                   cites=[PREMONITIONS[n]["passage"]], condition={"face_up": [n]}) for n in holding]
-    others = "、".join(str(n) for n in holding)
-    cases.append(Case(when=f"黑暗徵兆{others}都沒有翻開", when_en=f"none of Premonitions {', '.join(map(str, holding))} "
-                      "is face up", value=[], value_text="沒有", value_text_en="none",
+    listed_zh, listed_en = "、".join(map(str, holding)), ", ".join(map(str, holding))
+    cases.append(Case(when=f"黑暗徵兆{listed_zh}都沒有翻開", when_en=f"none of Premonitions {listed_en} is face up",
+                      value=[], value_text="沒有", value_text_en="none",
                       explanation="其他黑暗徵兆的條件都不成立。", explanation_en="No other Premonition's condition holds.",
                       cites=["onirim/premonitions/trigger"], condition={"face_up": []}))
-    return t.verdict(rule, DEPENDS, f"要看哪些黑暗徵兆已翻開：條件成立的是黑暗徵兆{others}，翻開的才會觸發。",
+    return t.verdict(rule, DEPENDS, f"要看哪些黑暗徵兆已翻開：條件成立的是黑暗徵兆{listed_zh}，翻開的才會觸發。",
                      explanation_en="It depends on which Premonitions are face up: the condition holds for "
-                                    f"Premonition{'s' if len(holding) > 1 else ''} {', '.join(map(str, holding))}, "
+                                    f"Premonition{'s' if len(holding) > 1 else ''} {listed_en}, "
                                     "and only a face-up one triggers.",
                      cases=cases, details={"would_trigger": holding})
 
