@@ -21,7 +21,7 @@ from rules_engine.slots import Slot, declared_slots, domain_of
 _CN_NUM = "零〇一二两三四五六七八九十百"
 _MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|顶|根|瓶|支|件|players?)"
 _EN_ORDINALS = {"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
-_EN_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+_EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
 _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:想|打算)?"
@@ -29,8 +29,9 @@ _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:想|打算)?
 # "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value.
 _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:[a-z]+ing\s+|use\s+)?"
                          r"(?:the\s+|any\s+|a\s+|an\s+|it\s+)?$")
-_TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
-_TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "tan": "brown"}
+_TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
+_TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "咖啡": "brown",
+                  "tan": "brown"}
 _PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append|slap|drop|throw)"
 
 
@@ -56,15 +57,23 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, out)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
+    # "下家4一分": one point said of a seat is a count, not an article.
+    out = re.sub(r"(?:(?<=下家\d)|(?<=上家\d)|(?<=队长))\s*一(?=\s*(?:分|点)(?!钟))", " 1", out)
     # A Tower or card told by colour and number in words ("藍五、紅五、綠四"): the number written as a digit.
     out = re.sub(rf"(?:(?<=[红蓝绿棕]色)|(?<=[红蓝绿棕]))([一二三四五])(?![{_CN_NUM}])(?!\s*{_MEASURE})", cn, out)
     # "four-leaf clover" is a name, not a count.
-    out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+us\b))(?!-lea[fv])", _en_number, out)
+    # "one of the Towers" names a card; "one of us", "one of them" counts (a part of a total said before).
+    out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+(?:us|them|those)\b))(?!-lea[fv])",
+                 _en_number, out)
     out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one|to (?:place|go|play|choose)\b|"
                  r"in (?:player |turn |seat )?order))",
                  lambda m: _EN_ORDINALS[m.group(1)], out)
     # "grabbed a 4th grass card": that card makes four of them.
     out = re.sub(r"\b(?:a|an)\s+(\d)(?:st|nd|rd|th)\s+([a-z][a-z \-]{0,24}?)\bcard\b", r"\1 \2cards", out)
+    # The glossary's "downstream player" is 下家 and "upstream player" 上家 ("downstream 2" = 下家2).
+    out = re.sub(r"\bdownstream(?: player)?\s*(\d)\b", r"下家\1", out)
+    out = re.sub(r"\b(?:the )?downstream player\b", "下家", out)
+    out = re.sub(r"\b(?:the )?upstream player\b", "上家", out)
     return _numbered_players(out)
 
 
@@ -222,7 +231,8 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
     for unit in slot.units:
         pattern = r"(-?\d+)\s*(?:个|位|名)?\s*" + re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else "")
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
-        out += [(_unit_distance(text, m.start(1), slot), m.start(1), int(m.group(1))) for m in re.finditer(pattern, text)]
+        out += [(_unit_distance(text, m.start(1), slot), m.start(1), int(m.group(1))) for m in re.finditer(pattern, text)
+                if not _names_other(text[max(0, m.start(1) - 14):m.start(1)], slot)]
     numbers = _numbers(text)
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
@@ -244,8 +254,12 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                     gap, distance, limit = text[n.end():c.start()], c.start() - n.end() + 3, 11
                 else:
                     continue
+                part = _part_of_total(text, n.start())
                 if distance <= limit and not re.search(r"[，。？?！!；;,]", gap):
-                    out.append((distance + (6 if _part_of_total(text, n.start()) else 0), n.start(), int(n.group())))
+                    out.append((distance + (6 if part else 0), n.start(), int(n.group())))
+                elif part and n.start() < c.start() and distance <= 40 and not re.search(r"[，。？?！!；;,]", gap):
+                    # "2 of them came from my own dungeon": the part is what the rest of its clause says it is.
+                    out.append((5, n.start(), int(n.group())))
             if re.search(r"(?:没有|没|无|\bno\b|\bzero\b|\bnone of\b)[^，。,?？\d]{0,12}$", text[max(0, c.start() - 18):c.start()]) \
                     or re.match(r"[^，。,?？\d]{0,6}?(?:全部|都|已经|已|被)*(?:没了|没有了|用完|清掉|清空|清除|移除|拿掉|为0|是0|none left|all gone|gone|"
                                 r"cleared|removed)",
@@ -269,7 +283,15 @@ def _unit_distance(text: str, start: int, slot: Slot) -> float:
 
 def _part_of_total(text: str, start: int) -> bool:
     """Whether the number at `start` counts a part of a total said before ("其中一個", "of which 2")."""
-    return bool(re.search(r"(?:其中|当中|之中)(?:有)?\s*$|\bof (?:them|those|which)\s*$", text[max(0, start - 10):start]))
+    return bool(re.search(r"(?:其中|当中|之中)(?:有)?\s*$|\bof (?:them|those|which)\s*$", text[max(0, start - 10):start])
+                or re.match(r"-?\d+\s+of (?:them|those)\b", text[start:start + 16]))
+
+
+def _names_other(before: str, slot: Slot) -> bool:
+    """Whether the clause ending where a number starts names another quantity of the slot's unit, and not the
+    slot's own ("棄牌堆還是0張" is not the deck's 0)."""
+    clause = re.split(r"[，。？?！!；;,]", before)[-1]
+    return any(_pattern(cue).search(clause) for cue in slot.other_cues) and not _cued(before, slot)
 
 
 def _cued(before: str, slot: Slot) -> bool:
@@ -310,14 +332,14 @@ def _towers(text: str) -> list[tuple[str, int, int]]:
     return out
 
 
-_READING_ORDER = r"(?:从|由)?(左|右)(?:边)?(?:到|至|往|向)(?:右|左)(?:边)?|(?:\bfrom )?\b(left|right) to (?:right|left)\b"
+_READING_ORDER = r"(?:从|由)?(左|右)(?:边)?(?:到|至|往|向)(?:右|左)(?:边)?|(?:\bfrom )?\b(left|right)\s*(?:\bto\b|→|->|-->|—>)\s*(?:right|left)\b|(左|右)\s*(?:→|->|-->)\s*(?:右|左)"
 
 
 def _placement(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | None, list[str], str | None]:
     """The Tower added, the row it joins, and the side, read with their relative order."""
     new, row, side = _placement_as_written(text, towers)
     order = re.search(_READING_ORDER, text)
-    if order and (order.group(1) or order.group(2)) in ("右", "right"):
+    if order and (order.group(1) or order.group(2) or order.group(3)) in ("右", "right"):
         row = row[::-1]  # the row was listed from its right end
     return new, row, side
 
@@ -347,7 +369,9 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
         row = [t for i, t in enumerate(ids) if i != new]
         return ids[new], row, side
     # "從左到右" / "left to right" says how the row is read, not which end the Tower goes to.
-    sides = {side_of[w] for w in re.findall(r"左|右|\bleft\b|\bright\b", re.sub(_READING_ORDER, " ", text))}
+    # "right next to", "right now": an adverb, not the side.
+    sides = {side_of[w] for w in re.findall(r"左|右|\bleft\b|\bright\b(?! (?:next|now|after|before|away|beside|by)\b)",
+                                            re.sub(_READING_ORDER, " ", text))}
     if len(ids) == 1 and (re.search(r"⟦0⟧[^⟦]{0,3}?(左|右)(?:边|侧|端|方)", marked)
                           or re.search(r"(left|right) (?:of|side of|end of) ⟦0⟧", marked)):
         # "放在紅4的左邊" names the Tower already there; the one added is said elsewhere.
@@ -360,7 +384,7 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
     return ids[-1], ids[:-1], sides.pop() if len(sides) == 1 else None
 
 
-_COLOUR_WORD = r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐)"
+_COLOUR_WORD = r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)"
 _DOOR_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:门|doors?)"
 # "that door had been blue", "那扇門是藍色的": the colour said of a Door named just before it.
 _DOOR_BEFORE = (r"(?:门|\bdoors?)\s*(?:\b(?:had been|has been|would have been|would be|was|were|is|are|turned out)\b|"
@@ -373,13 +397,15 @@ def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
     for m in mentions(text, slot.values):
         if m.negated:
             continue
-        if re.search(r"(?:第\s*\d+\s*(?:个|张)?\s*目标|\bgoal\s*\d+|\d(?:st|nd|rd|th) goal)\s*[(（]\s*$",
+        if re.search(r"(?:第\s*\d+\s*(?:个|张)?\s*目标|第\s*\d+\s*(?:个|张)|\bgoal\s*\d+|\d(?:st|nd|rd|th) goal)\s*[(（]\s*$",
                      text[max(0, m.start - 16):m.start]):
             continue  # "第二個目標(綠)" restates that Goal's colour; it adds none to the list
         count = re.search(r"(\d+)\s*(?:张|个|扇)?\s*(?:的)?\s*$", text[max(0, m.start - 6):m.start])
         times = int(count.group(1)) if count and 0 < int(count.group(1)) <= 4 else 1
         before = text[max(0, m.start - 14):m.start]
-        newish = bool(re.search(r"(又|再|刚|新|另|第三|another|new|just|then|now|third)[^，,。]{0,8}$", before))
+        # "right now" says what is on the table; "a second red one" is the Door just obtained.
+        newish = bool(re.search(r"(又|再|刚|新|另|第三|another|new|just|then|(?<!right )now|third|\ba second)[^，,。]{0,8}$",
+                                before))
         # "拿到 / get" marks the Door just obtained only after Doors already named.
         obtained = bool(re.search(r"(拿到|抽到|得到|获得|\bgets?\b|\bgot\b|\bdraws?\b|\bdrew\b|\bobtain|\bgrab(?:s|bed)?\b|"
                                   r"\bpick(?:s|ed)? up\b|\btook\b|\btakes?\b|\bopen(?:s|ed)?\b)[^，,。]{0,8}$", before))
@@ -698,7 +724,7 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
 
 
 # Between an owner and the thing owned: "紅色魔杖", "紅色玩家的治療藥水", "the green player's wand", "yellow's necklace".
-_OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the)?\s*")
+_OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the|那个是|那个|那张是|是)?\s*")
 
 
 def _owner_before(text: str, owners: list[Mention], thing: Mention) -> Mention | None:
@@ -741,14 +767,37 @@ _LISTED_SEATS = re.compile(
     rf"{_LISTED_NAME})+(?:\s*[（(][^）)]{{0,16}}[）)])?)")
 
 
-def _listed_seats(text: str) -> tuple[list[str], tuple[int, int]] | None:
-    """The names listed in turn order after the captain, and where the list stands in the text."""
+# "going round from her to the left it's Ben, Cal, Dee, then Fay", "in turn order after the captain: Ray, Sam and
+# Tia": the names are the seats 1, 2, 3, … after the captain.
+_EN_NAME = r"[a-z][a-z'\-]{0,11}"
+_LISTED_SEATS_EN = re.compile(
+    r"(?:going (?:a)?round|to (?:her|his|their|the captain's) left|turn order|seating order|seat order|clockwise|"
+    r"downstream)"
+    r"[^.;:?!]{0,30}?(?:\bit's|\bit is|\bthey're|\bthey are|\bwe have|\bis|\bare|:)\s+"
+    rf"({_EN_NAME}(?:\s*(?:\([^)]{{0,30}}\))?\s*,\s*(?:then\s+|and\s+|and then\s+)?{_EN_NAME}|"
+    rf"\s*(?:\([^)]{{0,30}}\))?\s*,?\s+(?:then|and|and then)\s+{_EN_NAME})+(?:\s*\([^)]{{0,30}}\))?)")
+_NOT_NAMES = {"the", "then", "and", "a", "an", "he", "she", "they", "it", "i", "we", "you", "captain", "player", "next"}
+
+
+def _listed_seats(text: str) -> tuple[list[str], tuple[int, int], int] | None:
+    """The names listed in turn order after the captain, where the list stands in the text, and the seat of the
+    first name (0 when the list starts with the captain: "Mia (captain), Noah, Olga")."""
+    first = 1
     m = _LISTED_SEATS.search(text)
-    if m is None:
-        return None
-    listed = re.sub(r"[（(][^）)]*[）)]", "", m.group(1))
-    names = [re.sub(r"^(?:然后是|再来是|然后|再来|最后是|最后)", "", n.strip()) for n in re.split(r"[、,]", listed)]
-    return (names, m.span()) if all(names) and len(set(names)) == len(names) else None
+    if m is not None:
+        listed = re.sub(r"[（(][^）)]*[）)]", "", m.group(1))
+        names = [re.sub(r"^(?:然后是|再来是|然后|再来|最后是|最后)", "", n.strip()) for n in re.split(r"[、,]", listed)]
+    else:
+        m = _LISTED_SEATS_EN.search(text)
+        if m is None:
+            return None
+        listed = re.sub(r"\([^)]*\)", "", m.group(1))
+        names = [n.strip() for n in re.split(r"\s*,\s*(?:and then\s+|then\s+|and\s+)?|\s+(?:and then|then|and)\s+",
+                                              listed)]
+        if any(n in _NOT_NAMES for n in names):
+            return None
+        first = 0 if re.match(rf"\s*{_EN_NAME}\s*\((?:the\s+)?captain\)", m.group(1)) else 1
+    return (names, m.span(), first) if all(names) and len(set(names)) == len(names) else None
 
 
 def _blanked(text: str, span: tuple[int, int]) -> str:
@@ -756,7 +805,26 @@ def _blanked(text: str, span: tuple[int, int]) -> str:
     return text[:span[0]] + " " * (span[1] - span[0]) + text[span[1]:]
 
 
-def _roster(text: str, slot: Slot, players: int | None) -> tuple[dict[str, int], tuple[int, int] | None]:
+# "阿凱當隊長", "Jo is captain": a name told before the captain's role.
+_NAME_AS_CAPTAIN = re.compile(r"\s*([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*(?:(?:当|是|做|担任|\bis\b|\bas\b)\s*"
+                              r"(?:the\s+)?(?:队长|captain)|\b(?:has|holds|had|held|got)\s+the\s+captain(?:'s)?"
+                              r"(?:\s+card)?(?:\s+(?:today|that day))?|\s*[(（](?:the\s+)?(?:队长|captain)[)）])\s*")
+
+
+def _roster_part(part: str, slot: Slot | None) -> tuple[str, str | None, str] | None:
+    """(role, relative marker, name) of a part that gives a seat a name ("下家1小玉", "阿凱當隊長"), else None."""
+    m = _NAME_OF_SEAT.fullmatch(part)
+    if m is not None:
+        if (slot is not None and mentions(m.group(3), slot.values)) or re.search(r"出|pass|打", m.group(3)):
+            return None
+        return m.group(1), m.group(2), m.group(3)
+    m = _NAME_AS_CAPTAIN.fullmatch(part)
+    if m is not None and not re.search(r"出|pass|打", m.group(1)) and m.group(1) not in ("i", "who", "谁", "我"):
+        return "队长", None, m.group(1)
+    return None
+
+
+def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str, int], tuple[int, int] | None]:
     """Names given to seats ("隊長阿傑，下家小婷、再來大雄、上家胖虎", "隊長是老王，下家依次是小李、小張"): name →
     seat, each name told in a part of its own right after its role, the next seat written as 再來/然後, or
     listed in turn order after the captain; with where such a list stands (it names seats, it plays nothing)."""
@@ -765,19 +833,39 @@ def _roster(text: str, slot: Slot, players: int | None) -> tuple[dict[str, int],
     listed = _listed_seats(text)
     if listed:
         text = _blanked(text, listed[1])
-        if players is not None and len(listed[0]) != players - 1:
+        names, _, first = listed
+        if players is not None and len(names) != players - first:
             return {}, None
-        out.update({name: k + 1 for k, name in enumerate(listed[0])})
-    for part in re.split(r"[，,、；;。!！?？:：]", text):
-        m = _NAME_OF_SEAT.fullmatch(part)
-        if m is None or mentions(m.group(3), slot.values) or re.search(r"出|pass|打", m.group(3)):
+        out.update({name: k + first for k, name in enumerate(names)})
+    for part in re.split(r"[，,、；;。!！?？:：]|\.(?=\s|$)", text):
+        told = _roster_part(part, slot)
+        if told is None:
             continue
-        relative = m.group(2) or _RELATIVE_ROLE.search(m.group(1))
-        seat = (seat + 1 if seat is not None else None) if relative else _seat(text, m.group(1), players)
-        if seat is None or m.group(3) in out:
+        role, marker, name = told
+        relative = marker or _RELATIVE_ROLE.search(role)
+        seat = (seat + 1 if seat is not None else None) if relative else _seat(text, role, players)
+        if seat is None or name in out:
             return {}, None
-        out[m.group(3)] = seat
+        out[name] = seat
     return (out, listed[1] if listed else None) if len(out) >= 2 else ({}, None)
+
+
+def _names_as_roles(text: str, players: int | None) -> str | None:
+    """The text with the names a roster gave to seats written as those seats' roles ("阿凱0、小玉6" → "队长 0、
+    下家1 6"), the roster itself blanked; None when no roster names the seats."""
+    stated = _PLAYERS.search(text)
+    roster, listed = _roster(text, None, players or (int(stated.group(1)) if stated else None))
+    if not roster:
+        return None
+    if listed:
+        text = _blanked(text, listed)
+    for part in re.finditer(r"(?:[^，,、；;。!！?？:：.]|\.(?!\s|$))+", text):
+        told = _roster_part(part.group(), None)
+        if told is not None and told[2] in roster:
+            text = _blanked(text, part.span())
+    names = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
+    return re.sub(rf"(?<![a-z])(?:{names})(?![a-z])",
+                  lambda m: f" {'队长' if roster[m.group()] == 0 else f'下家{roster[m.group()]}'} ", text)
 
 
 _ORDER_START = re.compile(r"\b(?:from|starting (?:with|from|at)|beginning (?:with|from|at)|round from)\b|从|由|开始")
@@ -832,6 +920,8 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
     for i, m in enumerate(found):
         if m.negated or m.start in skip or i in alternatives:
             continue
+        if i > 0 and found[i - 1].value == m.value and re.fullmatch(r"\s*[（(]\s*", text[found[i - 1].end:m.start]):
+            continue  # "the Railway Worker (鐵路工)": one card named in two languages
         count = re.search(r"(\d+)\s*(?:张|个|位|名|顶|根|瓶|支|件)?\s*$", text[max(0, m.start - 4):m.start]) or \
             re.search(r"(\d+)\s*(?:张|个|位|名)?\s*\S{0,4}?\s*(?:都是|全是|全都是|are all|all)\s*$",
                       text[max(0, m.start - 16):m.start])
@@ -912,8 +1002,21 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     counts, counted = _counts(counting_text, {n: s for n, s in slots.items() if n not in zeroed})
     counts.update(dict.fromkeys(zeroed, 0))
     players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
+    table_size = next((n for n, slot in slots.items() if slot.kind == "count" and slot.units and not slot.cues), None)
+    if players is None and table_size and any(s.kind in ("seats", "seat_records", "plays") for s in slots.values()):
+        # A roster naming every seat from the captain round ("Mia (captain), Noah, Olga, Pete") says the table's size.
+        roster = _roster(counting_text, None, None)[0]
+        if roster and sorted(roster.values()) == list(range(len(roster))) \
+                and len(roster) in (slots[table_size].domain or (len(roster),)):
+            players = counts[table_size] = len(roster)
     # Read once: the per-seat list is a value and, when no count says it, the table's size (上家 is its last seat).
-    seat_list = _seat_list(counting_text) if any(slot.kind == "seat_list" for slot in slots.values()) else None
+    seat_list = None
+    if any(slot.kind == "seat_list" for slot in slots.values()):
+        seat_list = _seat_list(counting_text)
+        if seat_list is None:
+            # Seats called by the names a roster gave them ("阿凱當隊長，下家1小玉…；阿凱0、小玉6…").
+            by_role = _names_as_roles(counting_text, players)
+            seat_list = _seat_list(by_role) if by_role is not None else None
     if players is None and seat_list:
         players = len(seat_list)
     # A combat round's party is read once: the carried items and the blows are placed among its members.
@@ -980,6 +1083,9 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
             value = _amounts(counting_text, slot, counted) or None
         elif slot.kind == "seat_records":
             value = _seat_records(counting_text, slot, players, question)
+            if value is None:
+                by_role = _names_as_roles(counting_text, players)
+                value = _seat_records(by_role, slot, players, question) if by_role is not None else None
         elif slot.kind == "markers":
             value = _markers(counting_text, slot)
         elif slot.kind == "plays":
@@ -1093,7 +1199,7 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
         seats = [_seat(text, m.group(1), players) for k, m in enumerate(roles)
                  if not (k + 1 < len(roles) and re.fullmatch(r"\s*的\s*", clause[m.end():roles[k + 1].start()]))
                  and not _DID_NOT_GO.match(clause[m.end():])]
-        named = _named_seats_after(text, c.end(), roster)
+        named = _named_seats_after(text, c.end(), roster) or _named_seats_before(text, c.start(), roster)
         if named:
             return named
         if seats and None not in seats:
@@ -1106,8 +1212,20 @@ def _named_seats_after(text: str, at: int, roster: dict[str, int]) -> list[int] 
     if not roster:
         return None
     name = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
-    listed = re.match(rf"\s*(?:是|有|了|:|were|are)?\s*((?:{name})(?:\s*(?:、|,|和|与|跟|及|\band\b|&)\s*(?:{name}))*)",
-                      text[at:])
+    listed = re.match(rf"(?:\s*(?:out|on the expedition|on the adventure|today))*\s*(?:是|有|了|:|were|are|was|is)?\s*((?:{name})(?:\s*(?:、|,|和|与|跟|及|\band\b|&|,\s*and\b)\s*"
+                      rf"(?:{name}))*)\b", text[at:])
+    if listed is None:
+        return None
+    return sorted({roster[m.group()] for m in re.finditer(name, listed.group(1))})
+
+
+def _named_seats_before(text: str, at: int, roster: dict[str, int]) -> list[int] | None:
+    """Seats called by the names a roster gave them, listed right before a cue ("today Ann, Ben and Fay went")."""
+    if not roster:
+        return None
+    name = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
+    listed = re.search(rf"(?<![a-z])((?:{name})(?:\s*(?:、|,|和|与|跟|及|\band\b|&|,\s*and\b)\s*(?:{name}))+)\s*(?:都|all)?\s*$",
+                       text[:at])
     if listed is None:
         return None
     return sorted({roster[m.group()] for m in re.finditer(name, listed.group(1))})
@@ -1151,9 +1269,9 @@ _THE_OTHER = re.compile(r"\bthe other (?:end|side)\b|\bother end\b|\bopposite (?
 
 
 # A follow-up about the seat after the one asked before: "and the player right after him?", "那他的下家呢？".
-_SEAT_AFTER = re.compile(r"\b(?:right |just |immediately |directly )?after (?:him|her|them|that player|that one)\b|"
+_SEAT_AFTER = re.compile(r"\b(?:right |just |immediately |directly )?after (?:him|her|them|that player|that one|me)\b|"
                          r"\bthe (?:next|following) (?:player|one|seat)\b|\bthe one after\b|"
-                         r"[他她](?:的)?下家|再下一(?:位|个)|^[^，,。]{0,4}下一(?:位|个)(?:玩家)?(?:呢|的话)")
+                         r"[他她我](?:的)?下家|再下一(?:位|个)|^[^，,。]{0,4}下一(?:位|个)(?:玩家)?(?:呢|的话)")
 
 
 def other_values(model: type[BaseModel], question: str, carried: dict[str, Any]) -> dict[str, Any]:
@@ -1247,6 +1365,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     # what is asked, not stated ("出團的是哪三個", "which two Towers").
     text = re.sub(r"(?:下家|上家|第|seat|player|next player)\s*\d|\d(?:st|nd|rd|th)\b", " ", text)
     text = re.sub(r"(?:哪|\bwhich\s+|\bwhat\s+)\s*\d+", " ", text)
+    text = _REFERENCE.sub(" ", text)
     known: list[int] = list(also_known)
 
     def collect(value: Any) -> None:
@@ -1295,9 +1414,14 @@ def rule_unread_numbers(rule: Any, question: str, data: dict[str, Any]) -> list[
 
 @lru_cache(maxsize=None)
 def numbered_phrases(model: type[BaseModel]) -> tuple[re.Pattern[str], ...]:
-    """The value phrases an input model declares that state a number ("第3級", "four colours")."""
-    return tuple(_pattern(phrase) for slot in declared_slots(model).values() for _, phrases in slot.values
-                 for phrase in phrases if re.search(r"\d", normalise_numbers(fold(phrase))))
+    """The value phrases an input model declares that state a number ("第3級", "four colours"), and a list's
+    values counted where they are named ("one red, one blue": the count repeats the value in the list)."""
+    slots = declared_slots(model).values()
+    stated = tuple(_pattern(phrase) for slot in slots for _, phrases in slot.values
+                   for phrase in phrases if re.search(r"\d", normalise_numbers(fold(phrase))))
+    counted = tuple(re.compile(r"(?<!\d)[1-4]\s*(?:张|个|扇)?\s*(?:的)?\s*(?:" + _pattern(phrase).pattern + ")")
+                    for slot in slots if slot.kind == "colours" for _, phrases in slot.values for phrase in phrases)
+    return stated + counted
 
 
 _SIGNED_NUMBER = re.compile(r"-?\d+")
@@ -1327,6 +1451,10 @@ def adds_to_earlier(follow_up: str) -> bool:
     return bool(_ADDS.search(fold(follow_up)))
 
 
+# "一样这三张", "the same 3 cards": a number that points back at what was said states nothing new.
+_REFERENCE = re.compile(r"(?:这|\bthese\s+|\bthose\s+|\bthe same\s+)\s*\d+")
+
+
 # Routing asks it once per candidate rule of a follow-up, with the same two texts.
 @lru_cache(maxsize=256)
 def restate_number(earlier: str, follow_up: str) -> str | None:
@@ -1336,7 +1464,7 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     whose surroundings it shares most ("咬", "點"), not the hit points. Only a single-number follow-up with one
     clearly closest earlier number (or the earlier question's only number) is read this way; anything less clear
     stays unread."""
-    own = normalise_numbers(fold(follow_up))
+    own = _REFERENCE.sub(" ", normalise_numbers(fold(follow_up)))
     numbers = list(_SIGNED_NUMBER.finditer(own))
     if len(numbers) != 1:
         return None

@@ -13,8 +13,12 @@ from .scope import GameSignal, game_signals
 # Words that make a question continue the conversation in each language (not cues for any question).
 FOLLOW_UP_OPENERS = ("那如果", "如果是", "那要是", "那", "要是", "假如", "那么", "换成", "改成",
                      "what if", "what about", "and if", "and what", "how about", "then what", "same for", "and with",
-                     "and for", "and in", "and on", "and at", "and ")
-FOLLOW_UP_ENDINGS = ("呢?", "呢？", "呢", "的话?", "的话？")
+                     "and for", "and in", "and on", "and at", "and ",
+                     # A correction or an addition to what was just asked ("忘了說，…", "wait, …", "actually …").
+                     "忘了说", "忘记说", "补充", "更正", "说错", "对了", "wait", "actually", "correction", "oh wait",
+                     "forgot to")
+FOLLOW_UP_ENDINGS = ("呢?", "呢？", "呢", "咧", "咧?", "咧？", "的话?", "的话？", "does that change it?",
+                     "does that change anything?", "does that change it", "does that change anything")
 # Earlier questions a follow-up may draw on.
 HISTORY_TURNS = 4
 

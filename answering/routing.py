@@ -198,6 +198,7 @@ def answerers() -> list[Answerer]:
     return out
 
 
+
 class RuleRouter:
     """Ranks rules and facts by nearest example (cosine), glossary-term overlap and answer type."""
 
@@ -335,10 +336,21 @@ def reads_numbers(answerer: Answerer, question: str, read: dict | None = None, e
 
 
 def same_situation(a: Answerer, b: Answerer) -> bool:
-    """Whether one rule answers a part of the other's verdict (declared by the engine: `Rule.part_of`)."""
+    """Whether one rule answers a part of the other's verdict (declared by the engine: `Rule.part_of`), or
+    two facts of one passage give one answer (one's number is stated in the other's answer: "5 markers
+    each" and "the same 5 markers at every player count")."""
+    if a.fact is not None and b.fact is not None:
+        return a.fact.passage == b.fact.passage and (_states_value(a.fact, b.fact) or _states_value(b.fact, a.fact))
     if a.rule is None or b.rule is None:
         return False
     return b.rule.id == a.rule.part_of or a.rule.id == b.rule.part_of
+
+
+def _states_value(fact: Fact, other: Fact) -> bool:
+    """Whether `fact`'s number is stated in the answer of `other`."""
+    value = fact.value
+    return isinstance(value, int) and not isinstance(value, bool) and value in _numbers_in(
+        " ".join((other.answer["zh-TW"], other.answer["en"])))
 
 
 def decide(candidates: list[RuleMatch], params: RoutingParams, need_support: bool = True) -> RuleMatch | None:

@@ -81,6 +81,9 @@ class Slot:
     # "count": phrases saying there are none ("牌堆空了", "none face up"): zero, read before the numbers, which
     # are then left to the other counts.
     none: tuple[str, ...] = ()
+    # "count": words naming another quantity counted in the same unit ("棄牌堆" beside the deck's "張"): a number
+    # written before the unit in a clause that names one of them, and none of this count's cues, is not this count.
+    other_cues: tuple[str, ...] = ()
     # "round": group → (value → phrases), e.g. the monsters, the traps, the tile, whether it is the last round.
     parts: tuple[tuple[str, tuple[tuple[Any, tuple[str, ...]], ...]], ...] = ()
 

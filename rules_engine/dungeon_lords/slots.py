@@ -24,13 +24,15 @@ SEASON = Slot("choice", {"zh-TW": "季節", "en": "season"},
                             ("autumn", {"zh-TW": "秋季", "en": "autumn"}), ("winter", {"zh-TW": "冬季", "en": "winter"})),
               unstated="general")
 FINAL_SCORE = Slot("count", {"zh-TW": "加分前的分數", "en": "score before the bonus"},
-                   cues=("分數", "得分", "總分", "分", "score", "points"), signed=True, unstated="general")
+                   cues=("分數", "得分", "總分", "分", "score", "scored", "points"), signed=True, unstated="general")
 GOLDS = Slot("count", {"zh-TW": "死信辦公室的黃金數", "en": "golds in the dead-letter office"},
              cues=("黃金", "金幣", "金子", "gold", "golds"), units=("個黃金", "枚黃金", "個金幣", "golds", "gold"),
              unstated="general")
 OWN_COLOUR = Slot("count", {"zh-TW": "來自自己地城的黃金數", "en": "golds from items used in your own dungeon"},
                   cues=("自己的地城", "自己地城", "自己顏色", "自己的顏色", "own dungeon", "my own dungeon", "my own colour",
-                        "my own color", "my colour", "my color"), unstated="reading",
+                        "my own color", "my colour", "my color", "my own"), unstated="reading",
+                  none=("都是別人", "都在別人", "全是別人", "全部是別人", "全都是別人", "all from other", "all in other",
+                        "all used in other", "none from my own", "none of them from my own", "none came from my own"),
                   note={"zh-TW": "這些黃金都不是在你自己的地城使用物品得到的", "en": "None of the golds came from items used in your own dungeon"})
 ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
             values=(("potion", ("藥水", "potion", "potions")), ("clover", ("幸運草", "四葉草", "clover", "clovers")),
@@ -54,7 +56,10 @@ MARKERS = Slot("markers", {"zh-TW": "依序翻開的物品標記", "en": "the it
                        ("clover", ("幸運四葉草", "幸運草", "四葉草", "four-leaf clover", "clover")),
                        ("wand", ("魔杖", "wand")), ("necklace", ("堅忍項鍊", "項鍊", "項鏈", "necklace")),
                        ("blank", ("空白指示物", "空白標記", "空白", "blank marker", "blank"))),
-               owners=COLOUR_PHRASES, unstated="general")
+               # Without the markers there is nothing to hand out: asked for, never an empty list.
+               owners=COLOUR_PHRASES, unstated="ask",
+               ask={"zh-TW": "告訴我依序翻開的物品標記（哪個顏色、什麼物品）",
+                    "en": "Tell me the item markers in the order they are revealed (whose colour, which item)"})
 ASK_ASSIGN = Slot("items", {"zh-TW": "冒險家與翻開的物品", "en": "the adventurers and the revealed items"},
                   values=CLASS_PHRASES,
                   unstated="general",

@@ -14,7 +14,7 @@ SPELL_PAYMENT_REMOVE = ("施放咒文時，從棄牌堆自選相應張數的牌�
                         "(the Book's own rules); the rules text only says the pile must be big enough")
 
 COLOUR_PHRASES = (("red", ("紅", "red")), ("blue", ("藍", "blue")), ("green", ("綠", "green")),
-                  ("brown", ("棕", "褐", "咖啡色", "brown", "tan")))
+                  ("brown", ("棕", "褐", "咖啡", "brown", "tan")))
 COLOUR_LABELS = (("red", {"zh-TW": "紅色", "en": "red"}), ("blue", {"zh-TW": "藍色", "en": "blue"}),
                  ("green", {"zh-TW": "綠色", "en": "green"}), ("brown", {"zh-TW": "棕色", "en": "brown"}))
 
@@ -51,7 +51,9 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                          ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",
                                        "complete", "completed", "finished", "four colours", "four colors", "four colour",
                                        "four color")),
-                         ("none", ("沒有高塔", "還沒有塔", "還沒蓋塔", "一座塔都沒有", "no tower", "no towers"))),
+                         ("none", ("沒有高塔", "還沒有塔", "還沒蓋塔", "一座塔都沒有", "高塔都還沒", "塔都還沒蓋", "還沒蓋出",
+                                   "桌上沒有塔", "no tower", "no towers", "haven't built any", "not built any",
+                                   "row is empty", "empty row"))),
                  value_labels=(("in_progress", {"zh-TW": "高塔列正在成形", "en": "Tower row in progress"}),
                                ("complete", {"zh-TW": "高塔列已完成", "en": "Alignment complete"}),
                                ("none", {"zh-TW": "還沒有高塔", "en": "no Tower built"})),
@@ -80,6 +82,7 @@ LOST_TOWER_TO = Slot("choice", {"zh-TW": "失去的高塔去向", "en": "where a
 DECK_SIZE = Slot("count", {"zh-TW": "牌堆剩餘張數", "en": "cards left in the deck"},
                  cues=("牌堆剩", "牌庫剩", "牌堆只剩", "牌庫只剩", "牌堆還剩", "牌庫還剩", "牌堆還有", "牌庫還有", "剩下", "剩",
                        "deck has", "left in the deck", "cards left", "deck"), units=("張", "cards"), unstated="general",
+                 other_cues=("棄牌堆", "棄牌", "discard pile", "discards", "手牌", "in hand", "hand", "limbo"),
                  none=("牌堆空了", "牌庫空了", "牌堆已經空", "牌庫已經空", "牌庫這時候已經空", "牌堆沒牌", "牌庫沒牌", "deck is empty",
                        "empty deck", "deck ran out", "deck has run out", "no cards left in the deck"))
 GOALS = Slot("colours", {"zh-TW": "目標卡的顏色順序", "en": "Goal colours in order"}, values=COLOUR_PHRASES,
@@ -88,12 +91,15 @@ DOOR = Slot("colour", {"zh-TW": "拿到的門", "en": "Door obtained"}, values=C
             cues=("門", "door"), unstated="general", value_labels=COLOUR_LABELS)
 REACHED = Slot("count", {"zh-TW": "已放上門的目標數", "en": "Goals already reached"},
                cues=("已完成", "完成了", "已經完成", "已經有門", "已經拿到", "reached", "completed", "already hold",
-                     "reached the first", "completed the first", "filled the first"), unstated="general")
+                     "reached the first", "completed the first", "filled the first",
+                     # "前四張都已經放上門了", "the first 4 goals hold Doors": the Goals reached from the left
+                     "前", "first"), unstated="general")
 RETURNED = Slot("count", {"zh-TW": "放回Limbo的門所在的目標位置", "en": "position of the Goal whose Door goes back"},
-                cues=("第", "goal"), units=("個目標", "張目標"), unstated="general")
+                cues=("第", "goal"), units=("個目標", "張目標"), unstated="general", other_cues=("前", "first"))
 SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
              values=(("paradoxical_prophecy", ("矛盾預言", "預言", "paradoxical", "prophecy", "最底下", "bottom")),
-                     ("parallel_planning", ("平行計畫", "平行計劃", "parallel", "互換", "交換", "swap")),
+                     ("parallel_planning", ("平行計畫", "平行計劃", "parallel", "互換", "交換", "swap", "swap two",
+                                             "換兩張", "調換兩張", "交換兩張", "互換兩張")),
                      ("powerful_punishment", ("強力懲罰", "懲罰", "powerful punishment", "punishment"))),
              value_labels=(("paradoxical_prophecy", {"zh-TW": "矛盾預言", "en": "Paradoxical Prophecy"}),
                            ("parallel_planning", {"zh-TW": "平行計畫", "en": "Parallel Planning"}),
@@ -101,9 +107,12 @@ SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
              unstated="general")
 SPELL_SIDE = Slot("choice", {"zh-TW": "咒文卡使用的一面", "en": "side of the Spells card"},
                   values=(("cheap", ("便宜", "較少", "代價少", "少的那面", "少的那一面", "低價", "cheap", "cheaper",
-                                     "cheap side", "lower cost")),
+                                     "cheap side", "lower cost", "比較簡單", "簡單的那面", "簡單的那一面",
+                                     "easier side")),
                           ("expensive", ("昂貴", "較多", "代價多", "多的那面", "多的那一面", "高價", "貴", "expensive",
-                                         "pricier", "higher cost"))),
+                                         "pricier", "pricey", "higher cost",
+                                         # the side is chosen by the challenge wanted (spell-sides)
+                                         "比較難", "較難的", "難的那面", "難的那一面", "harder side"))),
                   value_labels=(("cheap", {"zh-TW": "代價較少的一面", "en": "the cheap side"}),
                                 ("expensive", {"zh-TW": "代價較多的一面", "en": "the expensive side"})))
 DISCARD_PILE = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the discard pile"},

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from answering.extract import extract_input, normalise_numbers, restate_number, unread_numbers
+from answering.extract import extract_input, normalise_numbers, restate_number, rule_unread_numbers, unread_numbers
 from answering.query import is_follow_up
 from answering.routing import question_form
 from indexer.text import fold
@@ -530,8 +530,6 @@ def test_a_follow_up_adding_a_card_keeps_the_earlier_ones(pipeline):
     ("我們玩難度第四級，塔列四色完成了，抽到惡夢還要丟塔嗎？", {"alignment_power": False, "row_state": "complete"}),
 ])
 def test_a_rung_of_the_ladder_names_the_alignment_reading_and_reads_its_number(question, expected):
-    from answering.extract import rule_unread_numbers
-
     rule = get_rule("onirim.nightmare_tower_penalty")
     data = extract_input(rule.input_model, question)
     assert {k: data.get(k) for k in expected} == expected
@@ -594,3 +592,138 @@ def test_a_fog_said_as_a_verb_on_a_named_card():
                          "Silver Grass Path today. I played a miner's helmet and a lantern, then somebody Thick-Fogged "
                          "my helmet. whats my contribution now?")
     assert data["cards"] == ["工作帽", "燈籠"] and data["effects"] == [{"kind": "fog", "card": "工作帽"}]
+
+
+@pytest.mark.parametrize("question,doors,new_door", [
+    # Each colour counted where it is named; "right now" says what is on the table, not a new Door.
+    ("Doors in play right now: one red, one green, one brown. Face-up premonitions #2 and #5. I just opened a "
+     "blue door. What goes off?", ["red", "green", "brown"], "blue"),
+    # "a second red one" is the Door just obtained.
+    ("Face-up premonitions #1 and #6. There's one red door on the table and I just took a second red one. What "
+     "goes off?", ["red"], "red"),
+])
+def test_doors_counted_by_colour_and_the_second_of_a_colour(question, doors, new_door):
+    rule = get_rule("onirim.premonitions_triggered")
+    data = extract_input(rule.input_model, question)
+    assert data["doors"] == doors and data["new_door"] == new_door
+    assert rule_unread_numbers(rule, question, data) == []
+
+
+def test_the_spell_named_by_what_it_does_reads_its_number():
+    rule = get_rule("onirim.spell_castable")
+    question = "Spells card on the pricey side, 9 cards in the discard pile: can I swap two goals?"
+    data = extract_input(rule.input_model, question)
+    assert data == {"spell": "parallel_planning", "side": "expensive", "discard_pile": 9}
+    assert rule_unread_numbers(rule, question, data) == []
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("高塔列由左到右：藍3、咖啡5、紅3、綠4，完成了嗎？", {"row": ["blue-3", "brown-5", "red-3", "green-4"]}),
+    # An arrow gives the reading order; "right next to" is not the right end.
+    ("Row right→left: blue 4, red 3. Can the green 5 go on the left end, right next to the red 3?",
+     {"row": ["red-3", "blue-4"], "tower": "green-5", "side": "left"}),
+])
+def test_tower_colours_and_sides_in_players_words(question, expected):
+    assert extract_input(get_rule("onirim.tower_placement").input_model, question) == expected
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("Final score 14, 5 golds in the dead-letter office, 2 of them came from items used in my own dungeon.",
+     {"final_score": 14, "golds": 5, "own_colour": 2}),
+    ("終局12分，死信辦公室4個黃金，都是別人地城用掉的物品換來的。", {"final_score": 12, "golds": 4, "own_colour": 0}),
+])
+def test_golds_from_your_own_dungeon_told_as_a_part(question, expected):
+    assert extract_input(get_rule("dungeon-lords.item_bonus").input_model, question) == expected
+
+
+def test_contributions_told_by_the_names_a_roster_gave_the_seats():
+    question = ("四個人玩，小安當隊長，下家1阿德、下家2 Ivy、上家是老吳。大家都pass之後：小安2、阿德5、Ivy 4、"
+                "老吳3，路線需求12，能出團嗎？")
+    assert extract_input(get_rule("mist-mountain.qualification").input_model, question) == {
+        "contributions": [2, 5, 4, 3], "requirement": 12}
+
+
+def test_one_point_said_of_a_seat_is_a_count():
+    assert "下家3 1分" in normalise_numbers(fold("隊長4分、下家3一分"))
+
+
+def test_a_number_pointing_back_is_not_a_new_number():
+    # "这三张" are the cards already named: nothing is restated, nothing is left unread.
+    assert restate_number("竹林小道，我出了兩張燈籠和一張反光盤，算幾分？", "換成櫻花小徑呢？一樣這三張") is None
+    assert unread_numbers("換成櫻花小徑呢？一樣這三張", {}) == []
+
+
+def test_a_card_named_in_two_languages_is_one_card():
+    data = extract_input(get_rule("mist-mountain.contribution").input_model,
+                         "Cherry path: I played a Lantern (燈籠) and the Railway Worker (鐵路工). My contribution?")
+    assert data["cards"] == ["燈籠", "鐵路工"]
+
+
+def test_a_count_of_another_pile_in_the_same_unit_is_not_the_deck():
+    rule = get_rule("onirim.tower_discard_peek")
+    assert "deck_size" not in extract_input(rule.input_model, "棄牌堆才2張，丟棕4可以看幾張？")
+    assert extract_input(rule.input_model, "牌堆剩2張，丟棕4可以看幾張？")["deck_size"] == 2
+
+
+def test_goals_reached_told_as_the_first_ones():
+    data = extract_input(get_rule("onirim.book_return_door").input_model,
+                         "目標卡依序 綠 紅 棕 藍 紅 綠 藍 棕，前三張都放了門。惡夢來了，我把第二個（紅色）目標的門放回Limbo，"
+                         "接下來要拿哪個？")
+    assert data == {"goals": ["green", "red", "brown", "blue", "red", "green", "blue", "brown"], "reached": 3,
+                    "returned": 2}
+
+
+@pytest.mark.parametrize("question", ["忘了說，我們用的是代價多的那面", "wait, the helmet was fogged", "actually it was winter",
+                                      "如果是冬天咧"])
+def test_a_correction_or_an_addition_continues_the_conversation(question):
+    assert is_follow_up(question)
+
+
+def test_a_correction_keeps_what_the_earlier_question_stated(pipeline):
+    r = pipeline.ask("忘了說，咒文卡用的是代價多的那面", history=["棄牌堆剛好10張，抽到夢魘，可以放強力懲罰嗎？"])
+    assert r.verdict["value"] is False  # 12 on the expensive side
+    assert r.verdict["details"]["inputs"]["discard_pile"] == {"value": 10, "from": "history"}
+
+
+def test_two_facts_of_one_passage_giving_one_number_are_not_rivals():
+    from answering.routing import answerers, same_situation
+
+    by_id = {a.id: a for a in answerers()}
+    assert same_situation(by_id["dungeon-lords.markers_per_player"], by_id["dungeon-lords.markers_any_player_count"])
+    assert not same_situation(by_id["onirim.happy_dream_card_count"], by_id["onirim.happy_dream_reveal_count"])
+
+
+def test_no_tower_built_yet_means_no_tower_to_lose(pipeline):
+    r = pipeline.ask("我有加高塔擴充，但是桌上一座高塔都還沒蓋，抽到惡夢要丟塔嗎？")
+    assert r.rule == "onirim.nightmare_tower_penalty" and r.verdict["value"] is False
+
+
+def test_a_follow_up_about_the_player_after_me(pipeline):
+    r = pipeline.ask("and the one sitting right after me?",
+                     history=["Autumn orders, I'm the start player: which adventurer gets my magic item?"])
+    assert r.verdict["details"]["inputs"]["player_index_from_start"]["value"] == 1
+
+
+@pytest.mark.parametrize("question,expected", [
+    # The names listed round the table after a captain named before his role.
+    ("Five of us. Lin is captain; going round, it's Max, then Ned, then Ora, and Pia sits before Lin. The team "
+     "that went out was Lin, Ned and Pia. Who takes the captain card?", {"players": 5, "went": [0, 2, 4]}),
+    # A list that starts with the captain says the table's size.
+    ("Turn order from the captain: Kay (captain), Lou, Moe, Nia. Today Kay, Moe and Nia went on the expedition. "
+     "Who gets the captain card?", {"players": 4, "went": [0, 2, 3]}),
+])
+def test_seats_that_went_told_by_the_names_of_an_english_roster(question, expected):
+    data = extract_input(get_rule("mist-mountain.next_captain").input_model, question)
+    assert {k: data.get(k) for k in expected} == expected
+
+
+def test_items_to_hand_out_are_asked_for_not_taken_as_none(pipeline):
+    # Without the revealed markers there is nothing to assign: the answer asks, it does not say "nobody gets one".
+    r = pipeline.ask("冒險家順序是盜賊、戰士、巫師，物品要怎麼分給他們？")
+    assert r.verdict is None and r.no_verdict == "needs_input" and r.rule == "dungeon-lords.assign_items"
+
+
+def test_markers_told_with_their_colour_before_them():
+    data = extract_input(get_rule("dungeon-lords.assign_items").input_model,
+                         "進度板上依序是盜賊、牧師。翻開的物品依序是：紅色藥水、綠色那個是空白指示物。怎麼分？")
+    assert data == {"adventurers": ["thief", "priest"], "items": [["red", "potion"], ["green", "blank"]]}
