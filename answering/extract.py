@@ -5,6 +5,7 @@ the question states is returned; everything else stays unknown for partial evalu
 """
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -142,8 +143,11 @@ def negated(text: str, start: int) -> bool:
 
 # A negation after what it negates: "黑暗徵兆還是不加", "書本跟黑暗徵兆都沒放" (each of a list joined by 跟 / 和 before
 # 都 or 也). 用 is left out: "高塔不用丟" says a Tower need not go, not that there are no Towers.
-_NEGATED_AFTER = re.compile(r"(?:\s*(?:跟|和|与|及|、)[^，,。？?！!；;]{1,10}?(?=都|也))?\s*(?:都|也|还是|就|则)?\s*"
-                            r"(?:没有?|不|未)(?:有)?\s*(?:放|加|玩|含|带|开|使用)")
+# "書本那個這次不加", "書本那個先不要": a pointer word and a time word may stand between; 不要 negates only when it
+# ends the clause ("高塔不要丟" is about discarding).
+_NEGATED_AFTER = re.compile(r"(?:\s*(?:跟|和|与|及|、)[^，,。？?！!；;]{1,10}?(?=都|也))?\s*(?:那个|那套)?\s*"
+                            r"(?:这次|这局|先|暂时|都|也|还是|就|则)*\s*"
+                            r"(?:没有?|不|未)(?:有)?\s*(?:放|加|玩|含|带|开|使用|要(?=\s*(?:[，,。？?！!；;)）]|$)))")
 
 
 def negated_after(text: str, end: int) -> bool:
@@ -724,7 +728,8 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
 
 
 # Between an owner and the thing owned: "紅色魔杖", "紅色玩家的治療藥水", "the green player's wand", "yellow's necklace".
-_OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the|那个是|那个|那张是|是)?\s*")
+_OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the|那个是|那个|那张是|是|(?:one )?(?:turns out to be|"
+                        r"turned out to be|is|was)(?: a| an| the)?)?\s*")
 
 
 def _owner_before(text: str, owners: list[Mention], thing: Mention) -> Mention | None:
@@ -761,7 +766,7 @@ _NAME_OF_SEAT = re.compile(rf"\s*(?:{_SEAT_ROLE.pattern}|(再来|接着是|然�
 _LISTED_NAME = r"(?:[\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})"
 # "下家依次是小李、小張、阿芳" (after the captain, in turn order): the names are the seats 1, 2, 3, …
 _LISTED_SEATS = re.compile(
-    r"(?:(?:往下家(?:方向)?|从(?:队长的?)?下家开始)\s*(?:依次|依序|按顺序|顺序|分别)?|下家\s*(?:依次|依序|按顺序|顺序|分别))"
+    r"(?:(?:往下家(?:方向)?|从(?:队长的?|[他她]的?)?下家开始)\s*(?:依次|依序|按顺序|顺序|分别)?|下家\s*(?:依次|依序|按顺序|顺序|分别))"
     r"\s*(?:是|为|:)?\s*"
     rf"({_LISTED_NAME}(?:\s*(?:[（(][^）)]{{0,16}}[）)])?\s*[、,]\s*(?:然后是|再来是|然后|再来|最后是|最后)?\s*"
     rf"{_LISTED_NAME})+(?:\s*[（(][^）)]{{0,16}}[）)])?)")
@@ -1396,6 +1401,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
                 collect(v)
 
     collect(list(data.values()))
+    text = _parts_of_totals(text, known)
     out = []
     for m in re.finditer(r"\d+", text):
         n = int(m.group())
@@ -1404,6 +1410,27 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
         else:
             out.append(n)
     return out
+
+
+# "三個冒險家，每人1點，共3點傷", "2 and 1, 3 in total": a total said after the numbers it is made of.
+_TOTAL = re.compile(r"(?:总共|一共|合计|共|加起来|\bin total\b|\btotal of\b|\btotal\b)\s*(?:是|is|of)?\s*(\d+)")
+
+
+def _parts_of_totals(text: str, known: list[int]) -> str:
+    """The text with the numbers a read total is made of (their sum or product, said just before it in its
+    sentence) blanked: they are read with the total."""
+    for m in _TOTAL.finditer(text):
+        total = int(m.group(1))
+        if total not in known:
+            continue
+        start = max(text.rfind(p, 0, m.start()) for p in "。.?？!！") + 1
+        start = max(start, m.start() - 30)
+        parts = list(re.finditer(r"\d+", text[start:m.start()]))
+        values = [int(n.group()) for n in parts]
+        if len(values) >= 2 and (sum(values) == total or math.prod(values) == total):
+            for n in parts:
+                text = _blanked(text, (start + n.start(), start + n.end()))
+    return text
 
 
 def rule_unread_numbers(rule: Any, question: str, data: dict[str, Any]) -> list[int]:

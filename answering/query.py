@@ -15,7 +15,8 @@ FOLLOW_UP_OPENERS = ("那如果", "如果是", "那要是", "那", "要是", "�
                      "what if", "what about", "and if", "and what", "how about", "then what", "same for", "and with",
                      "and for", "and in", "and on", "and at", "and ",
                      # A correction or an addition to what was just asked ("忘了說，…", "wait, …", "actually …").
-                     "忘了说", "忘记说", "补充", "更正", "说错", "对了", "wait", "actually", "correction", "oh wait",
+                     # ("对了", "actually" also open a new topic: not listed.)
+                     "忘了说", "忘记说", "补充", "更正", "说错", "等下", "等等", "等一下", "wait", "correction", "oh wait",
                      "forgot to")
 FOLLOW_UP_ENDINGS = ("呢?", "呢？", "呢", "咧", "咧?", "咧？", "的话?", "的话？", "does that change it?",
                      "does that change anything?", "does that change it", "does that change anything")

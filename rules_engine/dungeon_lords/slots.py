@@ -24,7 +24,8 @@ SEASON = Slot("choice", {"zh-TW": "季節", "en": "season"},
                             ("autumn", {"zh-TW": "秋季", "en": "autumn"}), ("winter", {"zh-TW": "冬季", "en": "winter"})),
               unstated="general")
 FINAL_SCORE = Slot("count", {"zh-TW": "加分前的分數", "en": "score before the bonus"},
-                   cues=("分數", "得分", "總分", "分", "score", "scored", "points"), signed=True, unstated="general")
+                   cues=("分數", "得分", "總分", "分", "加分前", "score", "scored", "points", "before the bonus",
+                         "before the item bonus"), signed=True, unstated="general")
 GOLDS = Slot("count", {"zh-TW": "死信辦公室的黃金數", "en": "golds in the dead-letter office"},
              cues=("黃金", "金幣", "金子", "gold", "golds"), units=("個黃金", "枚黃金", "個金幣", "golds", "gold"),
              unstated="general")
@@ -82,10 +83,12 @@ ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "
                                                 "en": "Assuming the items were not marked in an earlier round"})
 DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage to heal"},
                       cues=("需要治療", "待治療", "要治療", "要補", "受了", "受傷", "傷害", "damage to heal", "needs healing",
-                            "wounds", "took", "damage"), units=("點傷", "點傷害", "點血", "points of damage", "damage"),
+                            "wounds", "took", "damage", "needs"),
+                      units=("點傷", "點傷害", "點血", "points of damage", "damage", "points of healing"),
                       unstated="general", when=(("item", "potion"),))
 PRIEST_HEARTS = Slot("count", {"zh-TW": "牧師的治療點數", "en": "the priests' healing"},
-                     cues=("牧師", "治療點", "愛心", "priest", "priests", "hearts", "heals"), unstated="general", when=(("item", "potion"),))
+                     cues=("牧師", "治療點", "愛心", "priest", "priests", "hearts", "heals", "only give", "only heal"),
+                     unstated="general", when=(("item", "potion"),))
 POTIONS = Slot("count", {"zh-TW": "治療藥水數", "en": "potions"}, cues=("藥水", "potion", "potions"),
                units=("瓶藥水", "瓶治療藥水", "瓶", "healing potions", "healing potion", "potions", "potion"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "potion"),))
 MONSTER_ATTACKED = Slot("choice", {"zh-TW": "這回合是否有怪物攻擊", "en": "a monster attacked"},

@@ -41,7 +41,8 @@ PATH = Slot("choice", {"zh-TW": "今天的路徑", "en": "today's path"},
 _PLAYED_PATH_CARDS = tuple((name, tuple(f"{alias}{joint}{card}" for alias in (name, *C._ALIASES.get(name, ()))
                                         for joint, card in (("", "路徑小卡"), ("的", "路徑小卡"), ("", "小卡"),
                                                             ("的", "小卡"), ("", "路徑卡"), ("的", "路徑卡"),
-                                                            (" ", "path card"), (" ", "card"))
+                                                            (" ", "path card"), (" ", "path cards"), (" ", "card"),
+                                                            (" ", "cards"))
                                         if (card.isascii() == alias.isascii())))
                            for name in C.PATH_CARDS)
 CARDS = Slot("items", {"zh-TW": "你打出的牌", "en": "cards you played"},

@@ -673,8 +673,8 @@ def test_goals_reached_told_as_the_first_ones():
                     "returned": 2}
 
 
-@pytest.mark.parametrize("question", ["忘了說，我們用的是代價多的那面", "wait, the helmet was fogged", "actually it was winter",
-                                      "如果是冬天咧"])
+@pytest.mark.parametrize("question", ["忘了說，我們用的是代價多的那面", "wait, the helmet was fogged", "oh wait, it was winter",
+                                      "如果是冬天咧", "等一下，其實是五個人"])
 def test_a_correction_or_an_addition_continues_the_conversation(question):
     assert is_follow_up(question)
 
@@ -727,3 +727,42 @@ def test_markers_told_with_their_colour_before_them():
     data = extract_input(get_rule("dungeon-lords.assign_items").input_model,
                          "進度板上依序是盜賊、牧師。翻開的物品依序是：紅色藥水、綠色那個是空白指示物。怎麼分？")
     assert data == {"adventurers": ["thief", "priest"], "items": [["red", "potion"], ["green", "blank"]]}
+
+
+@pytest.mark.parametrize("question,expected", [
+    # A pointer and a time word between the expansion and its negation.
+    ("基本組加高塔跟黑暗徵兆（書本那個這次不加），補充牌堆總共幾張？", {"towers": True, "book": False, "premonitions": True}),
+    ("高塔跟黑暗徵兆一起加，書本那個先不要，牌堆總共幾張？", {"towers": True, "book": False, "premonitions": True}),
+])
+def test_an_expansion_left_out_after_a_pointer_word(question, expected):
+    assert extract_input(get_rule("onirim.card_counts").input_model, question) == expected
+
+
+def test_the_numbers_a_stated_total_is_made_of_are_read_with_it():
+    rule = get_rule("dungeon-lords.item_marked")
+    question = "哥布林打兩個冒險家，每人2點，共4點傷。牧師只能治3點，隊上有一瓶治療藥水，藥水會被標記嗎？"
+    data = extract_input(rule.input_model, question)
+    assert data["damage_to_heal"] == 4 and data["priest_hearts"] == 3
+    assert rule_unread_numbers(rule, question, data) == []
+    # Numbers that do not make the total stay unread.
+    assert rule_unread_numbers(rule, question.replace("每人2點", "每人5點"), data) == [2, 5]
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("Final score before the item bonus is -2, and I have 3 golds in the dead-letter office.",
+     {"final_score": -2, "golds": 3}),
+])
+def test_a_score_said_before_the_bonus(question, expected):
+    assert extract_input(get_rule("dungeon-lords.item_bonus").input_model, question) == expected
+
+
+def test_path_cards_named_in_the_plural_are_cards_played():
+    data = extract_input(get_rule("mist-mountain.contribution").input_model,
+                         "Silver Grass Path: I put down a reflector and 2 silver grass path cards. How much is that?")
+    assert data["cards"] == ["反光盤", "芒草小路", "芒草小路"]
+
+
+def test_a_marker_said_to_turn_out_blank():
+    data = extract_input(get_rule("dungeon-lords.assign_items").input_model,
+                         "A thief then a wizard. Revealed in order: green's potion, and red's turns out to be blank.")
+    assert data["items"] == [["green", "potion"], ["red", "blank"]]
