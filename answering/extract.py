@@ -15,6 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from indexer.text import fold, has_cjk
+from rules_engine.registry import get_game
 from rules_engine.slots import Slot, declared_slots, domain_of
 
 # Chinese numerals count only next to a measure word or a seat/ordinal marker ("五位玩家", "下家二",
@@ -26,7 +27,8 @@ _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, 
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
 _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:想|打算)?"
-                         r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供|派|派出|出动)?(?:把|将)?\s*$")
+                         r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供|派|派出|出动|"
+                         r"凑满|凑齐|集满|集齐|排满|排完|连成|完成)?(?:把|将)?\s*$")
 # "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value.
 _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:[a-z]+ing\s+|use\s+)?"
                          r"(?:the\s+|any\s+|a\s+|an\s+|it\s+)?$")
@@ -42,8 +44,11 @@ def normalise_numbers(folded: str) -> str:
         # Imported at the first numeral: it takes a tenth of a second, and most questions have none.
         import cn2an
 
+        numeral = m.group(1).replace("两", "二").replace("〇", "零")
+        if len(numeral) == 2 and "一二三四五六七八九".find(numeral) >= 0:
+            return m.group(1)  # "两三张", "三四个": two or three, about so many, not 23
         try:
-            digits = str(int(cn2an.cn2an(m.group(1).replace("两", "二").replace("〇", "零"), "smart")))
+            digits = str(int(cn2an.cn2an(numeral, "smart")))
         except (ValueError, KeyError):
             return m.group(1)
         # "绿4两张" must not become "绿42张": a converted numeral never runs into a written digit.
@@ -58,6 +63,8 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, out)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
+    # 俩 and 仨 are two and three with no measure word ("俩住持"); "我们俩" names people, not a count.
+    out = re.sub(r"(?<![们\d])([俩仨])(?!\d)", lambda m: "2" if m.group(1) == "俩" else "3", out)
     # "下家4一分": one point said of a seat is a count, not an article.
     out = re.sub(r"(?:(?<=下家\d)|(?<=上家\d)|(?<=队长))\s*一(?=\s*(?:分|点)(?!钟))", " 1", out)
     # A Tower or card told by colour and number in words ("藍五、紅五、綠四"): the number written as a digit.
@@ -66,6 +73,9 @@ def normalise_numbers(folded: str) -> str:
     # "one of the Towers" names a card; "one of us", "one of them" counts (a part of a total said before).
     out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+(?:us|them|those)\b))(?!-lea[fv])",
                  _en_number, out)
+    # "three of my own memories" counts them; "one of my Towers" still names a card.
+    out = re.sub(r"\b(" + "|".join(w for w in _EN_NUMBERS if w not in ("zero", "one")) +
+                 r")\b(?=\s+of\s+(?:my|our|his|her|their)\b)", lambda m: str(_EN_NUMBERS[m.group(1)]), out)
     out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one|to (?:place|go|play|choose)\b|"
                  r"in (?:player |turn |seat )?order))",
                  lambda m: _EN_ORDINALS[m.group(1)], out)
@@ -75,7 +85,20 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"\bdownstream(?: player)?\s*(\d)\b", r"下家\1", out)
     out = re.sub(r"\b(?:the )?downstream player\b", "下家", out)
     out = re.sub(r"\b(?:the )?upstream player\b", "上家", out)
-    return _numbered_players(out)
+    return _numbered_players(_corrected(out))
+
+
+# A number taken back in the same message ("3 bamboo — no wait, 2 bamboo", "3张回忆，不对，4张"): the number, what
+# follows it up to the marker, the marker, and the number replacing it.
+_TAKEN_BACK = re.compile(r"(?<![\d.])(\d+)(?![\d.])([^\d。？?！!；;]{0,24}?[\s,，\-—–]*)"
+                         r"((?:\bno,? wait\b|\bwait,? no\b|\bsorry\b|\bi mean\b|\bcorrection\b|"
+                         r"不对|哦不|噢不|啊不|我是说|说错了|应该是)\s*[,，:：]?\s*)(\d+)(?![\d.])")
+
+
+def _corrected(text: str) -> str:
+    """The text with a number the player took back in the same message replaced by the one that replaces it, said
+    where the first stood ("我有4张回忆"), the correction blanked."""
+    return _TAKEN_BACK.sub(lambda m: m.group(4) + m.group(2) + " " * (len(m.group(3)) + len(m.group(4))), text)
 
 
 def _numbered_players(text: str) -> str:
@@ -147,7 +170,8 @@ def negated(text: str, start: int) -> bool:
 # ends the clause ("高塔不要丟" is about discarding).
 _NEGATED_AFTER = re.compile(r"(?:\s*(?:跟|和|与|及|、)[^，,。？?！!；;]{1,10}?(?=都|也))?\s*(?:那个|那套)?\s*"
                             r"(?:这次|这局|先|暂时|都|也|还是|就|则)*\s*"
-                            r"(?:没有?|不|未)(?:有)?\s*(?:放|加|玩|含|带|开|使用|要(?=\s*(?:[，,。？?！!；;)）]|$)))")
+                            r"(?:没有?|不|未)(?:有)?\s*(?:(?:要|想|打算)?\s*(?:放|加|玩|含|带|开|使用)|"
+                            r"(?:要|有)?(?=\s*(?:[，,。？?！!；;)）]|$)))")
 
 
 def negated_after(text: str, end: int) -> bool:
@@ -294,14 +318,18 @@ def _part_of_total(text: str, start: int) -> bool:
 def _names_other(before: str, slot: Slot) -> bool:
     """Whether the clause ending where a number starts names another quantity of the slot's unit, and not the
     slot's own ("棄牌堆還是0張" is not the deck's 0)."""
-    clause = re.split(r"[，。？?！!；;,]", before)[-1]
-    return any(_pattern(cue).search(clause) for cue in slot.other_cues) and not _cued(before, slot)
+    return _clause_names(before, slot.other_cues) and not _cued(before, slot)
 
 
 def _cued(before: str, slot: Slot) -> bool:
     """Whether one of the slot's cue words stands in the clause that ends where a number starts."""
+    return _clause_names(before, slot.cues)
+
+
+def _clause_names(before: str, cues: tuple[str, ...] | list[str]) -> bool:
+    """Whether one of `cues` stands in the last clause of `before`."""
     clause = re.split(r"[，。？?！!；;,]", before)[-1]
-    return any(_pattern(cue).search(clause) for cue in slot.cues)
+    return any(_pattern(cue).search(clause) for cue in cues)
 
 
 def _signed(text: str, slot: Slot, value: int) -> int:
@@ -1212,13 +1240,19 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
     return None
 
 
+def _name_list(roster: dict[str, int]) -> tuple[str, str]:
+    """A pattern for one of a roster's names, and one for several of them joined by 、, 和, "and"."""
+    name = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
+    return name, rf"(?:{name})(?:\s*(?:、|,|和|与|跟|及|\band\b|&|,\s*and\b)\s*(?:{name}))"
+
+
 def _named_seats_after(text: str, at: int, roster: dict[str, int]) -> list[int] | None:
     """Seats called by the names a roster gave them, listed right after a cue ("出團的是老王、小陳、大劉")."""
     if not roster:
         return None
-    name = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
-    listed = re.match(rf"(?:\s*(?:out|on the expedition|on the adventure|today))*\s*(?:是|有|了|:|were|are|was|is)?\s*((?:{name})(?:\s*(?:、|,|和|与|跟|及|\band\b|&|,\s*and\b)\s*"
-                      rf"(?:{name}))*)\b", text[at:])
+    name, joined = _name_list(roster)
+    listed = re.match(rf"(?:\s*(?:out|on the expedition|on the adventure|today))*\s*(?:是|有|了|:|were|are|was|is)?"
+                      rf"\s*({joined}*)\b", text[at:])
     if listed is None:
         return None
     return sorted({roster[m.group()] for m in re.finditer(name, listed.group(1))})
@@ -1228,9 +1262,8 @@ def _named_seats_before(text: str, at: int, roster: dict[str, int]) -> list[int]
     """Seats called by the names a roster gave them, listed right before a cue ("today Ann, Ben and Fay went")."""
     if not roster:
         return None
-    name = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
-    listed = re.search(rf"(?<![a-z])((?:{name})(?:\s*(?:、|,|和|与|跟|及|\band\b|&|,\s*and\b)\s*(?:{name}))+)\s*(?:都|all)?\s*$",
-                       text[:at])
+    name, joined = _name_list(roster)
+    listed = re.search(rf"(?<![a-z])({joined}+)\s*(?:都|all)?\s*$", text[:at])
     if listed is None:
         return None
     return sorted({roster[m.group()] for m in re.finditer(name, listed.group(1))})
@@ -1357,9 +1390,10 @@ def substitute_slots(earlier: str, follow_up: str) -> str:
 
 
 def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, ...] = (),
-                   phrases: tuple[re.Pattern[str], ...] = ()) -> list[int]:
+                   phrases: tuple[re.Pattern[str], ...] = (), asides: tuple[Slot, ...] = ()) -> list[int]:
     """Numbers the question states that the read inputs do not account for (a fact left unread); a number
-    inside one of `phrases` (a rule's own phrases that state one, `numbered_phrases`) is read by it."""
+    inside one of `phrases` (a rule's own phrases that state one, `numbered_phrases`) is read by it, and one
+    said in passing (`_in_passing`) is no fact the verdict needs."""
     text = normalise_numbers(fold(question))
     for _, s, e in reversed(_towers(text)):
         text = _blanked(text, (s, e))
@@ -1402,6 +1436,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
 
     collect(list(data.values()))
     text = _parts_of_totals(text, known)
+    text = _in_passing(text, asides)
     out = []
     for m in re.finditer(r"\d+", text):
         n = int(m.group())
@@ -1435,8 +1470,32 @@ def _parts_of_totals(text: str, known: list[int]) -> str:
 
 def rule_unread_numbers(rule: Any, question: str, data: dict[str, Any]) -> list[int]:
     """The numbers a question states that a rule, having read `data`, leaves unread: neither read as an input,
-    nor fixed by the texts, nor part of a phrase the rule declares ("rung 3" says which reading)."""
-    return unread_numbers(question, data, rule.fixed_numbers, numbered_phrases(rule.input_model))
+    nor fixed by the texts, nor part of a phrase the rule declares ("rung 3" says which reading), nor told of a
+    quantity no rule of the game reads (its game's asides)."""
+    return unread_numbers(question, data, rule.fixed_numbers, numbered_phrases(rule.input_model),
+                          get_game(rule.game).asides)
+
+
+# A number the player says may not matter ("(deck's at 41, if that matters)", "不知道有沒有關係"): its clause.
+_IN_PASSING = re.compile(r"[(（][^()（）]*?(?:\bif (?:that|it) matters\b|\bnot sure (?:if|whether) (?:that|it) matters\b|"
+                         r"\bin case it matters\b|不知道有没有(?:关系|差|影响)|不知道重不重要|如果有(?:关系|差|影响)的话)"
+                         r"[^()（）]*[)）]")
+
+
+def _in_passing(text: str, asides: tuple[Slot, ...]) -> str:
+    """The text with the numbers said in passing blanked: told of an aside quantity (by its unit after the number,
+    or its cue just before it in the clause), or inside brackets that say they may not matter."""
+    for m in reversed(list(_IN_PASSING.finditer(text))):
+        text = _blanked(text, m.span())
+    for slot in asides:
+        units = "|".join(_pattern(u).pattern for u in slot.units)
+        cues = "|".join(_pattern(c).pattern for c in slot.cues)
+        for m in reversed(list(re.finditer(r"\d+", text))):
+            told_after = units and re.match(rf"\s*(?:{units})", text[m.end():])
+            told_before = cues and re.search(rf"(?:{cues})[^\d，。,;；?？!！]{{0,6}}$", text[max(0, m.start() - 30):m.start()])
+            if told_after or told_before:
+                text = _blanked(text, m.span())
+    return text
 
 
 @lru_cache(maxsize=None)

@@ -86,6 +86,8 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("compare", re.compile(r"哪(?:个|一个|种|一种|样)[^，。,?？]{0,6}(?:比较|更)|"
                            r"\bwhich(?: one| of (?:them|these|the two))?\s*(?:is|are|'s|would be)\s*"
                            r"(?:harder|easier|tougher|better|worse|more|less)\b")),
+    # Who: a person or a seat, which a yes or no cannot say (otherwise answered as "which").
+    ("who", re.compile(r"谁|\bwho(?:m|se|'s)?\b|哪(?:一)?(?:位|个人|个玩家|些人|几个人|几位)")),
     # "when" and "where" ask only before a verb ("when does …"); "…, when the morning fails" is a condition.
     ("which", re.compile(r"第几|哪|谁|什么时候|何时|\b(?:which|who|whom|whose)\b|"
                          r"\b(?:when|where)\s+(?:do|does|did|can|could|is|are|was|were|should|must|will|would|"
@@ -105,7 +107,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 
 def question_form(folded: str) -> str | None:
-    """The answer type a question asks for (how_many, which, what_happens, yes_no), "what" for any but yes/no,
+    """The answer type a question asks for (how_many, which or who, what_happens, yes_no), "what" for any but yes/no,
     "explain" for a request to explain, "compare" for which of two situations is more so, or None."""
     for form, pattern in _FORMS:
         if pattern.search(folded):
@@ -181,6 +183,7 @@ class RuleMatch:
 def types_agree(form: str, answer_types: tuple[str, ...]) -> bool:
     """Whether a question form is answered by an answerer of these types."""
     # "what is …" is answered by a count, a choice or an effect: anything but a yes or no.
+    form = "which" if form == "who" else form
     return any(form == t or {form, t} == {"which", "what_happens"} or (form == "what" and t != "yes_no")
                for t in answer_types)
 
@@ -399,8 +402,9 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
         # Neither retrieval nor the question's own inputs back the nearest example.
         return None
     if best.form and best.answerer.answer_types and not types_agree(best.form, best.answerer.answer_types) \
-            and not best.stated:
-        # The question asks another kind of answer and states nothing this answerer reads.
+            and (not best.stated or (best.form == "who" and set(best.answerer.answer_types) == {"yes_no"})):
+        # The question asks another kind of answer and states nothing this answerer reads; or it asks who,
+        # which a yes or no cannot say, whatever the question states.
         return None
     if best.answerer.kind == "fact" and any(m.answerer.rule and (m.reads_numbers or m.stated >= 2)
                                             and score > best.score - params.situation_gap

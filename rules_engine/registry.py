@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, ValidationError
 
+from .slots import Slot
 from .verdict import Verdict
 
 LANGS = ("zh-TW", "zh-CN", "en")
@@ -27,6 +28,9 @@ class Game:
     # ...unless the question also names what the texts are about (an expansion's cards, the variant's
     # magic items): "疲勞會觸發項鍊嗎" is a question about the necklace, which the variant covers.
     inside: tuple[str, ...] = ()
+    # Quantities a player may mention that no rule of the game reads (cards in hand in Onirim): a number told
+    # of one of them is said in passing, not a fact a verdict leaves unread.
+    asides: tuple[Slot, ...] = ()
 
 
 @dataclass(frozen=True)

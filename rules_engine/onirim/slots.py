@@ -46,6 +46,7 @@ ALIGNMENT_POWER = Slot("choice", {"zh-TW": "連線效應", "en": "Alignment powe
                                      (False, {"zh-TW": "不使用連線效應", "en": "without the Alignment power"})))
 ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the Tower row"},
                  values=(("in_progress", ("還沒完成", "未完成", "尚未完成", "沒完成", "正在成形", "成形中", "排到一半",
+                                          "還沒湊齊", "還沒湊滿", "沒湊齊", "沒湊滿", "還沒排滿",
                                           "not complete", "incomplete", "in progress", "not finished", "unfinished",
                                           "not yet complete", "partial row", "half-built")),
                          ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",
@@ -193,3 +194,9 @@ RUNG = Slot("count", {"zh-TW": "難度階梯的級數", "en": "rung of the diffi
 # In a set-up the rule itself weighs an unsaid Alignment power (it only matters with the Towers alone).
 SETUP_ALIGNMENT_POWER = Slot("choice", ALIGNMENT_POWER.label, values=_POWER_PHRASES,
                              value_labels=ALIGNMENT_POWER.value_labels, unstated="general")
+
+
+# Said in passing: no Onirim rule reads how many cards a player holds ("手裡還有4張牌", "five in hand").
+HAND = Slot("count", {"zh-TW": "手牌張數", "en": "cards in hand"},
+            units=("張手牌", "cards in hand", "cards in my hand", "in hand", "in my hand"),
+            cues=("手牌", "手裡", "手上", "手中", "in hand", "in my hand", "hand size", "my hand"))

@@ -157,7 +157,7 @@ def test_chinese_numerals_are_read_only_as_numbers():
     assert normalise_numbers(fold("一起玩，一座高塔")) == "一起玩,一座高塔"
 
 
-@pytest.mark.parametrize("question,form", [("五個人要幾張回憶？", "how_many"), ("誰有資格出團？", "which"),
+@pytest.mark.parametrize("question,form", [("五個人要幾張回憶？", "how_many"), ("誰有資格出團？", "who"),
                                            ("夢魘會不會拆塔？", "yes_no"), ("Can I put blue-4 there?", "yes_no"),
                                            ("My row is red-4. Can blue-4 go right?", "yes_no"),
                                            ("要放在第幾位冒險家下面？", "which"), ("夢魘是什麼", None),
@@ -166,6 +166,7 @@ def test_chinese_numerals_are_read_only_as_numbers():
                                            ("How many cards do I draw when the morning fails?", "how_many"),
                                            ("When does the captain card pass?", "which"),
                                            ("Where can the Tower go?", "which"),
+                                           ("ok so who's the escape master then?", "who"),
                                            # A request to explain asks for passages, not a verdict.
                                            ("How does trading work at night?", "explain"),
                                            ("高塔擴充大概怎麼玩？", "explain"), ("為什麼不能放？", "explain"),
@@ -766,3 +767,50 @@ def test_a_marker_said_to_turn_out_blank():
     data = extract_input(get_rule("dungeon-lords.assign_items").input_model,
                          "A thief then a wizard. Revealed in order: green's potion, and red's turns out to be blank.")
     assert data["items"] == [["green", "potion"], ["red", "blank"]]
+
+
+def test_a_who_question_gets_no_yes_or_no(pipeline):
+    # A yes or no cannot say who: even with the inputs stated, a yes/no rule does not answer "who".
+    r = pipeline.ask("四人局結束，我自己的回憶有6張，另外三家都只有3張。那誰是脫逃大師？")
+    assert r.verdict is None or not isinstance(r.verdict["value"], bool)
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("手里还攥着俩住持", "手里还攥着2住持"), ("仨人", "3人"), ("我们俩都有3张", "我们俩都有3张"),
+    # "Two or three" is about so many, not 23.
+    ("同时满足了两三张黑暗征兆", "同时满足了两三张黑暗征兆"),
+    # A number taken back in the same message.
+    ("我有3张回忆，不对，4张", "我有4张回忆， 张"),
+    ("plus 3 bamboo path cards - no wait, 2 bamboo", "plus 2 bamboo path cards - bamboo"),
+    # "three of my own" counts; "one of my Towers" names a card.
+    ("three of my own memories", "3 of my own memories"), ("one of my towers", "one of my towers"),
+])
+def test_numbers_said_as_players_say_them(text, expected):
+    assert " ".join(normalise_numbers(text).split()) == expected
+
+
+def test_a_list_of_expansions_left_out_together():
+    data = extract_input(get_rule("onirim.card_counts").input_model,
+                         "基本組加高塔一起洗，總共幾張？書本跟黑暗徵兆這次都沒有要放")
+    assert data == {"towers": True, "book": False, "premonitions": False}
+
+
+def test_a_row_not_yet_complete_is_not_complete():
+    data = extract_input(get_rule("onirim.nightmare_tower_penalty").input_model,
+                         "塔列是 藍3－紅5（還沒湊滿四色），抽到夢魘了，要丟塔嗎？")
+    assert data["row_state"] == "in_progress"
+
+
+@pytest.mark.parametrize("question", [
+    # Cards in hand: no Onirim rule reads them.
+    "咒文卡用便宜那面。棄牌堆剛好6張，手裡還有4張牌，可以放Paradoxical Prophecy嗎？",
+    # Numbers the player says may not matter.
+    "Cheap side of the spell card, discard pile at 6. Can I cast Paradoxical Prophecy? (turn 12, if that matters)",
+])
+def test_numbers_said_in_passing_are_not_facts_left_unread(question):
+    rule = get_rule("onirim.spell_castable")
+    data = extract_input(rule.input_model, question)
+    assert data["discard_pile"] == 6 and rule_unread_numbers(rule, question, data) == []
+    # Without the aside, the same number is a fact the rule leaves unread.
+    bare = question.replace("手裡還有4張牌", "還有4張鑰匙").replace(" (turn 12, if that matters)", " Turn 12.")
+    assert rule_unread_numbers(rule, bare, extract_input(rule.input_model, bare)) != []
