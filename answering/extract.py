@@ -640,11 +640,20 @@ def _seat_list(text: str) -> list[int] | None:
     # A plain list of four or more numbers right after a contribution word ("貢獻分別是5、4、2、0"), read in
     # seat order from the captain as the input declares. The whole list is read: a list longer than a
     # table is refused by the input model (naming the field), never cut to fit.
+    # The seats such a list runs over may be named first as a range ("从队长开始、下家1到下家5分别是 5、0、4…").
+    text = _SEAT_RANGE.sub(" ", text)
     m = re.search(r"(?:贡献|队长|captain|contribution|contributions)[^\d，。？?]{0,8}?"
-                  r"(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,})", text)
+                  r"(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,})", text) \
+        or re.search(r"(?:贡献|contributions?)[^\d。？?]{0,24}?(?:分别|依次|依序|\brespectively\b|\bin (?:turn )?order\b)"
+                     r"(?:是|为|:|：|\bare\b|\bwere\b)?\s*(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,})",
+                     text)
     if m:
         return [int(x) for x in re.findall(r"\d+", m.group(1))]
     return None
+
+
+# "下家1到下家5", "下家1~5", "seats 1 to 5": the seats a list runs over, not numbers of it.
+_SEAT_RANGE = re.compile(r"(?:下家|seat|p)\s*\d\s*(?:到|至|~|～|-|－|—|\bto\b|\bthrough\b)\s*(?:下家|上家|seat|p)?\s*\d")
 
 
 # Where a player says a thing is in hand ("手上", "in my hand").
@@ -1448,7 +1457,10 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
 
 
 # "三個冒險家，每人1點，共3點傷", "2 and 1, 3 in total": a total said after the numbers it is made of.
-_TOTAL = re.compile(r"(?:总共|一共|合计|共|加起来|\bin total\b|\btotal of\b|\btotal\b)\s*(?:是|is|of)?\s*(\d+)")
+_TOTAL = re.compile(r"(?:总共|一共|合计|共|加起来|\bin total\b|\btotal of\b|\btotal\b|\bso (?:there's|that's|it's)\b)"
+                    r"\s*(?:是|is|of)?\s*(\d+)")
+# An amount each one takes ("1 each", "每人1點"): a part of a total said after it, however many share it.
+_EACH = re.compile(r"(?:每人|每个人|各)\s*\d+|\d+\s*(?:\beach\b|\bapiece\b|\bper (?:person|adventurer|head)\b)")
 
 
 def _parts_of_totals(text: str, known: list[int]) -> str:
@@ -1465,6 +1477,9 @@ def _parts_of_totals(text: str, known: list[int]) -> str:
         if len(values) >= 2 and (sum(values) == total or math.prod(values) == total):
             for n in parts:
                 text = _blanked(text, (start + n.start(), start + n.end()))
+        elif len(values) == 1 and values[0] <= total and any(
+                e.start() <= parts[0].start() < e.end() for e in _EACH.finditer(text[start:m.start()])):
+            text = _blanked(text, (start + parts[0].start(), start + parts[0].end()))
     return text
 
 
@@ -1477,9 +1492,11 @@ def rule_unread_numbers(rule: Any, question: str, data: dict[str, Any]) -> list[
 
 
 # A number the player says may not matter ("(deck's at 41, if that matters)", "不知道有沒有關係"): its clause.
-_IN_PASSING = re.compile(r"[(（][^()（）]*?(?:\bif (?:that|it) matters\b|\bnot sure (?:if|whether) (?:that|it) matters\b|"
-                         r"\bin case it matters\b|不知道有没有(?:关系|差|影响)|不知道重不重要|如果有(?:关系|差|影响)的话)"
-                         r"[^()（）]*[)）]")
+_MAY_NOT_MATTER = (r"(?:\bif (?:that|it) matters\b|\bnot sure (?:if|whether) (?:that|it) matters\b|\bin case it matters\b|"
+                   r"不知道有没有(?:关系|差|影响)|不知道重不重要|如果有(?:关系|差|影响)的话)")
+# The brackets that hold it, or else the clause it ends.
+_IN_PASSING = re.compile(rf"[(（][^()（）]*?{_MAY_NOT_MATTER}[^()（）]*[)）]|"
+                         rf"(?:^|(?<=[.。!！?？;；,，]))[^.。!！?？;；,，()（）]*?{_MAY_NOT_MATTER}")
 
 
 def _in_passing(text: str, asides: tuple[Slot, ...]) -> str:

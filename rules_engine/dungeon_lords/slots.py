@@ -25,7 +25,7 @@ SEASON = Slot("choice", {"zh-TW": "季節", "en": "season"},
               unstated="general")
 FINAL_SCORE = Slot("count", {"zh-TW": "加分前的分數", "en": "score before the bonus"},
                    cues=("分數", "得分", "總分", "分", "加分前", "score", "scored", "points", "before the bonus",
-                         "before the item bonus"), signed=True, unstated="general")
+                         "before the item bonus"), units=("分", "pts", "points", "point"), signed=True, unstated="general")
 GOLDS = Slot("count", {"zh-TW": "死信辦公室的黃金數", "en": "golds in the dead-letter office"},
              cues=("黃金", "金幣", "金子", "gold", "golds"), units=("個黃金", "枚黃金", "個金幣", "golds", "gold"),
              unstated="general")
@@ -101,7 +101,8 @@ MONSTER_ATTACKED = Slot("choice", {"zh-TW": "這回合是否有怪物攻擊", "e
                         unstated="assumed", note={"zh-TW": "假設這回合有怪物攻擊（沒有攻擊就不會治療）",
                                                   "en": "Assuming a monster attacked this round (no attack, no healing)"}, when=(("item", "potion"),))
 TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
-                   cues=("陷阱", "trap"), units=("point of damage", "points of damage", "點陷阱傷害"), unstated="general",
+                   cues=("陷阱", "trap", "被防止的傷害", "可防止的傷害", "能防止的傷害", "preventable damage"),
+                   units=("point of damage", "points of damage", "點陷阱傷害"), unstated="general",
                    when=(("item", "clover"),))
 THIEF_ICONS = Slot("count", {"zh-TW": "盜賊的開鎖能力", "en": "the thieves' trap icons"},
                    cues=("盜賊", "小偷", "開鎖", "反陷阱圖示", "陷阱圖示", "thief", "thieves", "rogue", "trap icons",
@@ -110,7 +111,8 @@ CLOVERS = Slot("count", {"zh-TW": "幸運草數", "en": "clovers"}, cues=("幸�
                units=("片幸運草", "個幸運草", "片四葉草", "個四葉草", "four-leaf clovers", "four-leaf clover", "clovers"),
                domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "clover"),))
 SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
-                   cues=("法術等級", "咒語等級", "法術需要", "法術", "咒語", "spell level", "spell card needs", "spell needs",
+                   cues=("法術等級", "咒語等級", "法術需要", "法術", "咒語", "咒要", "咒需要", "術要", "術需要", "spell level",
+                         "spell card needs", "spell needs",
                          "spell requires", "spell", "level"), unstated="general", when=(("item", "wand"),))
 PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en": "the wizards' magic without wands"},
                    cues=("魔力", "法力", "巫師", "magic", "wizard", "wizards"), unstated="general", when=(("item", "wand"),))

@@ -50,6 +50,8 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                           "not complete", "incomplete", "in progress", "not finished", "unfinished",
                                           "not yet complete", "partial row", "half-built")),
                          ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",
+                                       "四張塔...連成", "四座塔...連成", "四色...連成", "all four lined up",
+                                       "four towers...lined up",
                                        "complete", "completed", "finished", "four colours", "four colors", "four colour",
                                        "four color")),
                          ("none", ("沒有高塔", "還沒有塔", "還沒蓋塔", "一座塔都沒有", "高塔都還沒", "塔都還沒蓋", "還沒蓋出",

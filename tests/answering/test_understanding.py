@@ -814,3 +814,50 @@ def test_numbers_said_in_passing_are_not_facts_left_unread(question):
     # Without the aside, the same number is a fact the rule leaves unread.
     bare = question.replace("手裡還有4張牌", "還有4張鑰匙").replace(" (turn 12, if that matters)", " Turn 12.")
     assert rule_unread_numbers(rule, bare, extract_input(rule.input_model, bare)) != []
+
+
+def test_a_contribution_list_after_the_seats_it_runs_over():
+    data = extract_input(get_rule("mist-mountain.qualification").input_model,
+                         "需求12分，貢獻從隊長開始、下家1到下家4分別是 2、5、0、4、3，這樣能出團嗎？")
+    assert data["contributions"] == [2, 5, 0, 4, 3]
+
+
+@pytest.mark.parametrize("question,expected", [
+    # The text's own word for a trap's damage, and a spell's need told as "咒要N點法力" beside the wizard's own.
+    ("陷阱能被防止的傷害有2點，盜賊有1個陷阱圖示，隊伍帶1個四葉草，四葉草會被標記嗎？",
+     {"item": "clover", "trap_damage": 2, "thief_icons": 1, "clovers": 1}),
+    ("閃電咒要4點法力，巫師自己只有3點，隊上一根魔杖，魔杖會被標記嗎？",
+     {"item": "wand", "spell_level": 4, "party_magic": 3, "wands": 1}),
+])
+def test_item_numbers_told_in_the_texts_words(question, expected):
+    assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question) == expected
+
+
+def test_an_amount_each_is_read_with_the_total_after_it():
+    rule = get_rule("dungeon-lords.item_marked")
+    question = "A witch hits the two of them, 2 each, so there's 4 damage to heal. The priest heals 3 and they have a potion. Marked?"
+    data = extract_input(rule.input_model, question)
+    assert data["damage_to_heal"] == 4 and rule_unread_numbers(rule, question, data) == []
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("四座塔已經連成一排，抽到夢魘要丟塔嗎？", "complete"),
+    ("all four towers lined up and a Nightmare comes. Do I lose one?", "complete"),
+    # Three Towers in a line are not an Alignment.
+    ("three towers lined up and a Nightmare comes. Do I lose one?", None),
+])
+def test_a_row_told_as_lined_up(question, expected):
+    assert extract_input(get_rule("onirim.nightmare_tower_penalty").input_model, question).get("row_state") == expected
+
+
+def test_a_score_told_with_its_unit():
+    data = extract_input(get_rule("dungeon-lords.item_bonus").input_model,
+                         "game over, I'm on 17 pts with two gold in the dead letter office, what do they add?")
+    assert data == {"final_score": 17, "golds": 2}
+
+
+def test_a_clause_said_not_to_matter_leaves_nothing_unread():
+    rule = get_rule("mist-mountain.own_escape")
+    question = "5 players, game over. 5 of my own memories and 1 Abbot in hand. 2 gold alleys too if that matters. Out?"
+    data = extract_input(rule.input_model, question)
+    assert data["memories"] == 5 and rule_unread_numbers(rule, question, data) == []
