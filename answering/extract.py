@@ -710,6 +710,43 @@ _FROM_CAPTAIN = re.compile(r"(?:顺序|依序|座位顺序)?\s*(?:从|由)队长
 _NAME = re.compile(r"\s*(?:and\s+)?([^\d\s，,、:：;；。.?？!！]{1,6}?|[a-z][a-z'\-]{0,11})\s*(?=有|has\b|have\b|[:：]|\d)")
 
 
+def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
+    """The text told thing by thing ("Own memories: Mia 6, Tom 5 … Gold alleys: Mia 1, Tom 2 …", "自己的回憶：阿明5、
+    小美5…") rewritten player by player in seat order from the captain ("从队长开始: mia 6 own memories 1 gold
+    alleys; tom …"), the seats given by a roster; None unless every block names every player of it."""
+    stated = _PLAYERS.search(text)
+    roster, _ = _roster(text, slot, players or (int(stated.group(1)) if stated else None))
+    if not roster:
+        return None
+    names = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
+    told: dict[str, list[str]] = {name: [] for name in roster}
+    for block in re.split(r"[。；;]|\.(?=\s|$)", re.sub(r"[(（][^()（）]*[)）]", " ", text)):
+        m = re.match(r"\s*([^:：]{1,24})[:：]\s*(.+)$", block)
+        things = mentions(m.group(1), slot.values) if m is not None else []
+        if len(things) != 1:
+            continue
+        thing = m.group(1)[things[0].start:things[0].end]
+        items = [i for i in re.split(r"[,，、]|\band\b", m.group(2)) if i.strip()]
+        said = {}
+        for item in items:
+            named = re.match(rf"\s*({names})(?![a-z])\s*(.*)$", item)
+            if named is None or named.group(1) in said or not (
+                    re.search(r"\d", named.group(2)) or re.match(r"\s*(?:都?没有?|无|none|nothing|no\b)", named.group(2))):
+                return None
+            said[named.group(1)] = named.group(2).strip()
+        if set(said) != set(roster):
+            return None
+        for name, rest in said.items():
+            # The thing said after its (first) number, as a player says it seat by seat: "6 memories", "场上2张金矿小巷
+            # 手上1张"; "金矿小巷没有" as it is.
+            first = re.match(r"\s*((?:场上|桌上|手上|手里|手中)?\s*\d+\s*(?:张|个|份)?)(.*)$", rest)
+            told[name].append(f"{first.group(1)} {thing} {first.group(2)}" if first else f"{thing}{rest}")
+    if not all(told.values()):
+        return None
+    order = sorted(roster, key=roster.get)
+    return "从队长开始: " + "；".join(f"{name} {', '.join(told[name])}" for name in order)
+
+
 def _named_records(text: str, slot: Slot, question: str) -> list[dict[str, Any]] | None:
     """Per player listed by name in seat order from the captain, the name and what the player has."""
     order = _FROM_CAPTAIN.search(text)
@@ -734,7 +771,9 @@ def _as_written(question: str, folded: str, after: str) -> str:
     """A name as the question writes it (its script and case), found by the folded name and what follows it."""
     folded_question = fold(question)
     if len(folded_question) == len(question):  # folding kept every character's place
-        m = re.search(re.escape(folded + after), folded_question)
+        # By what follows it first; else by the name alone, when it stands as a word ("Mia (captain), Tom").
+        m = re.search(re.escape(folded + after), folded_question) or \
+            re.search(rf"(?<![a-z]){re.escape(folded)}(?![a-z])", folded_question)
         if m:
             return question[m.start():m.start() + len(folded)]
     return folded
@@ -849,7 +888,7 @@ def _blanked(text: str, span: tuple[int, int]) -> str:
 
 # "阿凱當隊長", "Jo is captain": a name told before the captain's role.
 _NAME_AS_CAPTAIN = re.compile(r"\s*([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*(?:(?:当|是|做|担任|\bis\b|\bas\b)\s*"
-                              r"(?:the\s+)?(?:队长|captain)|\b(?:has|holds|had|held|got)\s+the\s+captain(?:'s)?"
+                              r"(?:the\s+|(?:当天|今天|那天|最后一天)的?)?(?:队长|captain)|\b(?:has|holds|had|held|got)\s+the\s+captain(?:'s)?"
                               r"(?:\s+card)?(?:\s+(?:today|that day))?|\s*[(（](?:the\s+)?(?:队长|captain)[)）])\s*")
 
 
@@ -1007,12 +1046,12 @@ def _seat_from_start(text: str) -> int | None:
         return n if after else n - 1
     # "起始玩家下家的下家": each 下家 in the chain is one more seat.
     # "起始玩家的下下家" is two seats on: each 下 before 家 is one.
-    chain = re.search(r"起始玩家\s*(?:的)?((?:\s*(?:的|再)?\s*(?:下+家|下一位|下一个))+)", text)
-    seats_on = len(re.findall(r"下(?=下*家)|下一位|下一个", chain.group(1))) if chain else 0
+    chain = re.search(r"起始玩家\s*(?:的)?((?:\s*(?:的|再)?\s*(?:下+家|下一(?:位|个|家)))+)", text)
+    seats_on = len(re.findall(r"下(?=下*家)|下一(?:位|个|家)", chain.group(1))) if chain else 0
     if seats_on >= 2:
         return seats_on
     if re.search(r"起始玩家|start player|first player|起始", text):
-        if re.search(r"下一位|下家|之后|后面|左手|next|after", text):
+        if re.search(r"下一(?:位|个|家)|下家|之后|后面|左手|next|after", text):
             return 1
         return 0
     return None
@@ -1128,6 +1167,9 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
             if value is None:
                 by_role = _names_as_roles(counting_text, players)
                 value = _seat_records(by_role, slot, players, question) if by_role is not None else None
+            if value is None:
+                by_player = _by_attribute(counting_text, slot, players)
+                value = _seat_records(by_player, slot, players, question) if by_player is not None else None
         elif slot.kind == "markers":
             value = _markers(counting_text, slot)
         elif slot.kind == "plays":
@@ -1279,7 +1321,12 @@ def _named_seats_before(text: str, at: int, roster: dict[str, int]) -> list[int]
 
 
 # After an amount's cue, a number of something else: hit points, magic, a seat or an ordinal.
-_NOT_AN_AMOUNT = re.compile(r"\s*(?:点|points?)?\s*(?:血|生命|hp\b|hit points?|魔力|magic|治疗|heal|位|个|号|级|level)")
+_NOT_AN_AMOUNT = re.compile(r"\s*(?:点|points?)?\s*(?:血|生命|hp\b|hit points?|魔力|magic|治疗|heal|位|个|号|级|level|"
+                            r"rounds?\b|turns?\b|times?\b|回合|轮|次)")
+
+
+# Words that make the number after them a sum of several blows.
+_SUM_OF_BLOWS = re.compile(r"(?:一共|总共|合计|加起来|前前后后|总计|\bin total\b|\ba total of\b)[^\d，。,;；]{0,6}$")
 
 
 def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
@@ -1305,6 +1352,9 @@ def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
     for pos, value in sorted(found.items()):
         if pos in counted:
             continue
+        if _SUM_OF_BLOWS.search(text[max(0, pos - 10):pos]) or re.match(r"\d+\s*(?:points? of )?(?:damage|dmg)?\s*"
+                                                                      r"(?:in total|total|altogether)\b", text[pos:]):
+            return []  # "前前後後一共吃了4點": a total of blows not told apart, not one blow
         # The words before the amount in its clause ("fatigue then does 2", "疲勞又造成2點").
         clause = re.split(r"[，。,;；?？!！]", text[max(0, pos - 24):pos])[-1]
         point_by_point = any(_pattern(word).search(clause) for word in slot.one_at_a_time)
@@ -1413,6 +1463,8 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     # what is asked, not stated ("出團的是哪三個", "which two Towers").
     text = re.sub(r"(?:下家|上家|第|seat|player|next player)\s*\d|\d(?:st|nd|rd|th)\b", " ", text)
     text = re.sub(r"(?:哪|\bwhich\s+|\bwhat\s+)\s*\d+", " ", text)
+    # "one Door of every colour", "one of each": one per colour describes a set, it counts nothing.
+    text = re.sub(r"(?<![\d.])1\s+(?:[a-z]+\s+){0,2}of (?:every|each|all)\b|(?:各|每种颜色|每个颜色)\s*1(?!\d)", " ", text)
     text = _REFERENCE.sub(" ", text)
     known: list[int] = list(also_known)
 
@@ -1480,7 +1532,16 @@ def _parts_of_totals(text: str, known: list[int]) -> str:
         elif len(values) == 1 and values[0] <= total and any(
                 e.start() <= parts[0].start() < e.end() for e in _EACH.finditer(text[start:m.start()])):
             text = _blanked(text, (start + parts[0].start(), start + parts[0].end()))
+    # "Tom 2 (one on the table, one in hand)": the parts of a read number told in brackets after it.
+    for m in _BRACKETED_PARTS.finditer(text):
+        parts = list(re.finditer(r"\d+", m.group(2)))
+        if int(m.group(1)) in known and len(parts) >= 2 and sum(int(n.group()) for n in parts) == int(m.group(1)):
+            for n in parts:
+                text = _blanked(text, (m.start(2) + n.start(), m.start(2) + n.end()))
     return text
+
+
+_BRACKETED_PARTS = re.compile(r"(?<!\d)(\d+)[^\d()（），。,;；]{0,24}?[(（]([^()（）]*)[)）]")
 
 
 def rule_unread_numbers(rule: Any, question: str, data: dict[str, Any]) -> list[int]:
@@ -1558,6 +1619,10 @@ def adds_to_earlier(follow_up: str) -> bool:
 _REFERENCE = re.compile(r"(?:这|\bthese\s+|\bthose\s+|\bthe same\s+)\s*\d+")
 
 
+# A number said to be the wrong one ("不是2分", "not 1", "instead of 3").
+_NOT_THE_OLD = re.compile(r"(?:而?不是|\binstead of|\brather than|,?\s*\bnot)\s*(\d+)\s*(?:分|点|张|个|\bpoints?\b|\bcards?\b)?")
+
+
 # Routing asks it once per candidate rule of a follow-up, with the same two texts.
 @lru_cache(maxsize=256)
 def restate_number(earlier: str, follow_up: str) -> str | None:
@@ -1568,12 +1633,19 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     clearly closest earlier number (or the earlier question's only number) is read this way; anything less clear
     stays unread."""
     own = _REFERENCE.sub(" ", normalise_numbers(fold(follow_up)))
+    # "隊長是4分不是2分", "2 in his hand, not 1": the number taken back says which earlier number is meant.
+    taken_back = [int(m.group(1)) for m in _NOT_THE_OLD.finditer(own)]
+    own = _NOT_THE_OLD.sub(" ", own)
     numbers = list(_SIGNED_NUMBER.finditer(own))
     if len(numbers) != 1:
         return None
     new = numbers[0]
     wanted = _context(own, new.start(), new.end())
     text = normalise_numbers(fold(earlier))
+    if len(taken_back) == 1:
+        named = [m for m in _SIGNED_NUMBER.finditer(text) if int(m.group()) == taken_back[0]]
+        if len(named) == 1:
+            return f"{text[:named[0].start()]}{new.group()}{text[named[0].end():]}"
     shared = sorted(((_shared_context(wanted, _context(text, m.start(), m.end())), m)
                      for m in _SIGNED_NUMBER.finditer(text)), key=lambda pair: -pair[0])
     # With one number in each ("…in a 5 player game?" then "and with six?"), the one restates the other.

@@ -16,8 +16,8 @@ FOLLOW_UP_OPENERS = ("那如果", "如果是", "那要是", "那", "要是", "�
                      "and for", "and in", "and on", "and at", "and ",
                      # A correction or an addition to what was just asked ("忘了說，…", "wait, …", "actually …").
                      # ("对了", "actually" also open a new topic: not listed.)
-                     "忘了说", "忘记说", "补充", "更正", "说错", "等下", "等等", "等一下", "wait", "correction", "oh wait",
-                     "forgot to")
+                     "忘了说", "忘记说", "忘了讲", "忘记讲", "忘说了", "忘讲了", "补充", "更正", "说错", "打错", "看错",
+                     "不对不对", "等下", "等等", "等一下", "wait", "correction", "oh wait", "forgot to", "hang on", "oops")
 FOLLOW_UP_ENDINGS = ("呢?", "呢？", "呢", "咧", "咧?", "咧？", "的话?", "的话？", "does that change it?",
                      "does that change anything?", "does that change it", "does that change anything")
 # Earlier questions a follow-up may draw on.
@@ -27,10 +27,25 @@ HISTORY_TURNS = 4
 def is_follow_up(question: str) -> bool:
     """A question that reads as continuing the conversation ("那如果還沒完成呢？", "what about …")."""
     # "ok and what if …", "嗯，那如果…": a word of assent before the opener does not start a new topic.
-    folded = re.sub(r"^(?:ok(?:ay)?|so|right|alright|hmm+|嗯+|好的?|喔|哦|噢)\s*[,，.。!！]?\s*", "", fold(question).strip())
+    folded = re.sub(r"^(?:ok(?:ay)?|so|right|alright|hmm+|嗯+|好的?|喔|哦|噢|啊|欸|诶)\s*[,，.。!！]?\s*", "",
+                    fold(question).strip())
     # "放完之後可以馬上再放一次嗎？": what was just done, done; "after that", "and then".
     return folded.startswith(FOLLOW_UP_OPENERS) or folded.endswith(FOLLOW_UP_ENDINGS) \
         or bool(re.match(r"\S{1,3}完(?:之后|以后|后)|然后|接着|after that\b|and then\b", folded))
+
+
+# A short message that asks nothing and states a number or a thing of a game ("我們這團是五個人", "today's path
+# is the Bamboo Path"): said after a question, it adds a fact to it ("完全不懂這個規則" adds none).
+_ASKS = re.compile(r"[?？]|吗|么|呢|吧|咧|几|多少|什么|啥|怎|谁|哪|能不能|可不可以|是不是|会不会|有没有|要不要|"
+                   r"\b(?:who|what|which|when|where|why|how|can|could|do|does|did|is|are|should|must|will|would)\b")
+
+
+_NUMBER = re.compile(r"\d|[一二两俩三四五六七八九十]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b")
+
+
+def states_only(folded: str, names_game_things: bool) -> bool:
+    """Whether a folded message is a short statement that asks nothing and states a number or a game's thing."""
+    return len(folded) <= 30 and not _ASKS.search(folded) and (names_game_things or bool(_NUMBER.search(folded)))
 
 
 @dataclass(frozen=True)
@@ -49,6 +64,7 @@ class Query:
         """Clean the question (QueryError for unusable text) and read what every stage needs."""
         text = clean_query(question)
         earlier = tuple(h for h in history if isinstance(h, str) and h.strip())[-HISTORY_TURNS:]
-        return cls(text=text, folded=fold(text), lang=detect_lang(text),
-                   signals=tuple(game_signals(text, tokenizer)), history=earlier,
-                   reads_as_follow_up=bool(earlier) and is_follow_up(text))
+        signals = tuple(game_signals(text, tokenizer))
+        return cls(text=text, folded=fold(text), lang=detect_lang(text), signals=signals, history=earlier,
+                   reads_as_follow_up=bool(earlier) and (is_follow_up(text)
+                                                         or states_only(fold(text).strip(), bool(signals))))

@@ -1185,13 +1185,14 @@ rule(
     titles={"zh-TW": "魔法物品放在哪位冒險家下方", "en": "Which adventurer a player's item goes under"},
     input_model=ItemSlotInput, passages=(D.P_ORDERS_WHEN, D.P_PLACING, D.P_MARKERS),
     examples={
+        # Whether items are given in winter at all is a yes or no: the fact dungeon-lords.no_items_in_winter.
         "zh-TW": ("我的魔法物品要放在哪一位冒險家下面？", "第二位玩家的物品放在第幾個冒險家？",
-                  "冬天可以分送魔法物品嗎？", "選行動的時候，起始玩家的物品蓋在第一位冒險家下方嗎？"),
+                  "冬天下指令的時候，我的物品要放哪個冒險家？", "選行動的時候，起始玩家的物品蓋在第一位冒險家下方嗎？"),
         "zh-CN": ("我的魔法物品要放在哪一位冒险家下面？", "第二位玩家的物品放在第几个冒险家？",
-                  "冬天可以分送魔法物品吗？"),
+                  "冬天下指令的时候，我的物品要放哪个冒险家？"),
         "en": ("Under whose card on the progress board do I slide my face-down item?",
                "As the second player, under which adventurer do I place my item?",
-               "Can I give a magic item in winter?"),
+               "It's winter: under which adventurer does my item go?"),
     },
     summary="The start player places under adventurer 1, the next under adventurer 2, ...; never in winter.",
 )(evaluate_item_slot)

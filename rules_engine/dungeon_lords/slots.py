@@ -72,7 +72,9 @@ DAMAGE = Slot("amounts", {"zh-TW": "依序受到的傷害", "en": "damage in the
               # vampire's bite ("咬他4點", "bites him for 3").
               cues=("打", "造成", "受到", "扣", "咬", "疲勞", "hits for", "hit for", "bites for", "deals", "does",
                     "takes", "fatigue", "bites him for", "bites her for", "bit him for", "bit her for", "hits him for",
-                    "hits her for", "hit him for", "hit her for"),
+                    "hits her for", "hit him for", "hit her for",
+                    # "bites the wizard who wears the necklace for 3": a blow's amount, however far its verb.
+                    "for"),
               # Fatigue deals its damage one point at a time (the necklace example in the appendix).
               one_at_a_time=("疲勞", "fatigue"),
               unstated="general", when=(("item", "necklace"),))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from answering.extract import extract_input, normalise_numbers, restate_number, rule_unread_numbers, unread_numbers
-from answering.query import is_follow_up
+from answering.query import Query, is_follow_up
 from answering.routing import question_form
 from indexer.text import fold
 from rules_engine import get_rule
@@ -861,3 +861,72 @@ def test_a_clause_said_not_to_matter_leaves_nothing_unread():
     question = "5 players, game over. 5 of my own memories and 1 Abbot in hand. 2 gold alleys too if that matters. Out?"
     data = extract_input(rule.input_model, question)
     assert data["memories"] == 5 and rule_unread_numbers(rule, question, data) == []
+
+
+def test_the_next_player_after_the_start_player_told_as_下一家():
+    data = extract_input(get_rule("dungeon-lords.item_slot").input_model,
+                         "四人局秋天下指令，我坐在起始玩家的下一家，物品放第幾個冒險家下面？")
+    assert data["player_index_from_start"] == 1
+
+
+@pytest.mark.parametrize("question", [
+    "巫師原本3滴血，戴著堅忍項鍊，這回合前前後後一共吃了5點傷害，項鍊會被標記嗎？",
+    "Wizard with 3 HP and the necklace took 5 damage in total this round. Is the necklace marked?",
+])
+def test_a_total_of_blows_is_not_one_blow(question):
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model, question)
+    assert data.get("damage") is None
+
+
+@pytest.mark.parametrize("message,follows", [
+    # A short statement of a number after a question adds a fact to it, and "忘了講" opens a correction.
+    ("我們這團是六個人", True), ("there's five of us tonight", True), ("啊忘了講，我們是四個人玩的", True),
+    # A question of its own does not, nor a statement of no fact.
+    ("今天台北天氣如何？", False), ("How many players can play?", False), ("完全不懂這個規則", False),
+])
+def test_messages_that_add_to_the_question_before(message, follows, pipeline):
+    query = Query.build(message, ["迷霧山城要幾張回憶才能逃脫？"], pipeline.tokenizer)
+    assert query.reads_as_follow_up is follows
+
+
+def test_one_of_every_colour_counts_nothing():
+    assert unread_numbers("When there's one door of every colour on the table, what happens?", {}) == []
+
+
+@pytest.mark.parametrize("question,damage", [
+    # A blow's amount after "for", however far its verb ("bites the wizard who … for 3").
+    ("Vampire bites the wizard who's wearing the necklace of endurance for 3. Is the necklace marked?", [3]),
+    # "for 2 rounds" is how long, not a blow.
+    ("Wizard (3 HP) has worn the necklace for 2 rounds, and the witch hits him for 4 now. Marked?", [4]),
+])
+def test_a_blow_told_with_for(question, damage):
+    assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question)["damage"] == damage
+
+
+@pytest.mark.parametrize("earlier,follow_up,expected", [
+    # The number said to be wrong names the earlier number to replace, where the surroundings alone would not.
+    ("需求12，隊長2分、下家1 5分、下家2 3分、上家4分，能出團嗎？", "等等我看錯了，隊長是4分不是2分，那結果呢？",
+     "需求12,队长4分、下家1 5分、下家2 3分、上家4分,能出团吗?"),
+    ("Ann: 5 memories, 1 alley in hand. Bo: 3 alleys. Who escapes best?", "wait, Ann had 2 alleys in hand, not 1",
+     "ann: 5 memories, 2 alley in hand. bo: 3 alleys. who escapes best?"),
+])
+def test_a_correction_naming_the_number_it_replaces(earlier, follow_up, expected):
+    assert restate_number(earlier, follow_up) == expected
+
+
+@pytest.mark.parametrize("question,expected", [
+    # Told thing by thing, each naming every player; the seats come from the roster.
+    ("Game over, 4 of us. Going round from the captain: Kit (captain), Lou, Max, Ned. Own memories: Kit 5, Lou 6, "
+     "Max 6, Ned 4. Gold alleys: Kit 2, Lou 1 (one on the table), Max 3 (two on the table, one in hand), Ned 5. "
+     "Who's the escape master?",
+     [{"name": "Kit", "memories": 5, "gold_table": 2}, {"name": "Lou", "memories": 6, "gold_table": 1},
+      {"name": "Max", "memories": 6, "gold_table": 3}, {"name": "Ned", "memories": 4, "gold_table": 5}]),
+    ("四人結算。阿德是當天隊長，接著下家依序是小玉、阿凱、Tina。自己的回憶：阿德6、小玉5、阿凱6、Tina 4。"
+     "金礦小巷：阿德場上1張手上1張，小玉場上3張，阿凱沒有，Tina場上2張。誰是脫逃大師？",
+     [{"name": "阿德", "memories": 6, "gold_table": 1, "gold_hand": 1}, {"name": "小玉", "memories": 5, "gold_table": 3},
+      {"name": "阿凱", "memories": 6, "gold_table": 0}, {"name": "Tina", "memories": 4, "gold_table": 2}]),
+])
+def test_records_told_thing_by_thing(question, expected):
+    rule = get_rule("mist-mountain.escape_master")
+    data = extract_input(rule.input_model, question)
+    assert data["players"] == expected and rule_unread_numbers(rule, question, data) == []
