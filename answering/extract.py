@@ -712,8 +712,8 @@ _NAME = re.compile(r"\s*(?:and\s+)?([^\d\s，,、:：;；。.?？!！]{1,6}?|[a-
 
 def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
     """The text told thing by thing ("Own memories: Mia 6, Tom 5 … Gold alleys: Mia 1, Tom 2 …", "自己的回憶：阿明5、
-    小美5…") rewritten player by player in seat order from the captain ("从队长开始: mia 6 own memories 1 gold
-    alleys; tom …"), the seats given by a roster; None unless every block names every player of it."""
+    小美5…") rewritten player by player in seat order from the captain ("从队长开始: mia 6 memories, 1 gold
+    alleys；tom …"), the seats given by a roster; None unless every block names every player of it."""
     stated = _PLAYERS.search(text)
     roster, _ = _roster(text, slot, players or (int(stated.group(1)) if stated else None))
     if not roster:
