@@ -1325,8 +1325,10 @@ _NOT_AN_AMOUNT = re.compile(r"\s*(?:点|points?)?\s*(?:血|生命|hp\b|hit point
                             r"rounds?\b|turns?\b|times?\b|回合|轮|次)")
 
 
+# Words that make the number after them a total of parts ("一共3點"), shared by the readers of totals below.
+_TOTAL_WORDS = r"总共|一共|合计|加起来|\bin total\b"
 # Words that make the number after them a sum of several blows.
-_SUM_OF_BLOWS = re.compile(r"(?:一共|总共|合计|加起来|前前后后|总计|\bin total\b|\ba total of\b)[^\d，。,;；]{0,6}$")
+_SUM_OF_BLOWS = re.compile(rf"(?:{_TOTAL_WORDS}|前前后后|总计|\ba total of\b)[^\d，。,;；]{{0,6}}$")
 
 
 def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
@@ -1509,7 +1511,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
 
 
 # "三個冒險家，每人1點，共3點傷", "2 and 1, 3 in total": a total said after the numbers it is made of.
-_TOTAL = re.compile(r"(?:总共|一共|合计|共|加起来|\bin total\b|\btotal of\b|\btotal\b|\bso (?:there's|that's|it's)\b)"
+_TOTAL = re.compile(rf"(?:{_TOTAL_WORDS}|共|\btotal of\b|\btotal\b|\bso (?:there's|that's|it's)\b)"
                     r"\s*(?:是|is|of)?\s*(\d+)")
 # An amount each one takes ("1 each", "每人1點"): a part of a total said after it, however many share it.
 _EACH = re.compile(r"(?:每人|每个人|各)\s*\d+|\d+\s*(?:\beach\b|\bapiece\b|\bper (?:person|adventurer|head)\b)")

@@ -65,6 +65,7 @@ class Query:
         text = clean_query(question)
         earlier = tuple(h for h in history if isinstance(h, str) and h.strip())[-HISTORY_TURNS:]
         signals = tuple(game_signals(text, tokenizer))
-        return cls(text=text, folded=fold(text), lang=detect_lang(text), signals=signals, history=earlier,
+        folded = fold(text)
+        return cls(text=text, folded=folded, lang=detect_lang(text), signals=signals, history=earlier,
                    reads_as_follow_up=bool(earlier) and (is_follow_up(text)
-                                                         or states_only(fold(text).strip(), bool(signals))))
+                                                         or states_only(folded.strip(), bool(signals))))
