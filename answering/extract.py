@@ -5,6 +5,7 @@ the question states is returned; everything else stays unknown for partial evalu
 """
 from __future__ import annotations
 
+import copy
 import math
 import re
 from dataclasses import dataclass
@@ -35,11 +36,13 @@ _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:[a-
 _TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
 _TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "咖啡": "brown",
                   "tan": "brown"}
-_PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append|slap|drop|throw)"
+_PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append|slap|drop|throw|tack|slot|pop|plonk)"
 
 
+@lru_cache(maxsize=4096)
 def normalise_numbers(folded: str) -> str:
     """Digits for Chinese numerals next to measure words or seat markers, and for English number words."""
+    # Cached: every rule of a game reads the same question, and this is the costliest step they share.
     def cn(m: re.Match[str]) -> str:
         # Imported at the first numeral: it takes a tenth of a second, and most questions have none.
         import cn2an
@@ -202,22 +205,30 @@ class Mention:
 
 
 @lru_cache(maxsize=512)
-def _phrases(values: tuple[tuple[Any, tuple[str, ...]], ...]) -> tuple[tuple[re.Pattern[str], Any], ...]:
-    """A slot's phrases as patterns, longest first (declarations are fixed: folded once)."""
+def _phrases(values: tuple[tuple[Any, tuple[str, ...]], ...]) -> tuple[tuple[re.Pattern[str], Any, int | None], ...]:
+    """A slot's phrases as patterns, longest first (declarations are fixed: folded once), each with the number of
+    negators its own words hold when it leaves words open (None when it leaves none)."""
     folded = sorted(((fold(p), v) for v, ps in values for p in ps if fold(p)), key=lambda pv: -len(pv[0]))
-    return tuple((_pattern(phrase), value) for phrase, value in folded)
+    return tuple((_pattern(phrase), value, len(_NEGATOR_WORD.findall(phrase)) if "..." in phrase else None)
+                 for phrase, value in folded)
+
+
+# A negator among the words a phrase leaves open: "噩夢也不想塞回Limbo" does not send the Nightmare to Limbo.
+_NEGATOR_WORD = re.compile(r"不|没|未|别|\bnot\b|n't\b|\bnever\b|\bwithout\b")
 
 
 def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list[Mention]:
     """Every non-overlapping mention of a declared value, longest phrases first, in text order."""
     found: list[Mention] = []
     taken: list[tuple[int, int]] = []
-    for pattern, value in _phrases(values):
+    for pattern, value, own_negators in _phrases(values):
         for m in pattern.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))
-            found.append(Mention(value, m.start(), m.end(), negated(text, m.start()) or negated_after(text, m.end())))
+            open_negated = own_negators is not None and len(_NEGATOR_WORD.findall(m.group())) > own_negators
+            found.append(Mention(value, m.start(), m.end(),
+                                 open_negated or negated(text, m.start()) or negated_after(text, m.end())))
     return sorted(found, key=lambda x: x.start)
 
 
@@ -1059,6 +1070,24 @@ def _seat_from_start(text: str) -> int | None:
 
 def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     """The fields of `model` that the question states (by their slot declarations); nothing else."""
+    return _valid_subset(model, _read_input(model, question))
+
+
+def extract_with(model: type[BaseModel], question: str, earlier: dict[str, Any]) -> dict[str, Any]:
+    """The fields of `model` a follow-up states, checked together with what the questions before it stated:
+    "下家1、下家2跟隊長出團" places its seats at the table size an earlier question gave."""
+    read = _read_input(model, question)
+    return {k: v for k, v in _valid_subset(model, {**earlier, **read}).items() if k in read}
+
+
+def _read_input(model: type[BaseModel], question: str) -> dict[str, Any]:
+    """Every field the question states, before the model checks them (the caller's own copy)."""
+    # Kept per rule and question: routing, scope and the verdict each read the same question.
+    return copy.deepcopy(_read_once(model, question))
+
+
+@lru_cache(maxsize=4096)
+def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     text = normalise_numbers(fold(question))
     slots = declared_slots(model)
     data: dict[str, Any] = {}
@@ -1191,7 +1220,7 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
         for name, slot in slots.items():
             if slot.kind == "choice" and slot.role == "side":
                 data[name] = side
-    return _valid_subset(model, data)
+    return data
 
 
 def _relevant(slots: dict[str, Slot], choices: dict[str, Any]) -> dict[str, Slot]:
@@ -1262,6 +1291,8 @@ _WHOLE_TABLE = re.compile(r"全部|全员|所有人|大家都|每个人都|\d+\s
                           r"\ball(?: \d+)? of us\b|\bevery(?:one|body)\b|\ball \d+\b|\bthe whole table\b")
 
 
+# "隊長卡", "the captain card": the card, not the seat.
+_A_CARD = re.compile(r"\s*(?:卡|牌|'s card\b|card\b)")
 _DID_NOT_GO = re.compile(r"\s*(?:自己|本人|himself|herself)?\s*(?:没|不|未|\bdid ?n[o']t\b|\bstayed\b|\bwas not\b)")
 
 
@@ -1282,7 +1313,7 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
         # "隊長的下家" is one seat, the 下家; "隊長自己沒去" names a seat that did not go.
         seats = [_seat(text, m.group(1), players) for k, m in enumerate(roles)
                  if not (k + 1 < len(roles) and re.fullmatch(r"\s*的\s*", clause[m.end():roles[k + 1].start()]))
-                 and not _DID_NOT_GO.match(clause[m.end():])]
+                 and not _DID_NOT_GO.match(clause[m.end():]) and not _A_CARD.match(clause[m.end():])]
         named = _named_seats_after(text, c.end(), roster) or _named_seats_before(text, c.start(), roster)
         if named:
             return named

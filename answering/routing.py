@@ -97,7 +97,9 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("what_happens", re.compile(r"怎么办|会怎样|怎么样|什么事|发生什么|怎么处理|如何处理|怎样处理|干嘛|干什么用|"
                                 r"做什么用|有什么用|什么效果|什么作用|what happens|what do (?:i|we|you) do|"
                                 r"what becomes of|what (?:does|do) [^?？]{1,40}? do\b|what can")),
+    # "行不行", "用没用": any A-not-A; "留得住不？", "出团了没": a 不 or 没 that ends the question asks it too.
     ("yes_no", re.compile(r"吗|可不可以|能不能|会不会|要不要|是不是|有没有|算不算|可以.*[?？]$|"
+                          r"([\u4e00-\u9fff])(?:不|没)\1|(?:不|没)\s*[?？]*\s*$|"
                           r"(?:^|[.!?;:,—–]\s*)(?:can|may|is|are|does|do|will|must|should|could|would|am|did|has|"
                           r"have|isn't|doesn't|don't|can't)\b")),
     # Last: "what's the hand limit", "這張徵兆的懲罰是什麼" ask for a value or a description of something's
@@ -281,6 +283,15 @@ class RuleRouter:
                                  reads_numbers(answerer, number_text, own_read, earlier) if states_numbers else None,
                                  aid == previous, intent.get(aid, 0.0)))
         return out
+
+    def read_ahead(self, question: str, game: str) -> None:
+        """Have each rule of the game that `candidates` would read read the question now (extraction keeps what
+        each read): reading needs no vector, so it runs while the question is being embedded."""
+        from .extract import extract_input
+
+        for answerer in self.answerers:
+            if answerer.rule is not None and answerer.game == game and not answerer.off_topic(question):
+                extract_input(answerer.rule.input_model, question)
 
     def route(self, query_vector: np.ndarray, question: str, game: str | None,
               retrieved: list[str] | None = None, params: RoutingParams | None = None,

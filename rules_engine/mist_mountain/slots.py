@@ -12,7 +12,10 @@ DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the tea
                 values=((True, ("出團", "出發", "成團", "departed", "departs", "set off", "went out")),
                         (False, ("出團失敗", "早晨失敗", "失敗", "流團", "沒出團", "沒有出團", "沒成團", "flopped", "flops",
                                  "fell through", "fell apart", "failed",
-                                 "fails", "failure", "did not depart", "didn't depart", "failed to depart"))),
+                                 "fails", "failure", "did not depart", "didn't depart", "failed to depart",
+                                 "沒湊夠需求", "沒湊到需求", "沒達到需求", "未達需求", "沒達標", "不夠需求", "需求沒達到",
+                                 "didn't hit the requirement", "didn't reach the requirement", "didn't make the requirement",
+                                 "missed the requirement", "short of the requirement", "couldn't depart"))),
                 value_labels=((True, {"zh-TW": "隊伍出團", "en": "the team departed"}),
                               (False, {"zh-TW": "早晨失敗（沒有出團）", "en": "the morning failed"})),
                 unstated="general")

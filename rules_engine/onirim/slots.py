@@ -46,7 +46,7 @@ ALIGNMENT_POWER = Slot("choice", {"zh-TW": "連線效應", "en": "Alignment powe
                                      (False, {"zh-TW": "不使用連線效應", "en": "without the Alignment power"})))
 ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the Tower row"},
                  values=(("in_progress", ("還沒完成", "未完成", "尚未完成", "沒完成", "正在成形", "成形中", "排到一半",
-                                          "還沒湊齊", "還沒湊滿", "沒湊齊", "沒湊滿", "還沒排滿",
+                                          "還沒湊齊", "還沒湊滿", "沒湊齊", "沒湊滿", "還沒排滿", "還沒連完", "沒連完", "還沒連好", "還沒排完",
                                           "not complete", "incomplete", "in progress", "not finished", "unfinished",
                                           "not yet complete", "partial row", "half-built")),
                          ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",

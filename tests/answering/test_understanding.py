@@ -930,3 +930,54 @@ def test_records_told_thing_by_thing(question, expected):
     rule = get_rule("mist-mountain.escape_master")
     data = extract_input(rule.input_model, question)
     assert data["players"] == expected and rule_unread_numbers(rule, question, data) == []
+
+
+@pytest.mark.parametrize("question", ["這張門留得住不？", "那塔還得丟一座不", "這樣放行不行", "早上出團了沒？"])
+def test_a_not_a_and_a_closing_不_ask_yes_or_no(question):
+    assert question_form(fold(question)) == "yes_no"
+
+
+def test_a_tower_tacked_onto_an_end_is_placed():
+    data = extract_input(get_rule("onirim.tower_placement").input_model,
+                         "Row is red 4 then blue 3. Could I tack a green 4 onto the right end?")
+    assert data["tower"] == "green-4" and data["side"] == "right"
+
+
+@pytest.mark.parametrize("question,expected", [
+    # A negator among the words a phrase leaves open denies it; the phrase alone states it.
+    ("惡夢這次也不打算放回Limbo，那要丟塔嗎？", False),
+    ("惡夢放回Limbo的話，還要丟塔嗎？", True),
+])
+def test_a_negator_inside_a_phrase_denies_it(question, expected):
+    data = extract_input(get_rule("onirim.nightmare_tower_penalty").input_model, question)
+    assert data["nightmare_to_limbo"] is expected
+
+
+def test_a_row_not_yet_joined_up_is_in_progress():
+    data = extract_input(get_rule("onirim.nightmare_tower_penalty").input_model, "高塔還沒連完，抽到惡夢要丟塔嗎？")
+    assert data["row_state"] == "in_progress"
+
+
+def test_the_captain_card_is_no_seat_that_went():
+    data = extract_input(get_rule("mist-mountain.next_captain").input_model,
+                         "四人局，出團的是下家1、下家2、下家3，隊長卡要給誰？")
+    assert data["went"] == [1, 2, 3]
+
+
+def test_a_follow_up_places_its_seats_at_the_table_size_said_before(pipeline):
+    answer = pipeline.ask("那如果改成隊長、下家1和下家2出團呢？",
+                          history=["四人局，出團的是下家1、下家2跟下家3，隊長卡給誰？"])
+    assert answer.rule == "mist-mountain.next_captain" and answer.verdict["value"] == 3
+    assert answer.verdict["details"]["inputs"]["went"] == {"value": [0, 1, 2], "from": "question"}
+
+
+@pytest.mark.parametrize("question", ["We missed the requirement this morning, who takes the captain card?",
+                                      "今天早上沒達到需求，隊長卡給誰？"])
+def test_a_morning_short_of_the_requirement_did_not_depart(question):
+    assert extract_input(get_rule("mist-mountain.next_captain").input_model, question)["departed"] is False
+
+
+def test_healing_told_as_a_hit_for_and_what_the_priests_can_only_do():
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model,
+                         "The troll hit our warrior for 3 and the priests can only do 1. Is the potion marked?")
+    assert data["damage_to_heal"] == 3 and data["priest_hearts"] == 1
