@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from indexer.ambiguities import ambiguities_for as corpus_ambiguities_for
 from indexer.corpus import Passage, passages_by_id
-from indexer.retrieval import Hit, embedded, query_vector, toward_terms
+from indexer.retrieval import Hit, dense_query_text, query_vector_cache
 from indexer.text import to_script
 from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, get_rule, load_games
 from rules_engine.partial import Missing, evaluate_partial
@@ -176,13 +176,12 @@ class Pipeline:
         self.search = search
         self.index = search.index
         self.tokenizer = search.index.tokenizer
-        # A question is embedded once, as asked: rule examples and rulings, embedded so too, are compared with
-        # that vector, and so is scope (how near the question as asked comes to the texts: moved toward the names
-        # of its glossary words, "How tall is the Eiffel Tower?" came near the Towers). Passages are ranked (and
-        # game ties broken) with it moved toward the canonical names of the glossary terms it uses
-        # (indexer.retrieval.query_vector), which costs no second embedding.
-        self.question_vector = lambda text: embedded(self.index, text)
-        self.query_vector = lambda text: query_vector(self.index, text)
+        cache = query_vector_cache(search.index)
+        self.query_vector = lambda text: cache(dense_query_text(self.index, text))
+        # The one embedding of a question, used for retrieval, scope, routing and rulings alike: its text as
+        # asked with its glossary terms' canonical names (routing on a Simplified question folded to the
+        # corpus's script lost verdicts on the tune set; retrieval lost nothing unfolded).
+        self.question_vector = self.query_vector
         # One thread: a worker's questions are embedded one after another, on the cores its share allows.
         self._embedding = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arbiter-embed")
         self._answers: LRUCache[tuple, AskResponse] = LRUCache(maxsize=2048)
@@ -218,7 +217,6 @@ class Pipeline:
         """The game of the best passage over all games, and its dense and BM25 scores: ranked by the
         passage text alone, the field the scope thresholds are calibrated on (a question written for a
         passage would make any question about the game's words look close)."""
-        vector = self.question_vector(text) if vector is None else vector
         hits = self.search.retriever.search(text, k=1, text_only=True, vector=vector)
         if not hits:
             return None, 0.0, 0.0
@@ -275,16 +273,16 @@ class Pipeline:
         """Everything decided about a question before a verdict: its game and scope, whether it follows
         the conversation, the passages retrieved, and the rules and facts that could answer it."""
         query = Query.build(question, history or [], self.tokenizer)
-        # Embedded once (see __init__). The embedding runs on a thread of its own (the embedder releases the GIL)
-        # while the rules of the game the question names read it, which needs no vector.
+        # Embedded once: game ties, scope, passages, routing and rulings all compare this vector. The embedding
+        # runs on a thread of its own (the embedder releases the GIL) while the rules of the game the question
+        # names read it, which needs no vector.
         pending = self._embedding.submit(self.question_vector, query.text)
         named = game or (query.signals[0].game if query.signals else None)
         if named is not None:
             self.router.read_ahead(query.text, named)
-        asked = pending.result()
-        vector = toward_terms(self.index, query.text, asked)
+        vector = pending.result()
         fit_query = getattr(self.index.embedder, "fit_query", None)
-        truncated = bool(fit_query and fit_query(query.text)[1])
+        truncated = bool(fit_query and fit_query(dense_query_text(self.index, query.text))[1])
         game_id, how = self.detect_game(query, game, vector)
         if not_a_rules_question(query.text):
             # Buying advice, prices, opinions: the texts say nothing about them, whichever game is named.
@@ -294,7 +292,7 @@ class Pipeline:
         # question on its own terms, is out of scope whatever came before it.
         follow_up = False
         if how == "question" and not query.reads_as_follow_up and self.weak_signal(query) \
-                and not self.weak_signal_holds(query, asked):
+                and not self.weak_signal_holds(query, vector):
             return Understanding(query, None, truncated=truncated)
         if game_id is None or (others and how != "explicit" and not any(s.named for s in query.signals)):
             if others:
@@ -303,7 +301,7 @@ class Pipeline:
             if previous_game is not None:
                 game_id, how, follow_up = previous_game, "history", True
             else:
-                in_scope, guessed = self._in_scope(query, asked)
+                in_scope, guessed = self._in_scope(query, vector)
                 if not in_scope:
                     return Understanding(query, None, truncated=truncated)
                 game_id, how = guessed, "retrieval"
@@ -314,17 +312,16 @@ class Pipeline:
         # says little); its own values replace the earlier question's.
         combined = f"{substitute_slots(strip_game_names(query.history[-1]), query.text)} {search_text}" \
             if follow_up else search_text
-        # Routing reads the whole question: game names belong to how players phrase it.
-        route_text = f"{query.history[-1]} {query.text}" if follow_up else query.text
-        route_vector = self.question_vector(route_text) if follow_up else asked
-        # Passages are ranked by the words searched (the games' names dropped: the filter does their work) and by
-        # the vector of what routing reads, so that a question is embedded once (a follow-up with the question it
-        # follows, once more).
-        hits = self.search.retriever.search(combined, game=game_id, k=max(k, 3) + 5,
-                                            vector=toward_terms(self.index, route_text, route_vector))
+        # Passages are ranked by the vector of what is searched (a Simplified question folded to Traditional,
+        # the games' names dropped), as the ranker was trained and `python -m evals.retrieval` measures:
+        # the question's own vector is read again from the cache unless folding or dropping changed its text.
+        hits = self.search.retriever.search(combined, game=game_id, k=max(k, 3) + 5)
         # The same ranking backs routing: a rule or fact is supported when its passage is among these.
         retrieved = [h.passage.id for h in hits if h.passage.kind != "ruling"]
+        # Routing reads the whole question: game names belong to how players phrase it.
+        route_text = f"{query.history[-1]} {query.text}" if follow_up else query.text
         previous = self._previous_answerer(query, game_id) if follow_up else None
+        route_vector = self.query_vector(route_text) if follow_up else vector
         candidates = self.router.candidates(route_vector, route_text, game_id, retrieved,
                                             own_text=query.text, previous=previous,
                                             earlier=query.history[-1] if follow_up else None)
@@ -514,7 +511,7 @@ class Pipeline:
         """The rule or fact that answered the question a follow-up continues, if one did."""
         earlier = query.history[-1]
         retrieved = self._support(strip_game_names(earlier), game, 8)
-        match = decide(self.router.candidates(self.question_vector(earlier), earlier, game, retrieved), self.params)
+        match = decide(self.router.candidates(self.query_vector(earlier), earlier, game, retrieved), self.params)
         return match.answerer.id if match else None
 
     def _history_game(self, query: Query) -> str | None:

@@ -23,9 +23,9 @@ from .corpus import CORPUS_DIR, Passage, corpus_hash, load_glossary, load_passag
 from .embedders import Embedder, make_embedder
 from .text import to_traditional
 from .tokenize import TOKENIZER_VERSION, Tokenizer
-from .vectors import DEFAULT_CACHE_DIR, TERM_VECTORS, EmbeddingCache, vectors_file, write_query_vectors
+from .vectors import DEFAULT_CACHE_DIR, EmbeddingCache, vectors_file, write_query_vectors
 
-FORMAT_VERSION = 7
+FORMAT_VERSION = 6
 MANIFEST = "manifest.json"
 PASSAGES = "passages.json"
 VECTORS = "dense.faiss"
@@ -201,7 +201,7 @@ def build_index(directory: Path, embedder: Embedder, embedder_spec: str, corpus_
                              np.vstack([q_matrix, matrix]) if owned else matrix)
         passage_classifier.trained(*classifier_inputs, classifiers_cache).save(tmp / CLASSIFIER_FILE)
 
-        for name, texts in {**_fixed_query_texts(), TERM_VECTORS: tokenizer.canonical_names()}.items():
+        for name, texts in _fixed_query_texts().items():
             if texts:
                 write_query_vectors(embedder, texts, tmp, name, cache)
         cache.save()

@@ -14,8 +14,7 @@ import numpy as np
 from .corpus import Passage
 from .index import LoadedIndex
 from .fusion import FusionModel, features as fusion_features, worked_examples
-from .text import strip_controls
-from .vectors import TERM_VECTORS, cached_query_vectors
+from .text import detect_lang, strip_controls, to_traditional
 
 MAX_QUERY_CHARS = 1000
 RRF_K = 10
@@ -99,44 +98,17 @@ def query_vector_cache(index: LoadedIndex) -> QueryVectorCache:
     return cache
 
 
-# How far a question's vector moves toward the mean vector of the canonical names of the glossary terms
-# it uses (`query_vector`). Chosen on the 1,628 tune questions with passages, dense R@1 / R@3 within the
-# game: 0.807 / 0.955 at 0.3, 0.800 / 0.953 at 0.15, 0.781 / 0.952 with no names. The names written into
-# the question's text instead gave about 0.82 / 0.97, for a second and longer embedding per question.
-TERM_WEIGHT = 0.3
+def dense_query_text(index: LoadedIndex, query: str) -> str:
+    """What the embedder sees of a query: the query plus canonical names of the terms it uses."""
+    extra = index.tokenizer.expansion_text(query)
+    return f"{query} {extra}".strip()
 
 
-def term_vectors(index: LoadedIndex) -> dict[str, np.ndarray]:
-    """The query-side vector of every canonical glossary name, built with the index (read once per index)."""
-    vectors = getattr(index, "_term_vectors", None)
-    if vectors is None:
-        names = index.tokenizer.canonical_names()
-        matrix = cached_query_vectors(index.embedder, names, index.directory, TERM_VECTORS)
-        vectors = dict(zip(names, matrix))
-        setattr(index, "_term_vectors", vectors)
-    return vectors
-
-
-def embedded(index: LoadedIndex, text: str) -> np.ndarray:
-    """The embedding of a text as asked (kept in the index's query cache): what rule examples and rulings,
-    embedded the same way, are compared with."""
-    return query_vector_cache(index)(text)
-
-
-def toward_terms(index: LoadedIndex, text: str, vector: np.ndarray) -> np.ndarray:
-    """A text's embedding moved toward the canonical names of the glossary terms it uses (their vectors come
-    with the index, so naming them costs no embedding): what passages are compared with."""
-    names = index.tokenizer.expansion_names(text)
-    if not names:
-        return vector
-    known = term_vectors(index)
-    moved = vector + TERM_WEIGHT * np.mean([known[name] for name in names if name in known] or [0 * vector], axis=0)
-    return (moved / np.linalg.norm(moved)).astype(np.float32)
-
-
-def query_vector(index: LoadedIndex, query: str) -> np.ndarray:
-    """The vector a question searches the passages with: its one embedding, moved toward its terms' names."""
-    return toward_terms(index, query, embedded(index, query))
+def passage_query_text(index: LoadedIndex, query: str) -> str:
+    """What the embedder sees of a query searched against the passages: a Simplified question folded
+    to the corpus's Traditional script first (it embeds nearer the passages so). Rule examples are
+    matched with `dense_query_text`: folding there lost more than it gained on the tune set."""
+    return dense_query_text(index, to_traditional(query) if detect_lang(query) == "zh-CN" else query)
 
 
 def _bm25_scores(bm25: Any, tokens: list[str], vocab: set[str] | None, n: int) -> np.ndarray:
@@ -245,7 +217,7 @@ class DenseRetriever:
 
     def _field_scores(self, query: str) -> dict[str, np.ndarray]:
         """Cosine similarity of the query to every passage per field (see `vector_scores`)."""
-        return self.vector_scores(query_vector(self.index, query))
+        return self.vector_scores(query_vector_cache(self.index)(passage_query_text(self.index, query)))
 
     def vector_scores(self, vector: np.ndarray) -> dict[str, np.ndarray]:
         """Cosine similarity of a query vector to every passage per field: its text ("dense"), the nearest
@@ -267,8 +239,8 @@ class DenseRetriever:
     def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False,
                vector: np.ndarray | None = None) -> list[Hit]:
         """Top-k passages by cosine similarity (to `vector`, the question's own, when given)."""
-        # The question's one vector is of its text as asked: the games' names are not dropped on this side.
-        fields = _fields(self.field_scores(query) if vector is None else self.vector_scores(vector), text_only)
+        fields = _fields(self.field_scores(within_game(self.index, query, game)) if vector is None
+                         else self.vector_scores(vector), text_only)
         scores = _best_field(fields)
         mask = _game_mask(self.index, game)
         order = [int(i) for i in np.argsort(-scores, kind="stable") if mask[i]][:k]
@@ -291,26 +263,27 @@ class HybridRetriever:
         # The ranker trained for this index build on the tune set; without one, reciprocal-rank fusion.
         self.model = FusionModel.load(index.directory) if learned else None
 
-    def _all_fields(self, query: str, game: str | None, vector: np.ndarray) -> dict[str, np.ndarray]:
-        """BM25 fields of the query text searched within the game, dense fields of the question's vector."""
-        return {**self.bm25.field_scores(within_game(self.index, query, game)), **self.dense.vector_scores(vector)}
+    def _all_fields(self, query: str, vector: np.ndarray | None) -> dict[str, np.ndarray]:
+        """BM25 fields of the query text, dense fields of its vector (embedded from the text when not given)."""
+        dense = self.dense.field_scores(query) if vector is None else self.dense.vector_scores(vector)
+        return {**self.bm25.field_scores(query), **dense}
 
     def features(self, query: str, game: str | None, vector: np.ndarray | None = None
                  ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
-        """Every field's scores, the game mask and the fusion feature matrix of one question (its one vector
-        embedded from the text as asked when not given)."""
-        vector = query_vector(self.index, query) if vector is None else vector
+        """Every field's scores, the game mask and the fusion feature matrix of one question."""
         mask = _game_mask(self.index, game)
-        fields = self._all_fields(query, game, vector)
-        searched = within_game(self.index, query, game)
-        return fields, mask, fusion_features(fields, mask, terms_covered(self.index, searched),
-                                             worked_examples(self.index), self.classifier_logits(searched, vector))
+        query = within_game(self.index, query, game)
+        fields = self._all_fields(query, vector)
+        return fields, mask, fusion_features(fields, mask, terms_covered(self.index, query),
+                                             worked_examples(self.index), self.classifier_logits(query, vector))
 
-    def classifier_logits(self, query: str, vector: np.ndarray) -> np.ndarray | None:
+    def classifier_logits(self, query: str, vector: np.ndarray | None = None) -> np.ndarray | None:
         """The passage classifier's logit of every passage for the query (None without a classifier); it
         reads the same vector as the dense fields."""
         if self.index.classifier is None:
             return None
+        if vector is None:
+            vector = query_vector_cache(self.index)(passage_query_text(self.index, query))
         return self.index.classifier.logits(query, vector, len(self.index.passages))
 
     def search(self, query: str, *, game: str | None = None, k: int = 5, text_only: bool = False,
@@ -324,8 +297,7 @@ class HybridRetriever:
             return [Hit(self.index.passages[i], round(float(probability[i]), 4),
                         {n: round(float(v[i]), 4) for n, v in fields.items()}) for i in order]
         mask = _game_mask(self.index, game)
-        fields = _fields(self._all_fields(query, game, query_vector(self.index, query) if vector is None else vector),
-                         text_only)
+        fields = _fields(self._all_fields(within_game(self.index, query, game), vector), text_only)
         # Each backend ranks by a passage's best field; the hit reports every field's own score (the
         # text fields' scores are what scope decisions were calibrated on).
         per_backend = {"bm25": _best_field({f: v for f, v in fields.items() if f.startswith("bm25")}),

@@ -169,18 +169,11 @@ class Tokenizer:
             tokens.append(f"def:{term.id}")
         return dedupe(tokens)
 
-    def expansion_names(self, text: str) -> list[str]:
-        """Canonical names (zh-TW and English) of the glossary terms a text mentions, where it does not
-        already use them: what moves a question's vector toward the passages' own words."""
+    def expansion_text(self, text: str) -> str:
+        """Canonical names of mentioned glossary terms, appended to a query for the dense model."""
         extra: list[str] = []
         for match in self.match_terms(text):
             for canonical in (match.term.zh_tw, match.term.en[0]):
                 if fold(canonical) not in fold(text):
                     extra.append(canonical)
-        return dedupe(extra)
-
-    def canonical_names(self) -> list[str]:
-        """Every name `expansion_names` can give, in glossary order (their vectors are built with the index)."""
-        if self.glossary is None:
-            return []
-        return dedupe([name for term in self.glossary.terms for name in (term.zh_tw, term.en[0])])
+        return " ".join(dedupe(extra))

@@ -14,8 +14,6 @@ import numpy as np
 from .embedders import Embedder
 
 BATCH = 64
-# The query-side vectors of the glossary's canonical names (indexer.retrieval.query_vector).
-TERM_VECTORS = "terms"
 DEFAULT_CACHE_DIR = Path(__file__).resolve().parent.parent / "var" / "cache" / "embeddings"
 # Vectors kept per model: several corpus versions' worth (a build embeds about 2,500 texts).
 CACHE_ENTRIES = 50_000

@@ -49,7 +49,7 @@ PARTLY_STATED = [
     # Said to exist without saying which: never the default, every value a case.
     ("桌上已經有紅門跟藍門，翻開的黑暗徵兆是1和5，我又拿到一扇門，會觸發哪些？", [], "onirim.premonitions_triggered",
      {"doors": ["red", "blue"], "face_up": [1, 5]}, {}, {"new_door"}),
-    ("Onirim加一個擴充的話，整副牌庫總共幾張？", [], "onirim.card_counts", {}, {},
+    ("If I add an expansion, how many cards are in the deck?", [], "onirim.card_counts", {}, {},
      {"towers", "book", "premonitions"}),
 ]
 
@@ -79,12 +79,12 @@ def test_there_are_twenty_partly_stated_questions():
 
 @pytest.mark.parametrize("question,vague", [
     ("桌上已經有紅門跟藍門，翻開的黑暗徵兆是1和5，我又拿到一扇門，會觸發哪些？", "new_door"),
-    ("Onirim加一個擴充的話，整副牌庫總共幾張？", "towers"),
+    ("If I add an expansion, how many cards are in the deck?", "towers"),
 ])
 def test_a_value_said_to_exist_but_not_given_is_answered_for_every_value(pipeline, question, vague):
     r = pipeline.ask(question)
     assert r.verdict["value"] == "depends" and r.verdict["details"]["inputs"][vague]["evaluated_over_domain"]
     assert any(vague in case["condition"] for case in r.verdict["cases"])
     # Naming the value settles it.
-    settled = pipeline.ask(question.replace("一扇門", "一扇藍門").replace("加一個擴充", "加了高塔擴充"))
+    settled = pipeline.ask(question.replace("一扇門", "一扇藍門").replace("an expansion", "the Towers"))
     assert settled.verdict["value"] != "depends"

@@ -99,7 +99,7 @@ def test_a_classifier_trained_on_the_same_inputs_comes_from_the_cache(tmp_path: 
 def test_the_index_classifier_names_the_passage_of_its_own_questions(search_service):
     index = search_service.index
     assert index.classifier is not None
-    from indexer.retrieval import HybridRetriever, query_vector
+    from indexer.retrieval import HybridRetriever, passage_query_text, query_vector_cache
 
     retriever = HybridRetriever(index, learned=False)
     row = {p.id: i for i, p in enumerate(index.passages)}
@@ -109,7 +109,7 @@ def test_the_index_classifier_names_the_passage_of_its_own_questions(search_serv
     for pid, q in sample:
         game = index.passages[row[pid]].game
         mask = np.array([p.game == game for p in index.passages])
-        vector = query_vector(index, q)
+        vector = query_vector_cache(index)(passage_query_text(index, q))
         logp = masked_log_probability(retriever.classifier_logits(q, vector), mask)
         right += int(np.argmax(logp)) == row[pid]
     assert right >= 0.8 * len(sample)
