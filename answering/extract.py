@@ -1080,6 +1080,11 @@ def extract_with(model: type[BaseModel], question: str, earlier: dict[str, Any])
     return {k: v for k, v in _valid_subset(model, {**earlier, **read}).items() if k in read}
 
 
+def read_ahead(model: type[BaseModel], question: str) -> None:
+    """Read the question for `model` now, so that a later `extract_input` finds the reading kept."""
+    _read_once(model, question)
+
+
 def _read_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     """Every field the question states, before the model checks them (the caller's own copy)."""
     # Kept per rule and question: routing, scope and the verdict each read the same question.

@@ -543,15 +543,13 @@ class Pipeline:
             return fact_verdict(fact, asks_opposite(fact, query.text)), [], ("", [])
         rule = answerer.rule
         assert rule is not None
-        stated = extract_input(rule.input_model, query.text)
-        sources = {name: "question" for name in stated}
         earlier: dict[str, Any] = {}  # what the rule read from the question just before
+        # Values a follow-up does not restate come from the questions it follows; what it does state is
+        # checked with them (its seats need the table's size said before).
+        told = [extract_input(rule.input_model, previous) for previous in query.history] if follow_up else []
+        stated = extract_with(rule.input_model, query.text, {k: v for t in told for k, v in t.items()})
+        sources = {name: "question" for name in stated}
         if follow_up:
-            # Values the follow-up does not restate come from the questions it follows; what it does state is
-            # checked with them (its seats need the table's size said before).
-            told = [extract_input(rule.input_model, previous) for previous in query.history]
-            stated = extract_with(rule.input_model, query.text, {k: v for t in told for k, v in t.items()})
-            sources = {name: "question" for name in stated}
             for earlier in told:
                 for name, value in earlier.items():
                     if name not in stated:

@@ -249,7 +249,7 @@ class RuleRouter:
         form = question_form(fold(own_text or question)) or (question_form(fold(question)) if own_text else None)
         lexical = RoutingParams().lexical
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
-        off_topic = {a.id for a in self.answerers if a.off_topic(question)}
+        readers = {a.id for a in self._readers(question, game)}
         # Glossary-term overlap (Jaccard) with every example at once: |A∪B| = |A| + |B| − |A∩B|.
         shared = np.zeros(len(self.examples))
         for term in q_terms:
@@ -257,7 +257,7 @@ class RuleRouter:
         overlaps = shared / np.maximum(1.0, len(q_terms) + self._term_counts - shared)
         keys = sims.astype(np.float64) + lexical * overlaps
         for answerer, start, end in self._runs:
-            if (game is not None and answerer.game != game) or answerer.id in off_topic:
+            if answerer.id not in readers:
                 continue
             i = start + int(np.argmax(keys[start:end]))  # the first of equal keys, as a scan would keep
             best[answerer.id] = (float(keys[i]), float(overlaps[i]), i)
@@ -287,11 +287,15 @@ class RuleRouter:
     def read_ahead(self, question: str, game: str) -> None:
         """Have each rule of the game that `candidates` would read read the question now (extraction keeps what
         each read): reading needs no vector, so it runs while the question is being embedded."""
-        from .extract import extract_input
+        from .extract import read_ahead
 
-        for answerer in self.answerers:
-            if answerer.rule is not None and answerer.game == game and not answerer.off_topic(question):
-                extract_input(answerer.rule.input_model, question)
+        for answerer in self._readers(question, game):
+            if answerer.rule is not None:
+                read_ahead(answerer.rule.input_model, question)
+
+    def _readers(self, question: str, game: str | None) -> list[Answerer]:
+        """The answerers a question can be routed to: those of its game (any, if none) it is not off the topic of."""
+        return [a for a in self.answerers if (game is None or a.game == game) and not a.off_topic(question)]
 
     def route(self, query_vector: np.ndarray, question: str, game: str | None,
               retrieved: list[str] | None = None, params: RoutingParams | None = None,
