@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field, ValidationError
 
 from indexer.ambiguities import ambiguities_for as corpus_ambiguities_for
 from indexer.corpus import Passage, passages_by_id
-from indexer.retrieval import Hit, dense_query_text, query_vector_cache
+from indexer.retrieval import Hit, dense_query_text, passage_query_text, query_vector_cache, within_game
 from indexer.text import to_script
 from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, get_rule, load_games
 from rules_engine.partial import Missing, evaluate_partial
@@ -178,12 +178,13 @@ class Pipeline:
         self.tokenizer = search.index.tokenizer
         cache = query_vector_cache(search.index)
         self.query_vector = lambda text: cache(dense_query_text(self.index, text))
-        # The one embedding of a question, used for retrieval, scope, routing and rulings alike: its text as
-        # asked with its glossary terms' canonical names (routing on a Simplified question folded to the
-        # corpus's script lost verdicts on the tune set; retrieval lost nothing unfolded).
+        # The question's own embedding, used for game ties, scope, routing and rulings: its text as asked with
+        # its glossary terms' canonical names (routing on a Simplified question folded to the corpus's script
+        # lost verdicts on the tune set). The passages are searched with the text the retriever embeds.
         self.question_vector = self.query_vector
-        # One thread: a worker's questions are embedded one after another, on the cores its share allows.
-        self._embedding = ThreadPoolExecutor(max_workers=1, thread_name_prefix="arbiter-embed")
+        self._vectors = cache
+        # Two threads: the question's own text and what its passages are searched with, embedded side by side.
+        self._embedding = ThreadPoolExecutor(max_workers=2, thread_name_prefix="arbiter-embed")
         self._answers: LRUCache[tuple, AskResponse] = LRUCache(maxsize=2048)
         self._answers_lock = threading.Lock()  # LRUCache is not thread-safe; sync routes run in a thread pool
         self.router = RuleRouter(search.index.embedder, self.tokenizer, cache_dir=search.index.directory)
@@ -273,10 +274,14 @@ class Pipeline:
         """Everything decided about a question before a verdict: its game and scope, whether it follows
         the conversation, the passages retrieved, and the rules and facts that could answer it."""
         query = Query.build(question, history or [], self.tokenizer)
-        # Embedded once: game ties, scope, passages, routing and rulings all compare this vector. The embedding
-        # runs on a thread of its own (the embedder releases the GIL) while the rules of the game the question
-        # names read it, which needs no vector.
+        # Game ties, scope, routing and rulings compare the question's own vector. It is embedded on a thread
+        # of its own (the embedder releases the GIL) while the rules of the game the question names read it,
+        # which needs no vector.
         pending = self._embedding.submit(self.question_vector, query.text)
+        # What the passages (and a follow-up's routing) will be searched with is embedded beside it, on the
+        # other thread: on an idle core the second embedding costs no wait (the cache waits for one in flight).
+        for text in self._ahead_texts(query):
+            self._embedding.submit(self._vectors, text)
         named = game or (query.signals[0].game if query.signals else None)
         if named is not None:
             self.router.read_ahead(query.text, named)
@@ -307,11 +312,7 @@ class Pipeline:
                 game_id, how = guessed, "retrieval"
         elif query.history and query.reads_as_follow_up and self._history_game(query) == game_id:
             follow_up = True
-        search_text = strip_game_names(query.text)
-        # A follow-up is searched and routed together with the question it follows ("藍色的呢？" alone
-        # says little); its own values replace the earlier question's.
-        combined = f"{substitute_slots(strip_game_names(query.history[-1]), query.text)} {search_text}" \
-            if follow_up else search_text
+        combined = self._search_text(query, follow_up)
         # Passages are ranked by the vector of what is searched (a Simplified question folded to Traditional,
         # the games' names dropped), as the ranker was trained and `python -m evals.retrieval` measures:
         # the question's own vector is read again from the cache unless folding or dropping changed its text.
@@ -319,13 +320,39 @@ class Pipeline:
         # The same ranking backs routing: a rule or fact is supported when its passage is among these.
         retrieved = [h.passage.id for h in hits if h.passage.kind != "ruling"]
         # Routing reads the whole question: game names belong to how players phrase it.
-        route_text = f"{query.history[-1]} {query.text}" if follow_up else query.text
+        route_text = self._route_text(query, follow_up)
         previous = self._previous_answerer(query, game_id) if follow_up else None
         route_vector = self.query_vector(route_text) if follow_up else vector
         candidates = self.router.candidates(route_vector, route_text, game_id, retrieved,
                                             own_text=query.text, previous=previous,
                                             earlier=query.history[-1] if follow_up else None)
         return Understanding(query, game_id, follow_up, hits, candidates, truncated=truncated)
+
+    @staticmethod
+    def _search_text(query: Query, follow_up: bool) -> str:
+        """What the passages are searched with: the question without the games' names; a follow-up together
+        with the question it follows ("藍色的呢？" alone says little), its own values replacing the earlier's."""
+        search_text = strip_game_names(query.text)
+        if not follow_up:
+            return search_text
+        return f"{substitute_slots(strip_game_names(query.history[-1]), query.text)} {search_text}"
+
+    @staticmethod
+    def _route_text(query: Query, follow_up: bool) -> str:
+        """What routing reads: the whole question (game names belong to how players phrase it), a follow-up
+        after the question it follows."""
+        return f"{query.history[-1]} {query.text}" if follow_up else query.text
+
+    def _ahead_texts(self, query: Query) -> list[str]:
+        """The texts, other than the question's own, that answering it will embed (as far as can be told
+        before its game and scope are decided)."""
+        follow_up = query.reads_as_follow_up
+        # Within a game the retriever drops the games' names (any game will do to say "within one").
+        texts = [passage_query_text(self.index, within_game(self.index, self._search_text(query, follow_up), ""))]
+        if follow_up:
+            texts.append(dense_query_text(self.index, self._route_text(query, follow_up)))
+        own = dense_query_text(self.index, query.text)
+        return [t for t in dict.fromkeys(texts) if t != own]
 
     def ask(self, question: str, *, game: str | None = None, history: list[str] | None = None,
             k: int = 3) -> AskResponse:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import OrderedDict
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from functools import lru_cache
 from threading import Lock
@@ -64,12 +65,14 @@ class Retriever(Protocol):
 
 
 class QueryVectorCache:
-    """Bounded LRU of query embeddings: the embedder is the slowest step of a search."""
+    """Bounded LRU of query embeddings: the embedder is the slowest step of a search. A text being embedded
+    on one thread is waited for, not embedded again, on another (the pipeline embeds ahead on a thread)."""
 
     def __init__(self, embedder: object, size: int = QUERY_CACHE_SIZE) -> None:
         self.embedder = embedder
         self.size = size
         self._data: OrderedDict[str, np.ndarray] = OrderedDict()
+        self._pending: dict[str, Future[np.ndarray]] = {}
         self._lock = Lock()
 
     def __call__(self, text: str) -> np.ndarray:
@@ -78,11 +81,25 @@ class QueryVectorCache:
             if text in self._data:
                 self._data.move_to_end(text)
                 return self._data[text]
-        vector = self.embedder.embed_queries([text])[0]  # type: ignore[attr-defined]
+            pending = self._pending.get(text)
+            if pending is None:
+                mine: Future[np.ndarray] = Future()
+                self._pending[text] = mine
+        if pending is not None:
+            return pending.result()
+        try:
+            vector = self.embedder.embed_queries([text])[0]  # type: ignore[attr-defined]
+        except BaseException as error:
+            with self._lock:
+                del self._pending[text]
+            mine.set_exception(error)
+            raise
         with self._lock:
             self._data[text] = vector
+            del self._pending[text]
             if len(self._data) > self.size:
                 self._data.popitem(last=False)
+        mine.set_result(vector)
         return vector
 
     def __len__(self) -> int:

@@ -152,6 +152,69 @@ def test_query_vector_cache_is_bounded_lru():
     assert len(cache._data) == 3
 
 
+def test_query_vector_cache_waits_for_a_text_in_flight_instead_of_embedding_it_again():
+    import threading
+
+    started, release = threading.Event(), threading.Event()
+
+    class SlowEmbedder(CountingEmbedder):
+        def embed_queries(self, texts):
+            started.set()
+            release.wait(5)
+            return super().embed_queries(texts)
+
+    emb = SlowEmbedder()
+    cache = QueryVectorCache(emb, size=4)
+    first: list[np.ndarray] = []
+    worker = threading.Thread(target=lambda: first.append(cache("夢魘")))
+    worker.start()
+    assert started.wait(5)
+    waiting = threading.Thread(target=lambda: first.append(cache("夢魘")))
+    waiting.start()
+    release.set()
+    worker.join(5), waiting.join(5)
+    assert emb.calls == ["夢魘"] and len(first) == 2 and first[0] is first[1]
+
+
+class FailingEmbedder:
+    def embed_queries(self, texts):
+        raise RuntimeError("embedder down")
+
+
+def test_query_vector_cache_does_not_keep_a_failed_embedding():
+    cache = QueryVectorCache(FailingEmbedder(), size=4)
+    for _ in range(2):  # the second call tries again rather than waiting on the failed one
+        with pytest.raises(RuntimeError, match="embedder down"):
+            cache("夢魘")
+    assert len(cache) == 0
+
+
+@pytest.mark.parametrize("question, texts", [
+    ("请教下迷雾山城的高塔最多能盖几层呀", 2),   # folded to Traditional and without the game's name for the passages
+    ("請教 Onirim 的夢魘卡丟進 Limbo 行不行", 2),  # without the game's name
+    ("請教夢魘卡丟進Limbo行不行", 1),        # searched as asked
+])
+def test_a_question_is_embedded_once_per_text_it_is_searched_with(pipeline, monkeypatch, question, texts):
+    """What the passages are searched with is embedded ahead, beside the question, and not again."""
+    from answering.query import Query
+    from indexer.retrieval import dense_query_text
+
+    embedder = pipeline.index.embedder
+    calls: list[str] = []
+    real = embedder.embed_queries
+
+    def counting(batch):
+        calls.extend(batch)
+        return real(batch)
+
+    monkeypatch.setattr(embedder, "embed_queries", counting)
+    pipeline.ask(question)
+    assert len(calls) == texts == len(set(calls)), calls
+    # The two run on two threads, in either order.
+    ahead = pipeline._ahead_texts(Query.build(question, [], pipeline.tokenizer))
+    assert set(calls) == {dense_query_text(pipeline.index, question), *ahead}
+
+
 def test_pipeline_cache_is_bounded_and_stable(pipeline):
     cache = query_vector_cache(pipeline.index) or pipeline.query_vector
     assert isinstance(cache, QueryVectorCache)
