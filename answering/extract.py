@@ -29,7 +29,7 @@ _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, 
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
 _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:想|打算)?"
                          r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供|派|派出|出动|"
-                         r"凑满|凑齐|集满|集齐|排满|排完|连成|完成)?(?:把|将)?\s*$")
+                         r"凑满|凑齐|集满|集齐|排满|排完|连成|完成)?(?:任何|任一|半个|半只|半张)?(?:把|将)?\s*$")
 # "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value.
 _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:[a-z]+ing\s+|use\s+)?"
                          r"(?:the\s+|any\s+|a\s+|an\s+|it\s+)?$")
@@ -263,6 +263,11 @@ def _cue_spans(text: str, slot: Slot) -> list[tuple[int, int]]:
     return [c.span() for cue in slot.cues for c in _pattern(cue).finditer(text)]
 
 
+_COUNTED_ONE = r"(?:瓶|根|支|片|个|张|枚|颗|点)"  # measure words after which 一 counts one
+_NONE_BEFORE = re.compile(r"(?:没有|没|无|\bno\b|\bzero\b|\bnone of\b)[^，。,?？\d]{0,12}$")
+_OTHERS = re.compile(r"(?:其他|其它|其余|别人|\bothers?\b|\bnobody else\b|\bno one else\b)[^，。,?？\d]{0,6}$")
+
+
 def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] = ()) -> list[tuple[float, int, int]]:
     """(distance, position, value) for each number this count slot could mean: one written before a
     unit, or next to a cue word (after it within 10 characters, before it within 8), within one clause."""
@@ -273,6 +278,8 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
         out += [(_unit_distance(text, m.start(1), slot), m.start(1), int(m.group(1))) for m in re.finditer(pattern, text)
                 if not _names_other(text[max(0, m.start(1) - 14):m.start(1)], slot)]
     numbers = _numbers(text)
+    # A cue inside the name of another quantity is that quantity's word ("magic" of "two magic items").
+    others = [*others, *(m.span() for other in slot.other_cues for m in _pattern(other).finditer(text))]
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
             if any(s <= c.start() and c.end() <= e and e - s > c.end() - c.start() for s, e in others):
@@ -280,11 +287,15 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
             # "一瓶治療藥水", "一根魔杖": 一 with a measure word right before the thing counted is one.
             # "an Abbot": an article right before the thing counted is one too.
             # "一張都不剩" is not one but none (said of whatever the clause is about): it counts nothing.
-            one = re.search(r"一\s*(?:瓶|根|支|片|个|张|枚|颗|点)\s*(?!都|也)([^\d，。,?？]{0,4})$|\b(?:a|an)\s+$",
-                            text[max(0, c.start() - 7):c.start()])
+            # "一瓶紅色玩家送的治療藥水": an owner or a kind said with 的 may stand between.
+            window = max(0, c.start() - 14)
+            one = re.search(r"一\s*" + _COUNTED_ONE + r"\s*(?!都|也)([^\d，。,?？]{0,4}|[^\d，。,?？的]{1,7}的[^\d，。,?？]{0,3})$"
+                            r"|\b(?:a|an)\s+$", text[window:c.start()])
+            if one is None and re.match(_COUNTED_ONE, c.group()):
+                one = re.search(r"一\s*()$", text[window:c.start()])  # "一顆心", by the cue 顆心
             # "其中一個黃金" is one of the golds, not how many golds there are; it counts what it is said to be
             # ("其中一個黃金是我自己顏色的").
-            if one and not (_part_of_total(text, max(0, c.start() - 7) + one.start()) and not one.group(1)):
+            if one and not (_part_of_total(text, window + one.start()) and not one.group(1)):
                 out.append((1, -100000 - c.start(), 1))
             for n in numbers:
                 if n.start() >= c.end():
@@ -299,8 +310,11 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                 elif part and n.start() < c.start() and distance <= 40 and not re.search(r"[，。？?！!；;,]", gap):
                     # "2 of them came from my own dungeon": the part is what the rest of its clause says it is.
                     out.append((5, n.start(), int(n.group())))
-            if re.search(r"(?:没有|没|无|\bno\b|\bzero\b|\bnone of\b)[^，。,?？\d]{0,12}$", text[max(0, c.start() - 18):c.start()]) \
-                    or re.match(r"[^，。,?？\d]{0,6}?(?:全部|都|已经|已|被)*(?:没了|没有了|用完|清掉|清空|清除|移除|拿掉|为0|是0|none left|all gone|gone|"
+            before = text[max(0, c.start() - 18):c.start()]
+            none_before = _NONE_BEFORE.search(before)
+            # "其他人沒受傷" says nothing of how much the one who was hurt took.
+            if none_before and not _OTHERS.search(before[:none_before.start()]) \
+                    or re.match(r"[^，。,?？\d]{0,6}?(?:全部|都|已经|已|被)*(?:没了|没有了|用完|清掉|清空|清光|清完|清除|移除|移光|拿掉|拿光|不剩|没剩|为0|是0|none left|all gone|gone|"
                                 r"cleared|removed)",
                                 text[c.end():c.end() + 14]):
                 # "沒有翻開的徵兆", "no face-up premonitions": none of them. A zero written just after says

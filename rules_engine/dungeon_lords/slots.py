@@ -84,20 +84,20 @@ ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "
                       unstated="assumed", note={"zh-TW": "假設這種物品先前沒有被標記過",
                                                 "en": "Assuming the items were not marked in an earlier round"})
 DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage to heal"},
-                      cues=("需要治療", "待治療", "要治療", "要補", "受了", "受傷", "傷害", "damage to heal", "needs healing",
+                      cues=("需要治療", "待治療", "要治療", "要治", "要補", "受了", "受傷", "傷害", "damage to heal", "needs healing",
                             "wounds", "took", "damage", "needs", "hit…for", "hits…for"),
                       units=("點傷", "點傷害", "點血", "points of damage", "damage", "points of healing"),
                       unstated="general", when=(("item", "potion"),))
 PRIEST_HEARTS = Slot("count", {"zh-TW": "牧師的治療點數", "en": "the priests' healing"},
-                     cues=("牧師", "治療點", "愛心", "priest", "priests", "hearts", "heals", "only give", "only heal", "only do"),
+                     cues=("牧師", "治療點", "愛心", "顆心", "priest", "priests", "hearts", "heals", "only give", "only heal", "only do"),
                      unstated="general", when=(("item", "potion"),))
 POTIONS = Slot("count", {"zh-TW": "治療藥水數", "en": "potions"}, cues=("藥水", "potion", "potions"),
                units=("瓶藥水", "瓶治療藥水", "瓶", "healing potions", "healing potion", "potions", "potion"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "potion"),))
 MONSTER_ATTACKED = Slot("choice", {"zh-TW": "這回合是否有怪物攻擊", "en": "a monster attacked"},
-                        values=((True, ("怪物攻擊", "怪物打", "派怪物", "派了怪物", "派出怪物", "怪物出來", "怪物出手", "怪物出場",
+                        values=((True, ("怪物攻擊", "怪物打", "派怪物", "派了怪物", "派出怪物", "派...怪物", "怪物出來", "怪物出手", "怪物出場",
                                         "monster attacked", "monsters attacked", "monster attacks", "sent a monster",
                                         "sent monsters", "monster showed up", "monsters showed up")),
-                                (False, ("只放了陷阱", "只放陷阱", "只有陷阱", "都是陷阱", "全是陷阱", "no monster", "no monsters",
+                                (False, ("只放了陷阱", "只放陷阱", "只有陷阱", "只靠陷阱", "只用陷阱", "都是陷阱", "全是陷阱", "no monster", "no monsters",
                                          "only a trap", "only traps", "just a trap", "just traps", "all from the trap",
                                          "all from traps"))),
                         unstated="assumed", note={"zh-TW": "假設這回合有怪物攻擊（沒有攻擊就不會治療）",
@@ -117,7 +117,8 @@ SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
                          "spell card needs", "spell needs",
                          "spell requires", "spell", "level"), unstated="general", when=(("item", "wand"),))
 PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en": "the wizards' magic without wands"},
-                   cues=("魔力", "法力", "巫師", "magic", "wizard", "wizards"), unstated="general", when=(("item", "wand"),))
+                   cues=("魔力", "法力", "巫師", "magic", "wizard", "wizards"), other_cues=("magic item", "magic items"),
+                   unstated="general", when=(("item", "wand"),))
 WANDS = Slot("count", {"zh-TW": "魔杖數", "en": "wands"}, cues=("魔杖", "wand", "wands"),
              units=("根魔杖", "支魔杖", "wands"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "wand"),))
 SPELLS_BLOCKED = Slot("choice", {"zh-TW": "法術是否被阻止", "en": "spells blocked"},

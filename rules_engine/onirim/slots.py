@@ -48,7 +48,11 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                  values=(("in_progress", ("還沒完成", "未完成", "尚未完成", "沒完成", "正在成形", "成形中", "排到一半",
                                           "還沒湊齊", "還沒湊滿", "沒湊齊", "沒湊滿", "還沒排滿", "還沒連完", "沒連完", "還沒連好", "還沒排完",
                                           "not complete", "incomplete", "in progress", "not finished", "unfinished",
-                                          "not yet complete", "partial row", "half-built")),
+                                          "not yet complete", "partial row", "half-built",
+                                          # Fewer than four Towers in the row ("塔列才三座", "my row has 2 towers").
+                                          *(f"塔列...{n}{unit}" for n in "123" for unit in ("張", "座", "個")),
+                                          *(f"row...{n} {tower}" for n in ("1", "2", "3", "one", "two", "three") for tower in ("tower", "towers")),
+                                          *(f"{n} towers in...row" for n in ("2", "3", "two", "three")))),
                          ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",
                                        "四張塔...連成", "四座塔...連成", "四色...連成", "all four lined up",
                                        "four towers...lined up",

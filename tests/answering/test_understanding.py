@@ -981,3 +981,44 @@ def test_healing_told_as_a_hit_for_and_what_the_priests_can_only_do():
     data = extract_input(get_rule("dungeon-lords.item_marked").input_model,
                          "The troll hit our warrior for 3 and the priests can only do 1. Is the potion marked?")
     assert data["damage_to_heal"] == 3 and data["priest_hearts"] == 1
+
+
+@pytest.mark.parametrize("question,attacked", [
+    # A negator may reach past the verb and 任何 to the monster it denies.
+    ("這一輪我沒派任何怪物，只靠陷阱，隊伍有2點傷、牧師治1點，帶1瓶藥水，藥水要標記嗎？", False),
+    ("沒有任何怪物出場，藥水會用掉嗎？隊伍2點傷，牧師1點，1瓶藥水", False),
+    ("我派了怪物打他們，隊伍2點傷，牧師1點，1瓶藥水，藥水要標記嗎？", True),
+])
+def test_no_monster_at_all_is_no_attack(question, attacked):
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model, question)
+    assert data["monster_attacked"] is attacked and data["potions"] == 1
+
+
+def test_the_healing_asked_for_is_not_the_zero_of_the_others_who_were_unhurt():
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model,
+                         "巨魔打了盜賊3點，其他人都沒受傷，這回合要治3點，牧師2顆心，一瓶藍色玩家給的藥水會被標記嗎？")
+    assert data["damage_to_heal"] == 3 and data["priest_hearts"] == 2 and data["potions"] == 1
+
+
+def test_one_heart_is_one():
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model, "要是牧師只剩一顆心，藥水會被標記嗎？")
+    assert data["priest_hearts"] == 1
+
+
+@pytest.mark.parametrize("question", ["場上的徵兆全部被我清光了，抽到好夢可以做什麼？",
+                                      "face-up premonitions: none left. what can a Happy Dream do?"])
+def test_premonitions_cleared_away_are_none(question):
+    assert extract_input(get_rule("onirim.happy_dream_options").input_model, question)["face_up_premonitions"] == 0
+
+
+@pytest.mark.parametrize("question", ["我的塔列目前兩座，抽到惡夢一定要丟塔嗎？",
+                                      "my row has only two towers so far, does a nightmare cost me one?"])
+def test_fewer_than_four_towers_in_the_row_is_a_row_in_progress(question):
+    data = extract_input(get_rule("onirim.nightmare_tower_penalty").input_model, question)
+    assert data["row_state"] == "in_progress"
+    assert rule_unread_numbers(get_rule("onirim.nightmare_tower_penalty"), question, data) == []
+
+
+def test_magic_items_are_no_wizard_magic():
+    assert "party_magic" not in extract_input(get_rule("dungeon-lords.item_marked").input_model,
+                                              "is it legal for the thief to hold three magic items?")
