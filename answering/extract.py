@@ -667,18 +667,21 @@ def _seat_list(text: str) -> list[int] | None:
     # table is refused by the input model (naming the field), never cut to fit.
     # The seats such a list runs over may be named first as a range ("从队长开始、下家1到下家5分别是 5、0、4…").
     text = _SEAT_RANGE.sub(" ", text)
+    # The numbers may be set apart by spaces alone ("2 5 0 3 3 1").
     m = re.search(r"(?:贡献|队长|captain|contribution|contributions)[^\d，。？?]{0,8}?"
-                  r"(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,})", text) \
-        or re.search(r"(?:贡献|contributions?)[^\d。？?]{0,24}?(?:分别|依次|依序|\brespectively\b|\bin (?:turn )?order\b)"
-                     r"(?:是|为|:|：|\bare\b|\bwere\b)?\s*(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,})",
-                     text)
+                  r"(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,}|\d+(?:\s+\d+){3,})", text) \
+        or re.search(r"(?:贡献|contributions?)[^\d。？?]{0,24}?(?:分别|依次|依序|顺序|\brespectively\b|\bin (?:turn )?order\b)"
+                     r"(?:是|为|:|：|\bare\b|\bwere\b)?\s*(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,}"
+                     r"|\d+(?:\s+\d+){3,})", text)
     if m:
         return [int(x) for x in re.findall(r"\d+", m.group(1))]
     return None
 
 
 # "下家1到下家5", "下家1~5", "seats 1 to 5": the seats a list runs over, not numbers of it.
-_SEAT_RANGE = re.compile(r"(?:下家|seat|p)\s*\d\s*(?:到|至|~|～|-|－|—|\bto\b|\bthrough\b)\s*(?:下家|上家|seat|p)?\s*\d")
+# "队长、下家1、下家2…一直到上家": the seats in turn, spelled out up to the last.
+_SEAT_RANGE = re.compile(r"(?:下家|seat|p)\s*\d\s*(?:到|至|~|～|-|－|—|\bto\b|\bthrough\b)\s*(?:下家|上家|seat|p)?\s*\d"
+                         r"|(?:队长|下家\s*\d)(?:\s*[、,，]\s*下家\s*\d)*\s*[、,，]?\s*(?:…+|\.{3}|⋯+)?\s*(?:一直)?(?:到|至)\s*上家")
 
 
 # Where a player says a thing is in hand ("手上", "in my hand").

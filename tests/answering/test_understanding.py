@@ -1022,3 +1022,10 @@ def test_fewer_than_four_towers_in_the_row_is_a_row_in_progress(question):
 def test_magic_items_are_no_wizard_magic():
     assert "party_magic" not in extract_input(get_rule("dungeon-lords.item_marked").input_model,
                                               "is it legal for the thief to hold three magic items?")
+
+
+@pytest.mark.parametrize("question", ["五人局需求10，貢獻從隊長到上家是 4 0 2 5 1，能出團嗎？",
+                                      "五人局需求10，贡献按 队长、下家1、下家2…一直到上家 的顺序是 4 0 2 5 1，能出团吗"])
+def test_contributions_set_apart_by_spaces_in_seat_order(question):
+    data = extract_input(get_rule("mist-mountain.qualification").input_model, question)
+    assert data["contributions"] == [4, 0, 2, 5, 1] and data["requirement"] == 10
