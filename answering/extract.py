@@ -1553,6 +1553,10 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     collect(list(data.values()))
     text = _parts_of_totals(text, known)
     text = _in_passing(text, asides)
+    # "需求12……加起来刚好12": a value read once and said again as what something comes to exactly.
+    for m in reversed(list(_EXACTLY.finditer(text))):
+        if int(m.group(1)) in known:
+            text = _blanked(text, m.span(1))
     out = []
     for m in re.finditer(r"\d+", text):
         n = int(m.group())
@@ -1563,6 +1567,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     return out
 
 
+_EXACTLY = re.compile(r"(?:刚好|正好|恰好|刚刚好|\bexactly\b|\bjust\b)\s*(?:是|等于|为|到|\bequals?\b|\bhits?\b)?\s*(\d+)(?!\d)")
 # "三個冒險家，每人1點，共3點傷", "2 and 1, 3 in total": a total said after the numbers it is made of.
 _TOTAL = re.compile(rf"(?:{_TOTAL_WORDS}|共|\btotal of\b|\btotal\b|\bso (?:there's|that's|it's)\b)"
                     r"\s*(?:是|is|of)?\s*(\d+)")

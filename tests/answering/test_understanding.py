@@ -1029,3 +1029,18 @@ def test_magic_items_are_no_wizard_magic():
 def test_contributions_set_apart_by_spaces_in_seat_order(question):
     data = extract_input(get_rule("mist-mountain.qualification").input_model, question)
     assert data["contributions"] == [4, 0, 2, 5, 1] and data["requirement"] == 10
+
+
+@pytest.mark.parametrize("question,unread", [
+    ("四人局需求10，貢獻 4 0 3 3，資格者加起來剛好10，可以出團嗎？", []),  # the requirement said again
+    ("四人局需求10，貢獻 4 0 3 3，資格者加起來剛好11，可以出團嗎？", [11]),  # a sum no input reads
+])
+def test_a_read_number_said_again_as_what_comes_to_exactly_is_read(question, unread):
+    rule = get_rule("mist-mountain.qualification")
+    assert rule_unread_numbers(rule, question, extract_input(rule.input_model, question)) == unread
+
+
+def test_the_score_a_game_ended_on_is_the_final_score():
+    data = extract_input(get_rule("dungeon-lords.item_bonus").input_model,
+                         "We finished on -1 and I got 4 golds back, any bonus?")
+    assert data["final_score"] == -1 and data["golds"] == 4
