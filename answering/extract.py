@@ -686,7 +686,7 @@ _SEAT_RANGE = re.compile(r"(?:下家|seat|p)\s*\d\s*(?:到|至|~|～|-|－|—|\
 
 # Where a player says a thing is in hand ("手上", "in my hand").
 _IN_HAND_ZH = r"(?:手上|手牌|手中)"
-_IN_HAND_EN = r"in (?:the |my |their )?hand"
+_IN_HAND_EN = r"in (?:the |my |their |his |her |our |your )?hand"
 
 
 def _record(segment: str, slot: Slot) -> dict[str, int] | None:
@@ -699,7 +699,7 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
     in_hand = dict(slot.in_hand)
     for m in mentions(segment, slot.values):
         before = segment[max(0, m.start - 6):m.start]
-        after = segment[m.end:m.end + 5]
+        after = segment[m.end:m.end + 16]  # room for " alleys in their hand"
         value = m.value
         if value in in_hand and (re.search(_IN_HAND_ZH + r"(?:的|有|还有)?\s*(?:\d+\s*(?:张|个)?)?\s*$", before)
                                  or re.match(r"\s*(?:alleys?\s*)?" + _IN_HAND_EN, after)):

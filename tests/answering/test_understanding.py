@@ -1044,3 +1044,11 @@ def test_the_score_a_game_ended_on_is_the_final_score():
     data = extract_input(get_rule("dungeon-lords.item_bonus").input_model,
                          "We finished on -1 and I got 4 golds back, any bonus?")
     assert data["final_score"] == -1 and data["golds"] == 4
+
+
+def test_gold_alleys_said_to_be_in_hand_after_them_are_in_hand():
+    data = extract_input(get_rule("mist-mountain.escape").input_model,
+                         "Four players at the end, from the captain: Ann 6 memories, 3 gold alleys in her hand; "
+                         "Bo 6 memories, 1 gold alley on the table; Cy 4 memories; Di 6 memories. Who escapes?")
+    assert data["players"][0] == {"name": "Ann", "memories": 6, "gold_hand": 3}
+    assert data["players"][1] == {"name": "Bo", "memories": 6, "gold_table": 1}
