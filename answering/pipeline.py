@@ -277,17 +277,18 @@ class Pipeline:
         # Game ties, scope, routing and rulings compare the question's own vector. It is embedded on a thread
         # of its own (the embedder releases the GIL) while the rules of the game the question names read it,
         # which needs no vector.
-        pending = self._embedding.submit(self.question_vector, query.text)
+        own = dense_query_text(self.index, query.text)
+        pending = self._embedding.submit(self._vectors, own)
         # What the passages (and a follow-up's routing) will be searched with is embedded beside it, on the
         # other thread: on an idle core the second embedding costs no wait (the cache waits for one in flight).
-        for text in self._ahead_texts(query):
+        for text in self._ahead_texts(query, own):
             self._embedding.submit(self._vectors, text)
         named = game or (query.signals[0].game if query.signals else None)
         if named is not None:
             self.router.read_ahead(query.text, named)
         vector = pending.result()
         fit_query = getattr(self.index.embedder, "fit_query", None)
-        truncated = bool(fit_query and fit_query(dense_query_text(self.index, query.text))[1])
+        truncated = bool(fit_query and fit_query(own)[1])
         game_id, how = self.detect_game(query, game, vector)
         if not_a_rules_question(query.text):
             # Buying advice, prices, opinions: the texts say nothing about them, whichever game is named.
@@ -343,15 +344,14 @@ class Pipeline:
         after the question it follows."""
         return f"{query.history[-1]} {query.text}" if follow_up else query.text
 
-    def _ahead_texts(self, query: Query) -> list[str]:
-        """The texts, other than the question's own, that answering it will embed (as far as can be told
-        before its game and scope are decided)."""
+    def _ahead_texts(self, query: Query, own: str) -> list[str]:
+        """The texts, other than the question's own embedded text `own`, that answering it will embed (as far
+        as can be told before its game and scope are decided)."""
         follow_up = query.reads_as_follow_up
         # Within a game the retriever drops the games' names (any game will do to say "within one").
         texts = [passage_query_text(self.index, within_game(self.index, self._search_text(query, follow_up), ""))]
         if follow_up:
             texts.append(dense_query_text(self.index, self._route_text(query, follow_up)))
-        own = dense_query_text(self.index, query.text)
         return [t for t in dict.fromkeys(texts) if t != own]
 
     def ask(self, question: str, *, game: str | None = None, history: list[str] | None = None,

@@ -211,8 +211,9 @@ def test_a_question_is_embedded_once_per_text_it_is_searched_with(pipeline, monk
     pipeline.ask(question)
     assert len(calls) == texts == len(set(calls)), calls
     # The two run on two threads, in either order.
-    ahead = pipeline._ahead_texts(Query.build(question, [], pipeline.tokenizer))
-    assert set(calls) == {dense_query_text(pipeline.index, question), *ahead}
+    own = dense_query_text(pipeline.index, question)
+    ahead = pipeline._ahead_texts(Query.build(question, [], pipeline.tokenizer), own)
+    assert set(calls) == {own, *ahead}
 
 
 def test_pipeline_cache_is_bounded_and_stable(pipeline):
