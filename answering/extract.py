@@ -25,14 +25,18 @@ _CN_NUM = "零〇一二两三四五六七八九十百"
 _MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|顶|根|瓶|支|件|players?)"
 _EN_ORDINALS = {"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
 _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-               "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+               "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+               "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
 _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:想|打算)?"
                          r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供|派|派出|出动|"
                          r"凑满|凑齐|集满|集齐|排满|排完|连成|完成)?(?:任何|任一|半个|半只|半张)?(?:把|将)?\s*$")
-# "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value.
-_NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+(?:[a-z]+ing\s+|use\s+)?"
-                         r"(?:the\s+|any\s+|a\s+|an\s+|it\s+)?$")
+# "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value;
+# "I do NOT want to put the Nightmare into Limbo", "don't plan to use …": wanting or meaning to, as in Chinese.
+_NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+"
+                         r"(?:(?:want|wanna|plan|intend|mean|going|gonna|try|trying)\s+(?:to\s+)?)?"
+                         r"(?:[a-z]+ing\s+|use\s+|put\s+|send\s+|add\s+|play\s+|include\s+)?"
+                         r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?$")
 _TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
 _TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "咖啡": "brown",
                   "tan": "brown"}
@@ -62,7 +66,7 @@ def normalise_numbers(folded: str) -> str:
 
     # A lone 一 before a measure word is mostly an article ("一座高塔" = "a Tower"): left as it is.
     # "#3" and "No. 3" number a card: the digit alone, so that "#3, #5 and #6" reads as a list of numbers.
-    out = re.sub(r"(?:#|\bno\.)\s*(?=\d)", "", folded)
+    out = re.sub(r"(?:#|\bno\.)\s*(?=\d)", "", unglossed(respelled(folded)))
     out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, out)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
@@ -72,6 +76,9 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"(?:(?<=下家\d)|(?<=上家\d)|(?<=队长))\s*一(?=\s*(?:分|点)(?!钟))", " 1", out)
     # A Tower or card told by colour and number in words ("藍五、紅五、綠四"): the number written as a digit.
     out = re.sub(rf"(?:(?<=[红蓝绿棕]色)|(?<=[红蓝绿棕]))([一二三四五])(?![{_CN_NUM}])(?!\s*{_MEASURE})", cn, out)
+    # "a dozen cards", "half a dozen": counts said the English way.
+    out = re.sub(r"\bhalf an? dozen\b", "6", out)
+    out = re.sub(r"\b(?:a|one)\s+dozen\b|\bdozen\b", "12", out)
     # "four-leaf clover" is a name, not a count.
     # "one of the Towers" names a card; "one of us", "one of them" counts (a part of a total said before).
     out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+(?:us|them|those)\b))(?!-lea[fv])",
@@ -122,6 +129,85 @@ _ONE_PRONOUN_BEFORE = re.compile(r"\b(?:which|that|this|each|any|every|no|the|an
 _ONE_PRONOUN_AFTER = re.compile(r"^\s*(?:up|away|back|more|less|again|else|another|[?.!,;]|$)")
 
 
+@lru_cache(maxsize=1)
+def _english_words() -> frozenset[str]:
+    """Every English word of the rules' declared phrases and examples and of the facts' examples: the words a
+    misspelt word of a question is mended to."""
+    import dataclasses
+
+    from rules_engine.registry import all_rules
+
+    from .facts import load_facts
+
+    words: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            words.update(re.findall(r"[a-z]+", fold(value)))
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+
+    for rule in all_rules():
+        for slot in declared_slots(rule.input_model).values():
+            for f in dataclasses.fields(slot):
+                walk(getattr(slot, f.name))
+        walk(rule.examples)
+    for fact in load_facts():
+        walk(fact.examples)
+    return frozenset(words)
+
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+_ENDINGS = ("s", "es", "ed", "d", "ing", "er", "ers", "ly")
+
+
+def _one_edit_away(word: str, vocabulary: frozenset[str]) -> str | None:
+    """The one word of `vocabulary` a single slip of the keyboard (a letter dropped, added, changed or two
+    swapped) turns into `word`, or None when there is none or more than one."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    edits = {a + b[1:] for a, b in splits if b}
+    edits |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    edits |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
+    edits |= {a + c + b for a, b in splits for c in _LETTERS}
+    found = sorted(edits & vocabulary)
+    return found[0] if len(found) == 1 else None
+
+
+def respelled(folded: str) -> str:
+    """The text with a misspelt long English word ("premonitons", "nightmre") mended to the one word of the rules'
+    vocabulary it is a slip away from; a word the vocabulary has, or has with an ending ("towers"), is kept."""
+    vocabulary = _english_words()
+
+    def mend(m: re.Match[str]) -> str:
+        word = m.group()
+        # Short words are left alone: one slip away from a short word is often another real word.
+        if len(word) < 7 or word in vocabulary \
+                or any(word.endswith(e) and word[:-len(e)] in vocabulary for e in _ENDINGS):
+            return word
+        return _one_edit_away(word, vocabulary) or word
+
+    return re.sub(r"[a-z]+", mend, folded)
+
+
+# A name glossed in the other script in brackets right after it: "Silver Grass (芒草小路) path cards",
+# "金礦小巷 (gold alley)".
+_CJK_GLOSS = re.compile(r"(?<=[a-z])\s*[(（]\s*([\u4e00-\u9fff]{1,6})\s*[)）]\s*")
+_EN_GLOSS = re.compile(r"(?<=[\u4e00-\u9fff])\s*[(（]\s*([a-z][a-z' \-]{0,24}?)\s*[)）]\s*")
+
+
+def unglossed(folded: str) -> str:
+    """The text without a bracketed gloss of the name before it in the other script, so that the name's words
+    and what follows read together; a bracket saying more than a rules word ("(阿豪 is the captain's 上家)") stays."""
+    vocabulary = _english_words()
+    out = _CJK_GLOSS.sub(" ", folded)
+    return _EN_GLOSS.sub(lambda m: " " if all(w in vocabulary for w in re.findall(r"[a-z]+", m.group(1)))
+                         else m.group(), out)
+
+
 def _en_number(m: re.Match[str]) -> str:
     word = m.group(1)
     if word == "one" and (_ONE_PRONOUN_BEFORE.search(m.string[max(0, m.start() - 12):m.start()])
@@ -164,7 +250,7 @@ def negated(text: str, start: int) -> bool:
     zh = _NEGATOR_ZH.search(before)
     # "是不是只能用一次", "會不會觸發": the 不 of an A-not-A question asks both ways; it negates nothing.
     # English words are longer: its negator is looked for further back.
-    return bool((zh and not _a_not_a(before, zh)) or _NEGATOR_EN.search(text[max(0, start - 28):start]))
+    return bool((zh and not _a_not_a(before, zh)) or _NEGATOR_EN.search(text[max(0, start - 36):start]))
 
 
 # A negation after what it negates: "黑暗徵兆還是不加", "書本跟黑暗徵兆都沒放" (each of a list joined by 跟 / 和 before
@@ -302,6 +388,8 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                     gap, distance, limit = text[c.end():n.start()], n.start() - c.end() + 1, 11
                 elif n.end() <= c.start():
                     gap, distance, limit = text[n.end():c.start()], c.start() - n.end() + 3, 11
+                    if re.fullmatch(r"\s+[a-z]+(?:-[a-z]+)?\s+", gap):
+                        limit = 14  # one English word may describe what is counted ("0 face-up premonitions")
                 else:
                     continue
                 part = _part_of_total(text, n.start())
@@ -685,7 +773,7 @@ _SEAT_RANGE = re.compile(r"(?:下家|seat|p)\s*\d\s*(?:到|至|~|～|-|－|—|\
 
 
 # Where a player says a thing is in hand ("手上", "in my hand").
-_IN_HAND_ZH = r"(?:手上|手牌|手中)"
+_IN_HAND_ZH = r"(?:手上|手牌|手中|手里|手头)"
 _IN_HAND_EN = r"in (?:the |my |their |his |her |our |your )?hand"
 
 
@@ -707,7 +795,9 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
         number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的)?\s*$", before)
         offset = max(0, m.start - 6)
         if number is None:
-            number = re.match(r"\s*(?:有|:|：|x|×)?\s*(\d+)(?!\s*(?:张|个)?\s*(?:回忆|memor))", after)
+            # "回憶只有2張", "金礦才1張", "回憶一共5張": a word of how many may stand before the number.
+            number = re.match(r"\s*(?:只有|才有?|就有?|共有?|一共|总共|有|:|：|x|×)?\s*(\d+)"
+                              r"(?!\s*(?:张|个)?\s*(?:回忆|memor))", after)
             offset = m.end
         if number:
             count = int(number.group(1))
@@ -719,6 +809,12 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
         else:
             return None
         record[value] = record.get(value, 0) + count
+        if value != m.value and number is not None and offset != m.end:
+            # "場上1張手裡1張金礦": the number said on the table before the one in hand is of the same thing.
+            table = re.search(r"(?:场上|桌上|桌面上?)\s*(\d+)\s*(?:张|个)?\s*[、,，和跟及]?\s*" + _IN_HAND_ZH +
+                              r"\s*(?:有|还有)?\s*\d+\s*(?:张|个)?\s*$", segment[max(0, m.start - 20):m.start])
+            if table:
+                record[m.value] = record.get(m.value, 0) + int(table.group(1))
         last = m.value
     for stray in re.finditer(_IN_HAND_ZH + r"\s*(?:有|还有)?\s*(\d+)|(\d+)\s*(?:张|个)?\s*" + _IN_HAND_EN, segment):
         start = stray.start(1) if stray.group(1) else stray.start(2)
@@ -1332,6 +1428,11 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
         if players and _WHOLE_TABLE.search(clause):
             return list(range(players))  # "all four of us went", "大家都出團了": every seat
         roles = list(_SEAT_ROLE.finditer(clause))
+        # "…，隊長卡接下來要交給誰": a relative role names a seat only as the next of a list ("下家1、再下一位").
+        roles = [m for k, m in enumerate(roles)
+                 if not _RELATIVE_ROLE.search(m.group(1))
+                 or (k > 0 and re.fullmatch(r"\s*(?:、|,|和|与|跟|及|还有|\band\b|\bthen\b)?\s*",
+                                            clause[roles[k - 1].end():m.start()]))]
         # "隊長的下家" is one seat, the 下家; "隊長自己沒去" names a seat that did not go.
         seats = [_seat(text, m.group(1), players) for k, m in enumerate(roles)
                  if not (k + 1 < len(roles) and re.fullmatch(r"\s*的\s*", clause[m.end():roles[k + 1].start()]))
@@ -1516,7 +1617,9 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
             text = _blanked(text, m.span())
     # Seat and ordinal markers name a seat, not a quantity ("下家1", "第3位"); a number after "which" is
     # what is asked, not stated ("出團的是哪三個", "which two Towers").
-    text = re.sub(r"(?:下家|上家|第|seat|player|next player)\s*\d|\d(?:st|nd|rd|th)\b", " ", text)
+    # So are a card's options counted off ("option 2", "选项2", "2号选项").
+    text = re.sub(r"(?:下家|上家|第|seat|player|next player|\boption|\bchoice|选项|选择)\s*\d|\d(?:st|nd|rd|th)\b|"
+                  r"\d\s*号?选项", " ", text)
     text = re.sub(r"(?:哪|\bwhich\s+|\bwhat\s+)\s*\d+", " ", text)
     # "one Door of every colour", "one of each": one per colour describes a set, it counts nothing.
     text = re.sub(r"(?<![\d.])1\s+(?:[a-z]+\s+){0,2}of (?:every|each|all)\b|(?:各|每种颜色|每个颜色)\s*1(?!\d)", " ", text)
@@ -1537,14 +1640,14 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
             # So is how many times one value comes in it ("兩個燈籠跟一個反光盤" → 燈籠, 燈籠, 反光盤).
             hashable = [repr(v) for v in value]
             known.extend(k for k in (hashable.count(h) for h in dict.fromkeys(hashable)) if k >= 2)
-            # An amount read point by point ("疲勞造成2點" → 1, 1) accounts for the number as written.
+            # An amount read point by point ("疲勞造成2點" → 1, 1) accounts for the number as written, also
+            # when a single point runs into it ("吸血鬼打1點，疲勞又扣2點" → 1, 1, 1).
             run = 0
             for v in [*value, None]:
                 if v == 1 and not isinstance(v, bool):
                     run += 1
                     continue
-                if run >= 2:
-                    known.append(run)
+                known.extend(range(2, run + 1))
                 run = 0
         elif isinstance(value, dict):
             for v in value.values():
@@ -1607,9 +1710,9 @@ _BRACKETED_PARTS = re.compile(r"(?<!\d)(\d+)[^\d()（），。,;；]{0,24}?[(（
 def rule_unread_numbers(rule: Any, question: str, data: dict[str, Any]) -> list[int]:
     """The numbers a question states that a rule, having read `data`, leaves unread: neither read as an input,
     nor fixed by the texts, nor part of a phrase the rule declares ("rung 3" says which reading), nor told of a
-    quantity no rule of the game reads (its game's asides)."""
+    quantity no rule of the game reads (its game's asides) or that does not bear on this rule (its own)."""
     return unread_numbers(question, data, rule.fixed_numbers, numbered_phrases(rule.input_model),
-                          get_game(rule.game).asides)
+                          get_game(rule.game).asides + rule.asides)
 
 
 # A number the player says may not matter ("(deck's at 41, if that matters)", "不知道有沒有關係"): its clause.
@@ -1679,8 +1782,12 @@ def adds_to_earlier(follow_up: str) -> bool:
 _REFERENCE = re.compile(r"(?:这|\bthese\s+|\bthose\s+|\bthe same\s+)\s*\d+")
 
 
-# A number said to be the wrong one ("不是2分", "not 1", "instead of 3").
-_NOT_THE_OLD = re.compile(r"(?:而?不是|\binstead of|\brather than|,?\s*\bnot)\s*(\d+)\s*(?:分|点|张|个|\bpoints?\b|\bcards?\b)?")
+# A number said to be the wrong one ("不是2分", "not 1", "instead of 3"), or the one changed ("那2分改成3分",
+# "from 2 to 3": the number after it is the new one).
+_NOT_THE_OLD = re.compile(r"(?:而?不是|\binstead of|\brather than|,?\s*\bnot)\s*(\d+)\s*(?:分|点|张|个|\bpoints?\b|\bcards?\b)?|"
+                          r"(?:从|\bfrom\s+(?=\d+\s*(?:points?\s*|cards?\s*)?to\b))?(\d+)\s*"
+                          r"(?:分|点|张|个|\bpoints?\b|\bcards?\b)?\s*"
+                          r"(?=(?:改成|改为|变成|换成|\bchanged to\b|(?<=from \d )to\b)\s*\d)")
 
 
 # Routing asks it once per candidate rule of a follow-up, with the same two texts.
@@ -1694,7 +1801,7 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     stays unread."""
     own = _REFERENCE.sub(" ", normalise_numbers(fold(follow_up)))
     # "隊長是4分不是2分", "2 in his hand, not 1": the number taken back says which earlier number is meant.
-    taken_back = [int(m.group(1)) for m in _NOT_THE_OLD.finditer(own)]
+    taken_back = [int(m.group(1) or m.group(2)) for m in _NOT_THE_OLD.finditer(own)]
     own = _NOT_THE_OLD.sub(" ", own)
     numbers = list(_SIGNED_NUMBER.finditer(own))
     if len(numbers) != 1:

@@ -50,6 +50,10 @@ def detect_lang(text: str) -> str:
     if not has_cjk(text):
         return "en"
     han = "".join(CJK_RE.findall(text))
+    # An English question naming a few things in Chinese ("which 徵兆 go off?") is answered in English.
+    english_words = len(re.findall(r"[A-Za-z]{2,}", text))
+    if english_words >= 4 and len(han) < english_words:
+        return "en"
     traditional_only = sum(1 for a, b in zip(han, _T2S.convert(han)) if a != b)
     simplified_only = sum(1 for a, b in zip(han, _S2T.convert(han)) if a != b)
     return "zh-CN" if simplified_only > traditional_only else "zh-TW"

@@ -145,9 +145,10 @@ class Tokenizer:
             if form not in folded or (term.game, term.id) in found:
                 continue
             if len(form) == 1:
-                # A one-character term (門, 塔) counts only as a word of its own, not inside 開門.
+                # A one-character term (門, 塔) counts only as a word of its own, not inside 開門. Words are
+                # taken from the dictionary alone: jieba's guessing joins a lone 塔 to the next character ("塔要").
                 if words is None:
-                    words = set(self._jieba.lcut(folded))
+                    words = set(self._jieba.lcut(folded, HMM=False))
                 if form not in words:
                     continue
             found[(term.game, term.id)] = TermMatch(term, form)

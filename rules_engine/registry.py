@@ -57,6 +57,9 @@ class Rule:
     # The rule whose verdict this one's value is a part of (the escape master of who escapes): the two
     # answer the same situation, so a question near both is not in doubt between them.
     part_of: str = ""
+    # Quantities a player may mention that other rules of the game read but that do not bear on this rule's
+    # answer (gold alleys break a tie for the Escape Master; they do not decide whether one player escapes).
+    asides: tuple[Slot, ...] = ()
 
     def run(self, raw: dict[str, Any] | BaseModel | None = None) -> Verdict:
         """Validate raw input against the rule's model, then evaluate it."""
@@ -161,6 +164,15 @@ def declare_parts(parts: dict[str, str]) -> None:
         if whole not in RULES:
             raise UnknownId("rule", whole, sorted(RULES))
         RULES[rule_id] = dataclasses.replace(RULES[rule_id], part_of=whole)
+
+
+def declare_asides(asides: dict[str, tuple[Slot, ...]]) -> None:
+    """Record the quantities a question may tell that do not bear on each rule (a game declares this for its
+    rules)."""
+    import dataclasses
+
+    for rule_id, slots in asides.items():
+        RULES[rule_id] = dataclasses.replace(RULES[rule_id], asides=tuple(slots))
 
 
 def declare_examples(examples: dict[str, dict[str, tuple[str, ...]]]) -> None:

@@ -114,10 +114,12 @@ CLOVERS = Slot("count", {"zh-TW": "幸運草數", "en": "clovers"}, cues=("幸�
                domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "clover"),))
 SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
                    cues=("法術等級", "咒語等級", "法術需要", "法術", "咒語", "咒要", "咒需要", "術要", "術需要", "spell level",
-                         "spell card needs", "spell needs",
+                         "spell card needs", "spell needs", "needs magic", "need magic", "requires magic",
                          "spell requires", "spell", "level"), unstated="general", when=(("item", "wand"),))
 PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en": "the wizards' magic without wands"},
-                   cues=("魔力", "法力", "巫師", "magic", "wizard", "wizards"), other_cues=("magic item", "magic items"),
+                   cues=("魔力", "法力", "巫師", "magic", "wizard", "wizards"),
+                   # "the spell needs magic 3" is the spell's level, not the wizards' magic.
+                   other_cues=("magic item", "magic items", "needs magic", "need magic", "requires magic"),
                    unstated="general", when=(("item", "wand"),))
 WANDS = Slot("count", {"zh-TW": "魔杖數", "en": "wands"}, cues=("魔杖", "wand", "wands"),
              units=("根魔杖", "支魔杖", "wands"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "wand"),))

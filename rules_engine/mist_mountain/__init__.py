@@ -50,6 +50,12 @@ from ..registry import declare_parts as _parts  # noqa: E402
 
 _parts({"mist-mountain.escape_master": "mist-mountain.escape"})
 
+# One player's gold alleys do not decide whether that player escapes.
+from ..registry import declare_asides as _asides  # noqa: E402
+from .slots import GOLD_ALLEYS as _GOLD_ALLEYS  # noqa: E402
+
+_asides({"mist-mountain.own_escape": (_GOLD_ALLEYS,)})
+
 # Example questions added from the tune set's misses (phrasings the first examples did not cover).
 from ..registry import declare_examples as _examples  # noqa: E402
 

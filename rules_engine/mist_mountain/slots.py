@@ -29,7 +29,8 @@ CONTRIBUTIONS = Slot("seat_list", {"zh-TW": "每位玩家的貢獻度", "en": "e
                           "en": "Tell me each player's contribution in turn order: the captain first, then seat 1 "
                                 "(the captain's next player), seat 2, … up to the captain's previous player"})
 REQUIREMENT = Slot("count", {"zh-TW": "路徑需求", "en": "path requirement"},
-                   cues=("需求", "門檻", "需要", "要求", "路徑要", "這條路要", "requirement", "requires", "needs",
+                   cues=("需求", "門檻", "需要", "要求", "路徑要", "這條路要", "路要", "路只要", "路線要", "路線只要",
+                         "requirement", "requires", "needs",
                          "-point path", "point path"),
                    unstated="reading",
                    note={"zh-TW": "路徑需求以 12 分計（文中三條路徑都是「12分以上」）",
@@ -130,3 +131,10 @@ OWN_GRASS = _own("芒草小路路徑小卡", "Silver Grass Path cards",
                  ("張芒草小路路徑小卡", "張芒草小路路徑卡", "張芒草小路", "張芒草", "grass path cards", "silver grass path cards",
                   "silvergrass path cards", "grass cards"), _path_card_cues("芒草小路"), _SOME_PATH_CARDS)
 OWN_ABBOTS = _own("手上的住持", "Abbots in hand", ("張住持", "個住持", "abbots", "abbot"), cues=("住持", "abbot"))
+
+# Gold alleys told beside one player's own cards ("4 gold alleys on the table"): they break a tie for the Escape
+# Master and do not bear on whether that player escapes.
+GOLD_ALLEYS = Slot("count", {"zh-TW": "金礦小巷張數", "en": "gold alleys"},
+                   cues=(C.GOLD, *C._ALIASES[C.GOLD], "gold alleys", "gold alley", "gold mine alleys"),
+                   units=(f"張{C.GOLD}", *(f"張{a}" for a in C._ALIASES[C.GOLD] if not a.isascii()),
+                          "gold alleys", "gold alley", "gold mine alleys", "gold"))

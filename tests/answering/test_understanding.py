@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from answering.extract import extract_input, normalise_numbers, restate_number, rule_unread_numbers, unread_numbers
+from answering.extract import (extract_input, normalise_numbers, respelled, restate_number, rule_unread_numbers,
+                               unglossed, unread_numbers)
 from answering.query import Query, is_follow_up
 from answering.routing import question_form
 from indexer.text import fold
@@ -1052,3 +1053,92 @@ def test_gold_alleys_said_to_be_in_hand_after_them_are_in_hand():
                          "Bo 6 memories, 1 gold alley on the table; Cy 4 memories; Di 6 memories. Who escapes?")
     assert data["players"][0] == {"name": "Ann", "memories": 6, "gold_hand": 3}
     assert data["players"][1] == {"name": "Bo", "memories": 6, "gold_table": 1}
+
+
+def test_an_english_negator_reaches_past_wanting_to_and_a_verb():
+    rule = get_rule("onirim.nightmare_tower_penalty")
+    assert extract_input(rule.input_model, "Drew a nightmare and I do NOT want to put the nightmare into limbo. "
+                                           "Do I have to lose a tower?")["nightmare_to_limbo"] is False
+    assert extract_input(rule.input_model, "I want to put the nightmare into limbo, must I lose a "
+                                           "tower?")["nightmare_to_limbo"] is True
+
+
+def test_a_dozen_and_the_teens_are_numbers():
+    assert normalise_numbers("ok and if the pile had a dozen cards?") == "ok and if the pile had 12 cards?"
+    assert normalise_numbers("half a dozen towers, fifteen discards") == "6 towers, 15 discards"
+
+
+def test_zero_with_one_english_word_before_what_is_counted_counts_none():
+    rule = get_rule("onirim.happy_dream_options")
+    question = "Got a Happy Dream, but there are zero face-up premonitions left. Can I still remove one?"
+    assert extract_input(rule.input_model, question)["face_up_premonitions"] == 0
+    assert extract_input(rule.input_model, "2 face-up premonitions and 5 cards in the deck") == \
+        {"face_up_premonitions": 2, "deck_size": 5}
+
+
+def test_a_misspelt_word_is_read_as_the_word_of_the_rules_it_is_one_slip_from():
+    assert respelled("zero face-up premonitons, nightmre drawn, alignmnet done, discrad pile") == \
+        "zero face-up premonitions, nightmare drawn, alignment done, discard pile"
+    # Words the rules use, with their endings, and short words are kept as written.
+    assert respelled("reflectors and lanterns, the tower") == "reflectors and lanterns, the tower"
+    rule = get_rule("onirim.happy_dream_options")
+    assert extract_input(rule.input_model, "there are zero face-up premonitons left")["face_up_premonitions"] == 0
+
+
+def test_next_said_of_the_captain_card_is_no_seat_that_went():
+    rule = get_rule("mist-mountain.next_captain")
+    data = extract_input(rule.input_model, "六個人，今天出團的是隊長、下家1還有上家，隊長卡接下來要交給誰？")
+    assert data["went"] == [0, 1, 5]
+
+
+def test_an_option_counted_off_is_no_stated_quantity():
+    assert unread_numbers("happy dream option 2 flip how many card from deck top?", {}) == []
+    assert unread_numbers("美夢選項2 翻幾張", {}) == []
+    assert unread_numbers("happy dream, 2 cards left in the deck: how many do I flip?", {}) == [2]
+
+
+def test_seat_records_read_words_of_how_many_and_gold_in_hand_said_before_it():
+    data = extract_input(get_rule("mist-mountain.escape_master").input_model,
+                         "5人局结束了。队长老王自己的回忆只有2张；下家1小李回忆5张、场上金矿2张；下家2阿芳回忆5张、手里金矿2张；"
+                         "下家3大刘回忆5张、场上1张手里1张金矿；下家4小陈回忆才1张但金矿有5张。谁是脱逃大师？")
+    assert data["players"] == [{"memories": 2}, {"memories": 5, "gold_table": 2}, {"memories": 5, "gold_hand": 2},
+                               {"memories": 5, "gold_table": 1, "gold_hand": 1}, {"memories": 1, "gold_table": 5}]
+
+
+def test_a_point_run_into_an_amount_dealt_point_by_point_accounts_for_that_amount():
+    rule = get_rule("dungeon-lords.item_marked")
+    question = "巫师原本2点血，带着项链。吸血鬼先打他1点，然后回合结束疲劳又一点一点扣了2点。项链算用过吗？"
+    data = extract_input(rule.input_model, question)
+    assert data["damage"] == [1, 1, 1] and rule_unread_numbers(rule, question, data) == []
+
+
+def test_a_number_changed_to_another_restates_the_earlier_one():
+    earlier = "五人局，隊長2分、下家1四分、下家2三分、下家3四分、下家4一分，今天需求12分，能出團嗎？"
+    assert restate_number(earlier, "如果隊長那2分改成3分呢？").startswith("5人局,队长3分")
+    assert restate_number("captain 2, next 4, then 3, 4, 1. path needs 12. do we go?",
+                          "what if the captain went from 2 to 3?").startswith("captain 3,")
+
+
+def test_a_path_said_to_need_only_so_many_points_states_the_requirement():
+    data = extract_input(get_rule("mist-mountain.qualification").input_model, "如果那条路只要9分呢？")
+    assert data == {"requirement": 9}
+
+
+def test_gold_alleys_told_beside_ones_own_cards_do_not_block_whether_one_escapes():
+    rule = get_rule("mist-mountain.own_escape")
+    question = "我有5張自己的回憶、場上2張金礦小巷，4人局，我能逃脫嗎？"
+    data = extract_input(rule.input_model, question)
+    assert data == {"memories": 5, "players": 4} and rule_unread_numbers(rule, question, data) == []
+    # The game's other rules still take a stated number of gold alleys as a fact they leave unread.
+    other = get_rule("mist-mountain.memories_needed")
+    assert 2 in rule_unread_numbers(other, question, extract_input(other.input_model, question))
+
+
+def test_a_name_glossed_in_the_other_script_reads_as_the_name():
+    rule = get_rule("mist-mountain.own_escape")
+    data = extract_input(rule.input_model, "5p game. I have three of my own memories, three Silver Grass (芒草小路) "
+                                           "path cards and one abbot in hand. Do I escape?")
+    assert data == {"players": 5, "memories": 3, "grass": 3, "abbots": 1}
+    assert unglossed("金矿小巷 (gold alley) 2张") == "金矿小巷 2张"
+    # A bracket that says more than a name's gloss is kept.
+    assert unglossed("阿豪 (阿豪 is the captain's 上家) 4") == "阿豪 (阿豪 is the captain's 上家) 4"

@@ -21,6 +21,9 @@ def test_fold_merges_scripts_width_and_case() -> None:
     ("Can a Nightmare break my tower row?", "en"),
     ("警官被品茶師拿走", "zh-TW"),
     ("警官被品茶师拿走", "zh-CN"),
+    ("someone dropped Thick Fog on my 鐵路工, how many points is it worth now?", "en"),
+    ("我手上有 Paradoxical Prophecy 可以用嗎", "zh-TW"),
+    ("Amy 3分、Ben 4分、Cathy 0分、Dan 5分，能出团吗", "zh-CN"),
 ])
 def test_detect_lang(text: str, lang: str) -> None:
     assert detect_lang(text) == lang
@@ -54,7 +57,7 @@ def _every_form_scan(tokenizer: Tokenizer, text: str) -> list[tuple[str, str, st
     forms = sorted(((fold(f), t) for t in tokenizer.glossary.terms for f in t.surface_forms()),
                    key=lambda x: -len(x[0]) if any("\u4e00" <= c <= "\u9fff" for c in x[0]) else 0)
     found: dict[tuple[str, str], str] = {}
-    words = set(tokenizer._jieba.lcut(folded))
+    words = set(tokenizer._jieba.lcut(folded, HMM=False))
     for cjk in (True, False):
         for form, term in forms:
             if any("\u4e00" <= c <= "\u9fff" for c in form) != cjk or (term.game, term.id) in found:
@@ -74,6 +77,13 @@ def test_term_scan_finds_what_trying_every_form_finds(text: str) -> None:
     tokenizer = Tokenizer(load_glossary())
     assert [(m.term.game, m.term.id, m.form) for m in tokenizer.match_terms(text)] == \
         _every_form_scan(tokenizer, text)
+
+
+def test_a_one_character_term_is_found_before_any_character_but_not_inside_a_word() -> None:
+    tokenizer = Tokenizer(load_glossary())
+    # jieba's guessing would join 塔 and 要 into one unknown word; the lone 塔 is the Tower all the same.
+    assert {m.term.id for m in tokenizer.match_terms("惡夢來了 塔要丟嗎")} == {"nightmare", "tower"}
+    assert "door" not in {m.term.id for m in tokenizer.match_terms("鑰匙開門")}
 
 
 @pytest.mark.parametrize("bad, reason", [
