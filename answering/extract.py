@@ -35,7 +35,7 @@ _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:想|打算)?
 # "I do NOT want to put the Nightmare into Limbo", "don't plan to use …": wanting or meaning to, as in Chinese.
 _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+"
                          r"(?:(?:want|wanna|plan|intend|mean|going|gonna|try|trying)\s+(?:to\s+)?)?"
-                         r"(?:[a-z]+ing\s+|use\s+|put\s+|send\s+|add\s+|play\s+|include\s+)?"
+                         r"(?:[a-z]+ing\s+|(?:use|put|send|shove|stick|move|return|place|throw|toss|add|play|include)\s+)?"
                          r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?$")
 _TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
 _TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "咖啡": "brown",
@@ -531,6 +531,8 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
 
 _COLOUR_WORD = r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)"
 _DOOR_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:门|doors?)"
+# "手上有棕色鑰匙", "a blue key": the colour of a Key in hand, neither a Door nor a Goal.
+_KEY_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:钥匙|keys?\b)"
 # "that door had been blue", "那扇門是藍色的": the colour said of a Door named just before it.
 _DOOR_BEFORE = (r"(?:门|\bdoors?)\s*(?:\b(?:had been|has been|would have been|would be|was|were|is|are|turned out)\b|"
                 r"是|换成|改成|变成)\s*(?:(?:a|an|the)\s+)?\S{1,8}$")
@@ -1160,7 +1162,9 @@ def _seat_from_start(text: str) -> int | None:
     told = re.search(r"\b(\d)(?:st|nd|rd|th)\s+(?:to (?:place|go|play|choose)|in (?:player |turn |seat )?order)", text)
     if told:
         return int(told.group(1)) - 1  # counted with the start player as the first
-    m = re.search(r"第\s*(\d)\s*(?:位|个)(?:玩家)?|(\d)(?:st|nd|rd|th) player|player (\d)\b", text)
+    # "第四個物品", "第2位冒險家": an ordinal of something else is no player's seat.
+    m = re.search(r"第\s*(\d)\s*(?:位|个)(?!\s*(?:物品|道具|魔法|冒险|指示物|标记|回合|轮|季))(?:玩家)?|"
+                  r"(\d)(?:st|nd|rd|th) player|player (\d)\b", text)
     if m:
         n = int(m.group(1) or m.group(2) or m.group(3))
         # "the 3rd player after the start player" (or after the start player's name, "阿光後面第二位") counts from
@@ -1280,7 +1284,8 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
                 value = [c for c, _, new in colours if not new] or None
             else:
                 doors = {p for c, p, _ in colours if re.match(_DOOR_AFTER, counting_text[p:p + 8])
-                         or re.search(_DOOR_BEFORE, counting_text[max(0, p - 30):p])}
+                         or re.search(_DOOR_BEFORE, counting_text[max(0, p - 30):p])
+                         or re.match(_KEY_AFTER, counting_text[p:p + 8])}
                 others = [c for c, p, _ in colours if p not in doors]
                 value = others or None
         elif slot.kind == "numbers":
@@ -1493,6 +1498,10 @@ def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
     if units:
         for m in re.finditer(rf"(\d+)\s*(?:{units})", text):
             found[m.start(1)] = int(m.group(1))
+        if found or any(_pattern(cue).search(text) for cue in slot.cues):
+            # "…, then fatigue does 1, then 1 more": another blow of the amount told before.
+            for m in re.finditer(r"(\d+)\s*more(?:\s+points?)?(?=\s*(?:[,.;!?，。；]|$|\bthen\b|\band\b))", text):
+                found[m.start(1)] = int(m.group(1))
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
             window = text[c.end():c.end() + 10]
@@ -1785,7 +1794,7 @@ _REFERENCE = re.compile(r"(?:这|\bthese\s+|\bthose\s+|\bthe same\s+)\s*\d+")
 # A number said to be the wrong one ("不是2分", "not 1", "instead of 3"), or the one changed ("那2分改成3分",
 # "from 2 to 3": the number after it is the new one).
 _NOT_THE_OLD = re.compile(r"(?:而?不是|\binstead of|\brather than|,?\s*\bnot)\s*(\d+)\s*(?:分|点|张|个|\bpoints?\b|\bcards?\b)?|"
-                          r"(?:从|\bfrom\s+(?=\d+\s*(?:points?\s*|cards?\s*)?to\b))?(\d+)\s*"
+                          r"(?:从|\bfrom\s+(?=\d+\s*(?:points?\s*|cards?\s*)?to\b))?(?<!下家)(?<!上家)(\d+)\s*"
                           r"(?:分|点|张|个|\bpoints?\b|\bcards?\b)?\s*"
                           r"(?=(?:改成|改为|变成|换成|\bchanged to\b|(?<=from \d )to\b)\s*\d)")
 
@@ -1803,12 +1812,19 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     # "隊長是4分不是2分", "2 in his hand, not 1": the number taken back says which earlier number is meant.
     taken_back = [int(m.group(1) or m.group(2)) for m in _NOT_THE_OLD.finditer(own)]
     own = _NOT_THE_OLD.sub(" ", own)
-    numbers = list(_SIGNED_NUMBER.finditer(own))
+    # A seat's marker ("下家2") names the seat, it is not the number restated.
+    numbers = [m for m in _SIGNED_NUMBER.finditer(own) if not re.search(r"(?:下家|上家)\s*$", own[:m.start()])]
     if len(numbers) != 1:
         return None
     new = numbers[0]
     wanted = _context(own, new.start(), new.end())
     text = normalise_numbers(fold(earlier))
+    told = _told_of_same_seat(text, own[:new.start()])
+    if told is not None:
+        # "那如果上家珊珊後來又多出了2分呢？": the number said of the seat the earlier question gave one, more of it
+        # when the follow-up adds.
+        value = int(told.group()) + int(new.group()) if _ADDS.search(own) else int(new.group())
+        return f"{text[:told.start()]}{value}{text[told.end():]}"
     if len(taken_back) == 1:
         named = [m for m in _SIGNED_NUMBER.finditer(text) if int(m.group()) == taken_back[0]]
         if len(named) == 1:
@@ -1822,6 +1838,22 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     if old.group().lstrip("-") == new.group().lstrip("-"):
         return None
     return f"{text[:old.start()]}{new.group()}{text[old.end():]}"
+
+
+def _told_of_same_seat(earlier: str, said_before: str) -> re.Match[str] | None:
+    """The one number of the earlier question told of the seat (a role, or a role and a name) that the follow-up
+    names before its own number, or None."""
+    own_roles = {m.group(1) for m in _SEAT_ROLE.finditer(said_before) if not _RELATIVE_ROLE.search(m.group(1))}
+    if not own_roles:
+        return None
+    found = []
+    for m in _SIGNED_NUMBER.finditer(earlier):
+        start = max(earlier.rfind(p, 0, m.start()) for p in "，,、。；;：:") + 1
+        roles = [r.group(1) for r in _SEAT_ROLE.finditer(earlier, start, m.start())]
+        # The seat is the role nearest before the number ("下家3 leo 5分"), its own marker number aside.
+        if roles and roles[-1] in own_roles and not re.fullmatch(r"(?:下家|上家)\s*\d", earlier[m.start() - 2:m.end()]):
+            found.append(m)
+    return found[0] if len(found) == 1 else None
 
 
 def restated_input(rule: Any, earlier: str, follow_up: str) -> dict[str, Any] | None:

@@ -113,7 +113,10 @@ CLOVERS = Slot("count", {"zh-TW": "幸運草數", "en": "clovers"}, cues=("幸�
                units=("片幸運草", "個幸運草", "片四葉草", "個四葉草", "four-leaf clovers", "four-leaf clover", "clovers"),
                domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "clover"),))
 SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
-                   cues=("法術等級", "咒語等級", "法術需要", "法術", "咒語", "咒要", "咒需要", "術要", "術需要", "spell level",
+                   cues=("法術等級", "咒語等級", "法術需要", "法術", "咒語", "咒要", "咒需要", "術要", "術需要",
+                         # The fireball named with what it needs; "a fireball" alone counts no level.
+                         "火球術需要", "火球術要", "火球需要", "火球要", "fireball needs", "fireball requires",
+                         "fireball is level", "spell level",
                          "spell card needs", "spell needs", "needs magic", "need magic", "requires magic",
                          "spell requires", "spell", "level"), unstated="general", when=(("item", "wand"),))
 PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en": "the wizards' magic without wands"},

@@ -122,14 +122,14 @@ def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = (), v
 
 
 OWN_SAKURA = _own("櫻花小徑路徑小卡", "Cherry Blossom Path cards",
-                  ("張櫻花小徑路徑小卡", "張櫻花小徑路徑卡", "張櫻花小徑", "張櫻花", "sakura path cards", "sakura cards",
-                   "cherry blossom path cards", "cherry blossom cards"), _path_card_cues("櫻花小徑"), _SOME_PATH_CARDS)
+                  ("張櫻花小徑路徑小卡", "張櫻花小徑路徑卡", "張櫻花小徑", "張櫻花", "sakura path cards", "sakura cards", "sakura ones",
+                   "cherry blossom path cards", "cherry blossom cards", "cherry blossom ones"), _path_card_cues("櫻花小徑"), _SOME_PATH_CARDS)
 OWN_BAMBOO = _own("竹林小道路徑小卡", "Bamboo Path cards",
-                  ("張竹林小道路徑小卡", "張竹林小道路徑卡", "張竹林小道", "張竹林", "bamboo path cards", "bamboo cards"),
+                  ("張竹林小道路徑小卡", "張竹林小道路徑卡", "張竹林小道", "張竹林", "bamboo path cards", "bamboo cards", "bamboo ones"),
                   _path_card_cues("竹林小道"), _SOME_PATH_CARDS)
 OWN_GRASS = _own("芒草小路路徑小卡", "Silver Grass Path cards",
                  ("張芒草小路路徑小卡", "張芒草小路路徑卡", "張芒草小路", "張芒草", "grass path cards", "silver grass path cards",
-                  "silvergrass path cards", "grass cards"), _path_card_cues("芒草小路"), _SOME_PATH_CARDS)
+                  "silvergrass path cards", "grass cards", "grass ones"), _path_card_cues("芒草小路"), _SOME_PATH_CARDS)
 OWN_ABBOTS = _own("手上的住持", "Abbots in hand", ("張住持", "個住持", "abbots", "abbot"), cues=("住持", "abbot"))
 
 # Gold alleys told beside one player's own cards ("4 gold alleys on the table"): they break a tie for the Escape

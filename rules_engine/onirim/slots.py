@@ -178,7 +178,8 @@ TOWERS_PHRASES = ("高塔", "塔", "tower", "towers")
 BOOK_PHRASES = ("book of steps", "the book", "book", "步驟之書", "目標卡", "書本", "加書", "book expansion")
 PREMONITION_PHRASES = ("黑暗徵兆", "徵兆", "premonition", "premonitions", "dark premonitions", "美夢", "happy dream")
 SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
-                   values=(("none", ("不用…咒文", "沒有…咒文", "咒文完全不用", "咒文不用", "不使用…咒文", "no spells",
+                   values=(("none", ("不用…咒文", "沒有…咒文", "咒文完全不用", "咒文不用", "咒文都不用", "咒文也不用",
+                                     "咒文都不使用", "咒文也不使用", "不使用…咒文", "no spells",
                                      "without…spells", "spells not used", "don't use…spells", "do not use…spells",
                                      "not using…spells", "don't cast…spells", "no spell cards")),
                            ("cheap", ("便宜", "較少", "cheap", "cheaper", "lower cost")),

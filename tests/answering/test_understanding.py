@@ -1142,3 +1142,50 @@ def test_a_name_glossed_in_the_other_script_reads_as_the_name():
     assert unglossed("金矿小巷 (gold alley) 2张") == "金矿小巷 2张"
     # A bracket that says more than a name's gloss is kept.
     assert unglossed("阿豪 (阿豪 is the captain's 上家) 4") == "阿豪 (阿豪 is the captain's 上家) 4"
+
+
+def test_the_colour_of_a_key_in_hand_is_no_goal():
+    rule = get_rule("onirim.book_door")
+    assert extract_input(rule.input_model, "玩 Book of Steps，我剛抽到一張棕色門卡，手上剛好有棕色鑰匙，這張門可以收下嗎？") == \
+        {"door": "brown"}
+    assert extract_input(rule.input_model, "目標是藍、紅、棕，我拿到藍門") == {"goals": ["blue", "red", "brown"], "door": "blue"}
+
+
+def test_an_ordinal_of_an_item_is_no_players_seat():
+    rule = get_rule("dungeon-lords.item_slot")
+    assert "player_index_from_start" not in extract_input(rule.input_model, "翻到第四个物品的时候，这第四个物品怎么办？")
+    assert extract_input(rule.input_model, "我是第3位玩家，物品放哪？")["player_index_from_start"] == 2
+
+
+def test_a_follow_up_naming_a_seat_restates_that_seats_number_and_adds_to_it_when_it_says_more():
+    earlier = "5个人，今天路径需求12分。队长阿明出了3分，下家1小美4分，下家2阿豪0分，下家3 Leo 5分，上家珊珊2分。能出团吗？"
+    assert "上家珊珊4分" in restate_number(earlier, "那如果上家珊珊后来又多出了2分呢？")
+    assert "下家2阿豪3分" in restate_number(earlier, "那如果下家2其实是3分呢？")
+    assert "下家4 2分" in restate_number("五人局，隊長2分、下家1四分、下家2三分、下家3四分、下家4一分，需求12分，能出團嗎？",
+                                       "如果下家4改成2分呢")
+
+
+def test_spells_said_not_to_be_used_after_them_and_a_spell_named_by_its_name():
+    assert extract_input(get_rule("onirim.difficulty_level").input_model,
+                         "加高塔擴充跟書本、然後咒文都不用，第幾級？")["spells"] == "none"
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model,
+                         "Our only wizard has 1 magic and fireball needs 2, and the warrior carries a wand. Is it used?")
+    assert data["spell_level"] == 2 and data["party_magic"] == 1
+    # "a fireball" names the spell; it counts no level.
+    assert "spell_level" not in extract_input(get_rule("dungeon-lords.item_marked").input_model,
+                                              "what if that spell was a fireball that ended up not hurting anything?")
+
+
+def test_path_cards_called_ones_and_a_blow_of_one_more_are_read():
+    assert extract_input(get_rule("mist-mountain.own_escape").input_model,
+                         "6 players. I've got 2 of my own memories, 3 Cherry Blossom path cards and 2 Bamboo ones.") == \
+        {"players": 6, "memories": 2, "sakura": 3, "bamboo": 2}
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model,
+                         "Wizard with the necklace, 3 hit points. Vampire hits him for 2, then fatigue does 1, then 1 more.")
+    assert data["damage"] == [2, 1, 1]
+
+
+def test_an_english_negator_reaches_past_rather_not_shove():
+    data = extract_input(get_rule("onirim.nightmare_tower_penalty").input_model,
+                         "Drew a Nightmare. I'd rather not shove the Nightmare into Limbo, must I give up a Tower?")
+    assert data["nightmare_to_limbo"] is False
