@@ -1791,10 +1791,19 @@ def adds_to_earlier(follow_up: str) -> bool:
 _REFERENCE = re.compile(r"(?:这|\bthese\s+|\bthose\s+|\bthe same\s+)\s*\d+")
 
 
+_SEAT_BEFORE = re.compile(r"(?:下家|上家)\s*$")
+_POINTS_AFTER = re.compile(r"\s*(?:分|点|\bpoints?\b)")
+
+
+def _seat_marker_at(text: str, start: int, end: int) -> bool:
+    """Whether the number at text[start:end] is a seat's marker ("下家2", "上家 1"), not points ("下家3分")."""
+    return bool(_SEAT_BEFORE.search(text, 0, start)) and not _POINTS_AFTER.match(text, end)
+
+
 # A number said to be the wrong one ("不是2分", "not 1", "instead of 3"), or the one changed ("那2分改成3分",
 # "from 2 to 3": the number after it is the new one).
 _NOT_THE_OLD = re.compile(r"(?:而?不是|\binstead of|\brather than|,?\s*\bnot)\s*(\d+)\s*(?:分|点|张|个|\bpoints?\b|\bcards?\b)?|"
-                          r"(?:从|\bfrom\s+(?=\d+\s*(?:points?\s*|cards?\s*)?to\b))?(?<!下家)(?<!上家)(\d+)\s*"
+                          r"(?:从|\bfrom\s+(?=\d+\s*(?:points?\s*|cards?\s*)?to\b))?(\d+)\s*"
                           r"(?:分|点|张|个|\bpoints?\b|\bcards?\b)?\s*"
                           r"(?=(?:改成|改为|变成|换成|\bchanged to\b|(?<=from \d )to\b)\s*\d)")
 
@@ -1810,10 +1819,12 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     stays unread."""
     own = _REFERENCE.sub(" ", normalise_numbers(fold(follow_up)))
     # "隊長是4分不是2分", "2 in his hand, not 1": the number taken back says which earlier number is meant.
-    taken_back = [int(m.group(1) or m.group(2)) for m in _NOT_THE_OLD.finditer(own)]
-    own = _NOT_THE_OLD.sub(" ", own)
-    # A seat's marker ("下家2") names the seat, it is not the number restated.
-    numbers = [m for m in _SIGNED_NUMBER.finditer(own) if not re.search(r"(?:下家|上家)\s*$", own[:m.start()])]
+    # A seat's marker ("下家2") names the seat: it is neither the number taken back nor the one restated.
+    taken = [m for m in _NOT_THE_OLD.finditer(own) if m.group(1) or not _seat_marker_at(own, m.start(2), m.end(2))]
+    taken_back = [int(m.group(1) or m.group(2)) for m in taken]
+    for m in reversed(taken):
+        own = f"{own[:m.start()]} {own[m.end():]}"
+    numbers = [m for m in _SIGNED_NUMBER.finditer(own) if not _seat_marker_at(own, m.start(), m.end())]
     if len(numbers) != 1:
         return None
     new = numbers[0]
@@ -1851,7 +1862,7 @@ def _told_of_same_seat(earlier: str, said_before: str) -> re.Match[str] | None:
         start = max(earlier.rfind(p, 0, m.start()) for p in "，,、。；;：:") + 1
         roles = [r.group(1) for r in _SEAT_ROLE.finditer(earlier, start, m.start())]
         # The seat is the role nearest before the number ("下家3 leo 5分"), its own marker number aside.
-        if roles and roles[-1] in own_roles and not re.fullmatch(r"(?:下家|上家)\s*\d", earlier[m.start() - 2:m.end()]):
+        if roles and roles[-1] in own_roles and not _seat_marker_at(earlier, m.start(), m.end()):
             found.append(m)
     return found[0] if len(found) == 1 else None
 

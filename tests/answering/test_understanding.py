@@ -1163,6 +1163,9 @@ def test_a_follow_up_naming_a_seat_restates_that_seats_number_and_adds_to_it_whe
     assert "下家2阿豪3分" in restate_number(earlier, "那如果下家2其实是3分呢？")
     assert "下家4 2分" in restate_number("五人局，隊長2分、下家1四分、下家2三分、下家3四分、下家4一分，需求12分，能出團嗎？",
                                        "如果下家4改成2分呢")
+    # A seat's marker is not the number; points said right after the seat are ("下家4分", "下家2分改成5分").
+    assert "下家4分" in restate_number("隊長3分、下家2分、上家1分，誰拿隊長卡？", "那下家4分呢")
+    assert "下家5分" in restate_number("隊長3分、下家2分、上家1分，誰拿隊長卡？", "那下家2分改成5分呢")
 
 
 def test_spells_said_not_to_be_used_after_them_and_a_spell_named_by_its_name():
