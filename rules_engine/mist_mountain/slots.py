@@ -65,11 +65,13 @@ ASK_MORNING = Slot("plays", {"zh-TW": "早晨每位玩家的行動", "en": "each
                            (C.PASS, ("pass", "passes", "passed", "喊pass", "喊過", "跳過", "不出", "過"))),
                    unstated="ask",
                    ask={"zh-TW": "告訴我早晨每位玩家依序打出的牌或 Pass", "en": "Tell me each player's plays and passes in turn order"})
+# How players name gold alleys, on the table or counted (the aliases hold the singular English names).
+_GOLD_NAMES = (C.GOLD, *C._ALIASES[C.GOLD], "gold alleys", "gold mine alleys")
 ASK_ESCAPE = Slot("seat_records", {"zh-TW": "每位玩家的回憶卡與金礦小巷", "en": "each player's memories and gold alleys"},
                   # What each player is said to hold at the end, seat by seat ("隊長有5張回憶、2張金礦小巷").
                   values=(("memories", ("張自己的回憶", "張回憶卡", "張回憶", "回憶卡", "回憶", "memory cards", "memories",
                                         "memory")),
-                          ("gold_table", (C.GOLD, *C._ALIASES[C.GOLD], "gold alleys", "gold mine alleys")),
+                          ("gold_table", _GOLD_NAMES),
                           ("abbots", (C.ABBOT, *C._ALIASES[C.ABBOT], "abbots")),
                           ("sakura", (C.SAKURA, *C._ALIASES[C.SAKURA])),
                           ("bamboo", (C.BAMBOO, *C._ALIASES[C.BAMBOO])),
@@ -135,6 +137,6 @@ OWN_ABBOTS = _own("手上的住持", "Abbots in hand", ("張住持", "個住持"
 # Gold alleys told beside one player's own cards ("4 gold alleys on the table"): they break a tie for the Escape
 # Master and do not bear on whether that player escapes.
 GOLD_ALLEYS = Slot("count", {"zh-TW": "金礦小巷張數", "en": "gold alleys"},
-                   cues=(C.GOLD, *C._ALIASES[C.GOLD], "gold alleys", "gold alley", "gold mine alleys"),
-                   units=(f"張{C.GOLD}", *(f"張{a}" for a in C._ALIASES[C.GOLD] if not a.isascii()),
-                          "gold alleys", "gold alley", "gold mine alleys", "gold"))
+                   cues=_GOLD_NAMES,
+                   units=(*(f"張{a}" for a in _GOLD_NAMES if not a.isascii()),
+                          *(a for a in _GOLD_NAMES if a.isascii())))
