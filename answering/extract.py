@@ -1494,25 +1494,25 @@ def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
     """Every number written before one of the slot's units, or right after one of its cues ("吸血鬼先打2點",
     "fatigue deals 2"), in text order; numbers another count slot read are left to it."""
     found: dict[int, int] = {}
+    cue_hits = [c for cue in slot.cues for c in _pattern(cue).finditer(text)]
     units = "|".join(re.escape(fold(u)) for u in sorted(slot.units, key=len, reverse=True))
     if units:
         for m in re.finditer(rf"(\d+)\s*(?:{units})", text):
             found[m.start(1)] = int(m.group(1))
-        if found or any(_pattern(cue).search(text) for cue in slot.cues):
+        if found or cue_hits:
             # "…, then fatigue does 1, then 1 more": another blow of the amount told before.
             for m in re.finditer(r"(\d+)\s*more(?:\s+points?)?(?=\s*(?:[,.;!?，。；]|$|\bthen\b|\band\b))", text):
                 found[m.start(1)] = int(m.group(1))
-    for cue in slot.cues:
-        for c in _pattern(cue).finditer(text):
-            window = text[c.end():c.end() + 10]
-            for n in re.finditer(r"\d+", window):
-                gap = window[:n.start()]
-                if re.search(r"[，。,;；?？!！（(]", gap):
-                    break
-                if gap.endswith("第") or _NOT_AN_AMOUNT.match(window[n.end():]):
-                    continue
-                found.setdefault(c.end() + n.start(), int(n.group()))
+    for c in cue_hits:
+        window = text[c.end():c.end() + 10]
+        for n in re.finditer(r"\d+", window):
+            gap = window[:n.start()]
+            if re.search(r"[，。,;；?？!！（(]", gap):
                 break
+            if gap.endswith("第") or _NOT_AN_AMOUNT.match(window[n.end():]):
+                continue
+            found.setdefault(c.end() + n.start(), int(n.group()))
+            break
     out: list[int] = []
     for pos, value in sorted(found.items()):
         if pos in counted:
