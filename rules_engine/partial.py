@@ -22,7 +22,7 @@ from .verdict import DEPENDS, Case, TraceStep, Verdict
 MAX_COMBINATIONS = 64
 
 # Where an input value came from, as recorded in `details["inputs"]`.
-SOURCES = ("question", "history", "unknown", "reading", "absent", "assumed", "ruling")
+SOURCES = ("question", "history", "unknown", "reading", "absent", "assumed", "ruling", "given")  # given: `arbiter rule`
 
 
 @dataclass(frozen=True)

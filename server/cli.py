@@ -158,8 +158,9 @@ def render_answer(response: dict[str, Any], verbose: bool = False) -> str:
 
 # ---------------------------------------------------------------- rule
 def cmd_rule(args: argparse.Namespace) -> int:
-    """Evaluate an engine rule on JSON input, or list the rules."""
+    """Evaluate an engine rule on JSON input (fields left out are unknown), or list the rules."""
     from rules_engine import UnknownId, all_rules, describe_validation_error, get_rule
+    from rules_engine.partial import evaluate_partial
 
     from .rule_fields import fields_text, rule_fields, unknown_field_hint
 
@@ -186,15 +187,36 @@ def cmd_rule(args: argparse.Namespace) -> int:
     if not isinstance(data, dict):
         return _fail(f"input must be a JSON object, found {type(data).__name__}")
     try:
-        verdict = rule.run(data)
+        if args.example:
+            verdict, missing = rule.run(data), []
+        else:
+            # A field the input leaves out is unknown, as in an answer: every case, or what is needed.
+            # What is given is checked whole first (a misspelt field, a bad value), even when more is needed.
+            rule.input_model.model_validate(data)
+            result = evaluate_partial(rule, data, {name: "given" for name in data})
+            verdict, missing = result.verdict, result.missing
     except ValidationError as e:
         described = describe_validation_error(e)
         problems = "; ".join(f"{p['field']}: {p['problem']}" for p in described)
         return _fail(f"invalid input for {rule.id}: {problems}{unknown_field_hint(rule, described)}")
-    if args.text:
+    defaulted = [name for name, info in rule.input_model.model_fields.items()
+                 if args.example and name not in data and info.get_default(call_default_factory=True) is not None]
+    if verdict is None:
+        needed = [{"field": m.field, "label": m.label, "ask": m.ask} for m in missing]
+        if args.text:
+            print(f"{rule.id}: needs more input (or --example for the rulebook example)")
+            print("\n".join(f"  - {n['field']}: {n['ask']['zh-TW']} / {n['ask']['en']}" for n in needed))
+        else:
+            print(json.dumps({"rule": rule.id, "missing": needed}, ensure_ascii=False, indent=2))
+    elif args.text:
         print(render_verdict(verdict))
+        if defaulted:
+            print(f"not given, so the model's defaults (the rulebook example's where it has one): {', '.join(defaulted)}")
     else:
         print(verdict.model_dump_json(indent=2))
+        if defaulted:
+            print(f"arbiter: not given, so the model's defaults (the rulebook example's where it has one): "
+                  f"{', '.join(defaulted)}", file=sys.stderr)
     return EXIT_OK
 
 
@@ -314,6 +336,8 @@ def build_parser(play_help: bool = False) -> argparse.ArgumentParser:
     p.add_argument("--list", action="store_true", help="list the registered rules and their input fields")
     p.add_argument("--schema", action="store_true", help="describe the rule's input fields (type, default, meaning)")
     p.add_argument("--text", action="store_true", help="readable rendering instead of JSON")
+    p.add_argument("--example", action="store_true",
+                   help="fields left out take the rulebook example's values (default: they are unknown)")
     p.set_defaults(func=cmd_rule)
 
     p = sub.add_parser("play", help="play a game in the terminal (e.g. arbiter play onirim --seed 1)",

@@ -139,9 +139,29 @@ def test_rule_errors_exit_2(capsys, argv, needles):
 
 
 def test_rule_evaluates_to_a_verdict(capsys):
-    assert cli.main(["rule", "onirim.tower_placement", '{"row": ["red-4"], "tower": "green-4"}']) == 0
+    assert cli.main(["rule", "onirim.tower_placement", '{"row": ["red-4"], "tower": "green-4", "side": "right"}']) == 0
     verdict = json.loads(capsys.readouterr().out)
     assert verdict["rule"] == "onirim.tower_placement" and verdict["value"] is True
+    assert verdict["details"]["inputs"]["tower"]["from"] == "given"
+
+
+def test_rule_fields_left_out_are_unknown_not_the_example(capsys):
+    # The side is not given: the answer is given for each side, as an answer to a question would.
+    assert cli.main(["rule", "onirim.tower_placement", '{"row": ["red-4"], "tower": "green-4"}']) == 0
+    verdict = json.loads(capsys.readouterr().out)
+    assert verdict["value"] == "depends" and {c["condition"]["side"] for c in verdict["cases"]} == {"left", "right"}
+    # No small domain (the party, the monsters): what is needed, and no verdict on the rulebook example.
+    assert cli.main(["rule", "dungeon-lords.combat_round", "--text"]) == 0
+    out = capsys.readouterr().out
+    assert "needs more input" in out and "party" in out and "why:" not in out
+    assert cli.main(["rule", "dungeon-lords.combat_round"]) == 0
+    assert {m["field"] for m in json.loads(capsys.readouterr().out)["missing"]} >= {"party", "events"}
+
+
+def test_rule_example_runs_the_rulebook_example_and_says_so(capsys):
+    assert cli.main(["rule", "dungeon-lords.combat_round", "--example", "--text"]) == 0
+    out = capsys.readouterr().out
+    assert "why:" in out and "not given, so the model's defaults" in out and "party" in out.splitlines()[-1]
 
 
 # ------------------------------------------------------------------------------------ play
