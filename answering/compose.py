@@ -17,9 +17,9 @@ MESSAGES = {
         "en": "That question is outside what I can answer. I only cover the rules of: {games}.",
     },
     "not_rules": {
-        "zh-TW": "這不是規則問題：我只回答這幾款遊戲的規則（{games}），不提供購買、價格或評價方面的建議。",
+        "zh-TW": "這不是規則問題：我只回答這幾款遊戲的規則（{games}），不提供購買、價格、評價方面的建議，也不寫程式。",
         "en": "That is not a rules question: I answer only the rules of {games}, not buying advice, prices "
-              "or reviews.",
+              "or reviews, and I write no code.",
     },
     "passages": {"zh-TW": "規則書中最相關的段落：", "en": "The most relevant rulebook passages:"},
     "verdict": {"zh-TW": "結論（{title}）：{value}", "en": "Verdict ({title}): {value}"},

@@ -89,6 +89,9 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one|to (?:place|go|play|choose)\b|"
                  r"in (?:player |turn |seat )?order))",
                  lambda m: _EN_ORDINALS[m.group(1)], out)
+    # "I'm sitting third", "seated second": a seat told by its ordinal.
+    out = re.sub(r"\b(sitting|seated|i'm|i am|i sit)\s+(" + "|".join(_EN_ORDINALS) + r")\b",
+                 lambda m: f"{m.group(1)} {_EN_ORDINALS[m.group(2)]}", out)
     # "grabbed a 4th grass card": that card makes four of them.
     out = re.sub(r"\b(?:a|an)\s+(\d)(?:st|nd|rd|th)\s+([a-z][a-z \-]{0,24}?)\bcard\b", r"\1 \2cards", out)
     # The glossary's "downstream player" is 下家 and "upstream player" 上家 ("downstream 2" = 下家2).
@@ -171,7 +174,10 @@ def _one_edit_away(word: str, vocabulary: frozenset[str]) -> str | None:
     splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
     edits = {a + b[1:] for a, b in splits if b}
     edits |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
-    edits |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
+    # A changed letter only in a long word: in a shorter one it is as often another real word ("sitting" is no
+    # slip of "setting").
+    if len(word) >= 9:
+        edits |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
     edits |= {a + c + b for a, b in splits for c in _LETTERS}
     found = sorted(edits & vocabulary)
     return found[0] if len(found) == 1 else None
@@ -717,8 +723,29 @@ _OTHERS_ZERO = re.compile(
     r"(?:nobody|no one|no other player)\s*(?:else)?\s*(?:contributed|played|put in|scored|has|had)")
 
 
+# A player taking back what they just said ("Lily 2分……不对，Lily是4分", "p2 has 2, sorry, p2 has 4").
+_SELF_CORRECTION = re.compile(r"\s*(?:…+|\.{2,})?\s*[，,]?\s*(?:不对不对|不对|搞错了|更正|我是说|\bi mean\b|\bsorry\b|"
+                              r"\bcorrection\b|\boops\b)\s*[，,:：]?\s*")
+
+
+def _self_corrected(text: str) -> str:
+    """The text with a seat's statement blanked when a correction right after it tells that seat again."""
+    for m in reversed(list(_SELF_CORRECTION.finditer(text))):
+        again = _SEAT_ROLE.match(text, m.end())
+        if again is None:
+            continue
+        role = again.group(1).strip()
+        earlier = [r for r in _SEAT_ROLE.finditer(text, 0, m.start()) if r.group(1).strip() == role]
+        if earlier:
+            said = earlier[-1]
+            end = min([k for k in (text.find(p, said.end(), m.start()) for p in "、,，;；") if k != -1] or [m.start()])
+            text = _blanked(_blanked(text, m.span()), (said.start(), end))
+    return text
+
+
 def _seat_list(text: str) -> list[int] | None:
     """Per-seat numbers stated seat by seat ("隊長3分、下家1 2分…") in seat order."""
+    text = _self_corrected(text)
     pairs = _seat_pairs(text)
     stated_players = _PLAYERS.search(text)
     only = len(pairs) == 1 and any(_ONLY_BEFORE.search(text[max(0, m.start() - 6):m.start()])
@@ -961,28 +988,38 @@ def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
 
 # "全部pass", "all pass": one value for every seat named with it or just before it.
 _SHARED = re.compile(r"全部|全都|都|一起|\ball\b|\beach\b|\bboth\b")
-_NAME_OF_SEAT = re.compile(rf"\s*(?:{_SEAT_ROLE.pattern}|(再来|接着是|然后是|接着|然后))\s*(?:是)?\s*"
+# "最后一天队长是阿凯": the day it was may come first; "然后轮到小明": the turn coming to a seat names it too.
+_NAME_OF_SEAT = re.compile(rf"\s*(?:(?:最后一天|今天|当天|那天|昨天|这局|这把)的?\s*)?"
+                           rf"(?:{_SEAT_ROLE.pattern}|(再来|接着是|然后是|接着|然后))\s*(?:是|轮到)?\s*"
                            r"([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*")
 
 
 _LISTED_NAME = r"(?:[\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})"
 # "下家依次是小李、小張、阿芳" (after the captain, in turn order): the names are the seats 1, 2, 3, …
+# "顺着出牌是阿杰、Lily、小美", "出牌顺序阿杰、Lily、小美", "然后依序小芸、宗翰": said of the turn order without 下家, the
+# names must come up again in the question (a list of cards is no roster).
 _LISTED_SEATS = re.compile(
-    r"(?:(?:往下家(?:方向)?|从(?:队长的?|[他她]的?)?下家开始)\s*(?:依次|依序|按顺序|顺序|分别)?|下家\s*(?:依次|依序|按顺序|顺序|分别))"
+    r"(?:(?:往下家(?:方向)?|从(?:队长的?|[他她]的?)?下家开始)\s*(?:轮流?|依次|依序|按顺序|顺序|分别)?|下家\s*(?:依次|依序|按顺序|顺序|分别)|"
+    r"(?P<order>顺着(?:出牌)?(?:顺序)?|出牌顺序|(?:然后|接着)?\s*(?:依次|依序)))"
     r"\s*(?:是|为|:)?\s*"
-    rf"({_LISTED_NAME}(?:\s*(?:[（(][^）)]{{0,16}}[）)])?\s*[、,]\s*(?:然后是|再来是|然后|再来|最后是|最后)?\s*"
-    rf"{_LISTED_NAME})+(?:\s*[（(][^）)]{{0,16}}[）)])?)")
+    rf"(?P<names>{_LISTED_NAME}(?:\s*(?:[（(][^）)]{{0,16}}[）)])?\s*[、,]\s*(?:然后轮到|然后是|再来是|然后|再来|最后是|最后|轮到)?\s*"
+    rf"{_LISTED_NAME})+(?:\s*[（(][^）)]{{0,16}}[）)])?)(?=\s*(?:[、,.。;；!！?？]|$))")
 
 
 # "going round from her to the left it's Ben, Cal, Dee, then Fay", "in turn order after the captain: Ray, Sam and
 # Tia": the names are the seats 1, 2, 3, … after the captain.
 _EN_NAME = r"[a-z][a-z'\-]{0,11}"
+# A name's aside in the list: "(the captain)", "Bob is her next player", "Eve sits right before Ana".
+_EN_NAME_NOTE = (r"(?:\s*\([^)]{0,60}\)|\s+is (?:her|his|their|the captain's) next(?: player)?|"
+                 r"\s+(?:sits|sitting|who sits|is the one sitting|is) (?:right |just |directly )?(?:before|after) [a-z]+)")
 _LISTED_SEATS_EN = re.compile(
-    r"(?:going (?:a)?round|to (?:her|his|their|the captain's) left|turn order|seating order|seat order|clockwise|"
+    r"(?:(?:going (?:a)?round|to (?:her|his|their|the captain's) left|turn order|seating order|seat order|clockwise|"
     r"downstream)"
-    r"[^.;:?!]{0,30}?(?:\bit's|\bit is|\bthey're|\bthey are|\bwe have|\bis|\bare|:)\s+"
-    rf"({_EN_NAME}(?:\s*(?:\([^)]{{0,30}}\))?\s*,\s*(?:then\s+|and\s+|and then\s+)?{_EN_NAME}|"
-    rf"\s*(?:\([^)]{{0,30}}\))?\s*,?\s+(?:then|and|and then)\s+{_EN_NAME})+(?:\s*\([^)]{{0,30}}\))?)")
+    r"[^.;:?!]{0,30}?(?:\bit's|\bit is|\bthey're|\bthey are|\bwe have|\bis|\bare|:)\s+|"
+    # "Captain Ana; then Ben, Cal, Dee, and Eve"
+    rf"\bcaptain (?P<captain>{_EN_NAME})\s*[;,.]\s*then\s+)"
+    rf"(?P<names>{_EN_NAME}(?:{_EN_NAME_NOTE}?\s*,\s*(?:then\s+|and\s+|and then\s+)?{_EN_NAME}|"
+    rf"{_EN_NAME_NOTE}?\s*,?\s+(?:then|and|and then)\s+{_EN_NAME})+{_EN_NAME_NOTE}?)")
 _NOT_NAMES = {"the", "then", "and", "a", "an", "he", "she", "they", "it", "i", "we", "you", "captain", "player", "next"}
 
 
@@ -992,19 +1029,31 @@ def _listed_seats(text: str) -> tuple[list[str], tuple[int, int], int] | None:
     first = 1
     m = _LISTED_SEATS.search(text)
     if m is not None:
-        listed = re.sub(r"[（(][^）)]*[）)]", "", m.group(1))
-        names = [re.sub(r"^(?:然后是|再来是|然后|再来|最后是|最后)", "", n.strip()) for n in re.split(r"[、,]", listed)]
+        listed = re.sub(r"[（(][^）)]*[）)]", "", m.group("names"))
+        names = [re.sub(r"^(?:然后轮到|然后是|再来是|然后|再来|最后是|最后|轮到)", "", n.strip())
+                 for n in re.split(r"[、,]", listed)]
+        rest = text[:m.start()] + " " + text[m.end():]
+        if m.group("order") and not all(re.search(_name_pattern(n), rest) for n in names):
+            return None
     else:
         m = _LISTED_SEATS_EN.search(text)
         if m is None:
             return None
-        listed = re.sub(r"\([^)]*\)", "", m.group(1))
+        listed = re.sub(_EN_NAME_NOTE, "", m.group("names"))
         names = [n.strip() for n in re.split(r"\s*,\s*(?:and then\s+|then\s+|and\s+)?|\s+(?:and then|then|and)\s+",
                                               listed)]
         if any(n in _NOT_NAMES for n in names):
             return None
-        first = 0 if re.match(rf"\s*{_EN_NAME}\s*\((?:the\s+)?captain\)", m.group(1)) else 1
+        first = 0 if re.match(rf"\s*{_EN_NAME}\s*\((?:the\s+)?captain\)", m.group("names")) else 1
+        if m.group("captain") and m.group("captain") not in _NOT_NAMES:
+            names, first = [m.group("captain"), *names], 0
     return (names, m.span(), first) if all(names) and len(set(names)) == len(names) else None
+
+
+def _name_pattern(name: str) -> str:
+    """A player's name as a whole word: a Latin name not inside a longer word ("ben" in "bench"); a Chinese one
+    anywhere ("阿杰pass")."""
+    return rf"(?<![a-z]){re.escape(name)}(?![a-z])" if name.isascii() else re.escape(name)
 
 
 def _blanked(text: str, span: tuple[int, int]) -> str:
@@ -1041,7 +1090,10 @@ def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str
     if listed:
         text = _blanked(text, listed[1])
         names, _, first = listed
-        if players is not None and len(names) != players - first:
+        # "出牌顺序阿杰、Lily、小美，然后轮到小明": the turn order may come round to the captain again.
+        round_again = players is not None and len(names) == players - first + 1 and \
+            re.search(rf"(?:队长|captain)\s*(?:是|is)?\s*{re.escape(names[-1])}(?![a-z])", text)
+        if players is not None and len(names) != players - first and not round_again:
             return {}, None
         out.update({name: k + first for k, name in enumerate(names)})
     for part in re.split(r"[，,、；;。!！?？:：]|\.(?=\s|$)", text):
@@ -1051,8 +1103,13 @@ def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str
         role, marker, name = told
         relative = marker or _RELATIVE_ROLE.search(role)
         seat = (seat + 1 if seat is not None else None) if relative else _seat(text, role, players)
-        if seat is None or name in out:
+        if seat is None:
             return {}, None
+        if name in out:
+            # Told twice: the same seat (the order come round to the captain) is no contradiction.
+            if not players or out[name] % players != seat % players:
+                return {}, None
+            seat %= players
         out[name] = seat
     return (out, listed[1] if listed else None) if len(out) >= 2 else ({}, None)
 
@@ -1070,8 +1127,8 @@ def _names_as_roles(text: str, players: int | None) -> str | None:
         told = _roster_part(part.group(), None)
         if told is not None and told[2] in roster:
             text = _blanked(text, part.span())
-    names = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
-    return re.sub(rf"(?<![a-z])(?:{names})(?![a-z])",
+    names = "|".join(_name_pattern(n) for n in sorted(roster, key=len, reverse=True))
+    return re.sub(names,
                   lambda m: f" {'队长' if roster[m.group()] == 0 else f'下家{roster[m.group()]}'} ", text)
 
 
@@ -1155,8 +1212,9 @@ def _numbers_near(text: str, slot: Slot) -> list[int] | None:
 def _seat_from_start(text: str) -> int | None:
     """0 for the start player, 1 for the next, …: "起始玩家的下一位", "第3位玩家", "3rd player after the start",
     "the fourth to place", "順序是起始玩家、阿宏、然後才是我"."""
-    listed = re.search(r"起始玩家((?:\s*[、,，]\s*[^、,，。？?!！]{1,10}?)*?)\s*[、,，]\s*(?:然后|再来|接着|最后)?"
-                       r"(?:才是|才轮到|是)?\s*我(?!们)", text)
+    # "起始玩家是阿杰，然后是Lily，再然后是我": the start player may be named before the others are listed.
+    listed = re.search(r"起始玩家(?:是[^、,，。？?!！我]{1,10})?((?:\s*[、,，]\s*[^、,，。？?!！]{1,10}?)*?)\s*[、,，]\s*"
+                       r"(?:再?然后|再来|接着|最后)?(?:才是|才轮到|是)?\s*我(?!们|的)", text)
     if listed:
         return len(re.findall(r"[、,，]", listed.group(1))) + 1
     told = re.search(r"\b(\d)(?:st|nd|rd|th)\s+(?:to (?:place|go|play|choose)|in (?:player |turn |seat )?order)", text)
@@ -1164,9 +1222,9 @@ def _seat_from_start(text: str) -> int | None:
         return int(told.group(1)) - 1  # counted with the start player as the first
     # "第四個物品", "第2位冒險家": an ordinal of something else is no player's seat.
     m = re.search(r"第\s*(\d)\s*(?:位|个)(?!\s*(?:物品|道具|魔法|冒险|指示物|标记|回合|轮|季))(?:玩家)?|"
-                  r"(\d)(?:st|nd|rd|th) player|player (\d)\b", text)
+                  r"(\d)(?:st|nd|rd|th) player|player (\d)\b|(?:sitting|seated|i'm|i am|i sit) (\d)(?:st|nd|rd|th)\b", text)
     if m:
-        n = int(m.group(1) or m.group(2) or m.group(3))
+        n = int(m.group(1) or m.group(2) or m.group(3) or m.group(4))
         # "the 3rd player after the start player" (or after the start player's name, "阿光後面第二位") counts from
         # the start player; "the 3rd player" includes it.
         after = re.search(r"(?:after|之后|后面|后的)", text[m.end():m.end() + 24]) or \
@@ -1181,6 +1239,12 @@ def _seat_from_start(text: str) -> int | None:
     if re.search(r"起始玩家|start player|first player|起始", text):
         if re.search(r"下一(?:位|个|家)|下家|之后|后面|左手|next|after", text):
             return 1
+        # The start player named as someone else while the question is about the asker's own item: the asker's
+        # seat is not told ("起始玩家是阿杰…我的魔法物品", "Bob is the start player; where does my item go?").
+        someone_else = re.search(r"起始玩家是(?!我)|\b(?:start|first) player (?:is|was) (?!me\b|i\b)|"
+                                 r"\b(?!i\b)[a-z]+ (?:is|was) (?:the )?(?:start|first) player\b", text)
+        if someone_else and re.search(r"我(?!们)|\bmy\b|\bi\b|\bme\b", text):
+            return None
         return 0
     return None
 
@@ -1282,6 +1346,8 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
         elif slot.kind == "colours":
             if slot.role == "held":
                 value = [c for c, _, new in colours if not new] or None
+            elif slot.cues and not any(_pattern(cue).search(text) for cue in slot.cues):
+                value = None  # "连出三张红色拿到红门": colours of cards played, with no Goal named, are no Goals
             else:
                 doors = {p for c, p, _ in colours if re.match(_DOOR_AFTER, counting_text[p:p + 8])
                          or re.search(_DOOR_BEFORE, counting_text[max(0, p - 30):p])
@@ -1649,6 +1715,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
             # So is how many times one value comes in it ("兩個燈籠跟一個反光盤" → 燈籠, 燈籠, 反光盤).
             hashable = [repr(v) for v in value]
             known.extend(k for k in (hashable.count(h) for h in dict.fromkeys(hashable)) if k >= 2)
+            repeated.update((value.count(v), v) for v in value if isinstance(v, int) and value.count(v) >= 2)
             # An amount read point by point ("疲勞造成2點" → 1, 1) accounts for the number as written, also
             # when a single point runs into it ("吸血鬼打1點，疲勞又扣2點" → 1, 1, 1).
             run = 0
@@ -1662,7 +1729,12 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
             for v in value.values():
                 collect(v)
 
+    repeated: set[tuple[int, int]] = set()
     collect(list(data.values()))
+    # "三個4分加起來剛好12": how many of the values read are the same, said again of them.
+    for m in reversed(list(re.finditer(r"(\d+)\s*(?:个|位|人)\s*(\d+)\s*(?:分|点)", text))):
+        if (int(m.group(1)), int(m.group(2))) in repeated:
+            text = _blanked(text, m.span())
     text = _parts_of_totals(text, known)
     text = _in_passing(text, asides)
     # "需求12……加起来刚好12": a value read once and said again as what something comes to exactly.

@@ -595,7 +595,10 @@ class Pipeline:
                 sources[name] = "question"
         unread = rule_unread_numbers(rule, query.text,
                                      {k: v for k, v in stated.items() if sources[k] == "question"})
-        restated = restated_input(rule, query.history[-1], query.text) if follow_up and unread else None
+        # A follow-up that reads as nothing of its own may still restate a number: one the rule also fixes
+        # ("下家3其實只有3分": 3 is the rule's count of qualifiers too) is not left unread, but it is said anew.
+        own = any(source == "question" for source in sources.values())
+        restated = restated_input(rule, query.history[-1], query.text) if follow_up and (unread or not own) else None
         if restated is not None:
             # "那如果吸血鬼只咬三點呢？": the follow-up's number takes the place of the earlier one it restates.
             for name, value in restated.items():

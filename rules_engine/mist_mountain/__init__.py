@@ -37,7 +37,9 @@ _declare({
 from ..registry import declare_fixed_numbers as _fixed  # noqa: E402
 
 # Every path of the texts needs 12 ("12分以上"): a question repeating it states nothing the rule does not know.
-_fixed({"mist-mountain.qualification": (3, 12), "mist-mountain.morning": (3, 12), "mist-mountain.next_captain": (3, 12)})
+_fixed({"mist-mountain.qualification": (3, 12), "mist-mountain.morning": (3, 12), "mist-mountain.next_captain": (3, 12),
+        # The short deck: 21 memory cards become 15 (six set aside or dealt, whatever the table size).
+        "mist-mountain.variant_deck": (21, 15, 6)})
 
 # The short-deck variant rule answers questions about the variant only.
 from ..registry import declare_topics as _topics  # noqa: E402

@@ -562,6 +562,8 @@ class BookDoorInput(_Input):
     goals: Annotated[list[Colour] | None, S.GOALS] = Field(
         None, description="colours of the Goals still to reach, first = next")
     door: Annotated[Colour | None, S.DOOR] = Field(None, description="colour of the Door obtained")
+    door_fits: Annotated[bool | None, S.DOOR_FITS] = Field(
+        None, description="whether the Door matches the first Goal still to reach (when the colours are not given)")
 
     @model_validator(mode="after")
     def _counts(self) -> "BookDoorInput":
@@ -569,6 +571,10 @@ class BookDoorInput(_Input):
             over = [c for c, n in Counter(self.goals).items() if n > 2]
             if over:
                 raise ValueError(f"there are 2 Goals per colour, but {over} appear more than twice")
+        if self.goals and self.door is not None and self.door_fits is not None \
+                and model.door_fits_goal(self.goals[0], self.door) != self.door_fits:
+            raise ValueError(f"door_fits: expected {not self.door_fits} for a {self.door} Door and the next Goal "
+                             f"{self.goals[0]}, found {self.door_fits}")
         return self
 
 
@@ -593,6 +599,17 @@ def book_door(inp: BookDoorInput) -> Verdict:
     t.assume("規則原文「目標順序以外的門卡放進Limbo牌堆」套用在每一種取得門卡的方式（迷宮連續三張或鑰匙卡）",
              en="The rule that a Door out of Goal order goes to Limbo is applied to every way of obtaining a Door "
                 "(a Labyrinth run or a Key)")
+    if (inp.goals is None or inp.door is None) and inp.door_fits is not None:
+        t.add("門卡符合下一張尚未達成的目標卡", inp.door_fits, "onirim/book/goal-order",
+              en="the Door matches the first Goal still to reach")
+        value = "keep" if inp.door_fits else "limbo"
+        text, text_en = (("保留：門卡放在它符合的目標卡上。", "Keep it: the Door goes on the Goal it matches.")
+                         if inp.door_fits else
+                         ("放進Limbo牌堆：門卡不符合下一張目標卡，之後會洗回補充牌堆。",
+                          "It goes to Limbo: the Door does not match the next Goal and is shuffled back into the deck "
+                          "later."))
+        return t.verdict(rule, value, text, explanation_en=text_en,
+                         value_text=DOOR_OUTCOME[value][0], value_text_en=DOOR_OUTCOME[value][1])
     if inp.goals is None or inp.door is None:
         cases = [_door_case("門卡符合下一張尚未達成的目標卡", "the Door matches the first Goal still to reach", "keep"),
                  _door_case("門卡是其他顏色", "the Door is of another colour", "limbo")]

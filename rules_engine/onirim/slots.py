@@ -96,6 +96,21 @@ GOALS = Slot("colours", {"zh-TW": "目標卡的顏色順序", "en": "Goal colour
              role="goals", cues=("目標", "goal"), unstated="general")
 DOOR = Slot("colour", {"zh-TW": "拿到的門", "en": "Door obtained"}, values=COLOUR_PHRASES, role="door",
             cues=("門", "door"), unstated="general", value_labels=COLOUR_LABELS)
+# Whether the Door matches the next Goal, said without the colours ("拿到一張不是目前目標顏色的門", "a Door out of
+# order"): the case is read from the words, not from colours.
+DOOR_FITS = Slot("choice", {"zh-TW": "門卡是否符合下一張目標卡", "en": "whether the Door matches the next Goal"},
+                 values=((True, ("符合目標", "符合下一張目標", "符合目前的目標", "符合目前目標", "跟目標同色", "和目標同色",
+                                 "與目標同色", "目標顏色的門", "是目前目標顏色", "是目標顏色", "目前目標顏色", "目前目標的顏色", "下一張目標的顏色", "照目標順序",
+                                 "matches the goal", "matching the goal", "fits the goal", "same colour as the goal",
+                                 "same color as the goal", "the goal's colour", "the goal's color",
+                                 "colour of the current goal", "color of the current goal", "colour of the next goal",
+                                 "color of the next goal", "in goal order")),
+                         (False, ("不照順序", "順序不對", "out of order", "out of goal order", "wrong colour for the goal",
+                                  "wrong color for the goal"))),
+                 value_labels=((True, {"zh-TW": "門卡符合下一張尚未達成的目標卡",
+                                       "en": "the Door matches the first Goal still to reach"}),
+                               (False, {"zh-TW": "門卡不符合下一張目標卡", "en": "the Door does not match the next Goal"})),
+                 unstated="general")
 REACHED = Slot("count", {"zh-TW": "已放上門的目標數", "en": "Goals already reached"},
                cues=("已完成", "完成了", "已經完成", "已經有門", "已經拿到", "reached", "completed", "already hold",
                      "reached the first", "completed the first", "filled the first",

@@ -86,6 +86,15 @@ def test_buying_advice_is_out_of_scope_even_naming_our_game(pipeline, question, 
     assert not pipeline.ask(question, game="onirim").in_scope
 
 
+@pytest.mark.parametrize("history", [[], ["Onirim 的高塔擴充怎麼玩？"]])
+def test_a_request_for_code_is_no_rules_question_even_after_one(pipeline, history):
+    # It borrows a game's words ("shuffle", 洗牌), and a conversation about a game came before it.
+    for question in ("Can you write me a Python function that shuffles the Onirim deck?", "幫我寫程式模擬夢境的洗牌"):
+        r = pipeline.ask(question, history=history)
+        assert not r.in_scope and r.verdict is None and r.citations == [], question
+        assert "code" in r.answer or "程式" in r.answer
+
+
 def test_a_cheaper_spell_side_is_still_a_rules_question(pipeline):
     r = pipeline.ask("棄牌堆正好5張，用花費較少的那面，能放Paradoxical Prophecy嗎？")
     assert r.in_scope and r.game == "onirim"

@@ -1081,6 +1081,8 @@ def test_a_misspelt_word_is_read_as_the_word_of_the_rules_it_is_one_slip_from():
         "zero face-up premonitions, nightmare drawn, alignment done, discard pile"
     # Words the rules use, with their endings, and short words are kept as written.
     assert respelled("reflectors and lanterns, the tower") == "reflectors and lanterns, the tower"
+    # A changed letter in a word of middling length is as often another word: "sitting" is kept.
+    assert respelled("i'm sitting third") == "i'm sitting third"
     rule = get_rule("onirim.happy_dream_options")
     assert extract_input(rule.input_model, "there are zero face-up premonitons left")["face_up_premonitions"] == 0
 
@@ -1192,3 +1194,66 @@ def test_an_english_negator_reaches_past_rather_not_shove():
     data = extract_input(get_rule("onirim.nightmare_tower_penalty").input_model,
                          "Drew a Nightmare. I'd rather not shove the Nightmare into Limbo, must I give up a Tower?")
     assert data["nightmare_to_limbo"] is False
+
+
+def test_a_seat_after_the_start_player_told_by_a_named_order_or_an_ordinal_and_never_guessed():
+    model = get_rule("dungeon-lords.item_slot").input_model
+    assert extract_input(model, "起始玩家是阿杰，然后是Lily，再然后是我。我的物品放哪？")["player_index_from_start"] == 2
+    assert extract_input(model, "I'm sitting third counting from the start player. Where does my item go?")[
+        "player_index_from_start"] == 2
+    # The start player named as someone else says nothing of the asker's own seat.
+    assert "player_index_from_start" not in extract_input(model, "起始玩家是阿杰，我的物品放哪？")
+    assert "player_index_from_start" not in extract_input(model, "Bob is the start player. Where does my item go?")
+    assert extract_input(model, "我是起始玩家，物品放哪？")["player_index_from_start"] == 0
+
+
+def test_players_named_in_turn_order_are_read_as_their_seats():
+    model = get_rule("mist-mountain.qualification").input_model
+    # The order told with 輪 and a colon, the last player marked as the captain's 上家 in brackets.
+    zh = ("5人局，隊長阿德，從他下家開始輪：小玉、Max、阿土，最後是胖虎（阿德的上家）。"
+          "阿德3分、小玉0分、Max 5分、阿土2分、胖虎4分，需求11。")
+    assert extract_input(model, zh)["contributions"] == [3, 0, 5, 2, 4]
+    # 順著出牌 / 然後依序 without 下家; a remark after the list ("胖虎坐阿德上家") is no fifth name.
+    assert extract_input(model, "四人局，队长阿德，顺着出牌是小玉、阿土，最后胖虎，胖虎坐阿德上家。阿德1分，小玉4分，"
+                                "阿土4分，胖虎4分，要12分。")["contributions"] == [1, 4, 4, 4]
+    en = ("Captain Mia; then Noah, Olga, and Pete sits right before Mia. Mia put in 2, Noah 5, Olga 1, Pete 4. "
+          "Requirement 11.")
+    assert extract_input(model, en)["contributions"] == [2, 5, 1, 4]
+    en = ("4 of us, Sam holds the captain card. Going around from him: Tom is his next player, then Uma, then Vic "
+          "(Vic is the one sitting right before Sam). Sam 0, Tom 6, Uma 3, Vic 3. Need 12.")
+    assert extract_input(model, en)["contributions"] == [0, 6, 3, 3]
+
+
+def test_a_list_said_in_order_is_a_roster_only_when_its_names_come_up_again():
+    model = get_rule("mist-mountain.morning").input_model
+    # The order may come round to the captain again ("然後輪到阿德").
+    data = extract_input(model, "4人，竹林小道，隊長阿德，出牌順序小玉、阿土、胖虎，然後輪到阿德。小玉出燈籠，阿土出反光盤，"
+                                "胖虎pass，阿德出工作帽，小玉pass，阿土pass，阿德pass。")
+    assert data["actions"][:4] == [[1, "燈籠"], [2, "反光盤"], [3, "pass"], [0, "工作帽"]]
+    # Cards told in order are not players: nothing is read as a seat.
+    assert "contributions" not in extract_input(get_rule("mist-mountain.qualification").input_model,
+                                                "隊長依序打了燈籠、反光盤，這樣算幾分？")
+
+
+def test_a_seat_told_again_after_a_correction_takes_the_later_number():
+    model = get_rule("mist-mountain.qualification").input_model
+    assert extract_input(model, "隊長2分，下家1 4分……不對，下家1是5分，下家2 3分，上家0分，需求8")["contributions"] == \
+        [2, 5, 3, 0]
+    assert extract_input(model, "captain 1, next player 2, sorry, captain 4, seat 2 3, seat 3 0, need 9")[
+        "contributions"] == [4, 2, 3, 0]
+
+
+def test_how_many_of_the_read_values_are_the_same_said_again_is_no_new_number():
+    rule = get_rule("mist-mountain.qualification")
+    question = "隊長4分、下家1 4分、下家2 1分、上家4分，需求12。三個4分加起來剛好12，能出團嗎？"
+    data = extract_input(rule.input_model, question)
+    assert data["contributions"] == [4, 4, 1, 4] and rule_unread_numbers(rule, question, data) == []
+
+
+def test_a_door_said_to_match_the_goal_or_not_is_read_without_colours_and_played_colours_are_no_goals():
+    model = get_rule("onirim.book_door").input_model
+    assert extract_input(model, "用鑰匙拿到一張不是目前目標顏色的門，要放哪？") == {"door_fits": False}
+    assert extract_input(model, "I got a Door out of order, where does it go?") == {"door_fits": False}
+    assert extract_input(model, "拿到的門跟目標同色，可以留嗎？") == {"door_fits": True}
+    # Three red cards in a row earn a red Door; with no Goal named they say nothing of the Goals.
+    assert extract_input(model, "我連出三張紅色拿到一扇紅門，能留嗎？") == {"door": "red"}

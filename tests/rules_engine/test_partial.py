@@ -112,3 +112,11 @@ def test_a_field_mentioned_without_its_value_is_evaluated_over_its_domain_not_de
     result = evaluate_partial(rule, {}, {"towers": "mentioned"})
     assert result.verdict.details["inputs"]["towers"]["evaluated_over_domain"] and result.verdict.value == DEPENDS
     assert {case.condition.get("towers") for case in result.verdict.cases} == {True, False}
+
+
+def test_a_door_said_to_match_contradicting_its_colours_is_refused():
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="door_fits"):
+        get_rule("onirim.book_door").run({"goals": ["red"], "door": "blue", "door_fits": True})
+    assert get_rule("onirim.book_door").run({"goals": ["red"], "door": "red", "door_fits": True}).value == "keep"
