@@ -87,6 +87,40 @@ def answer_line(verdict: Verdict, title: str, lang: str) -> str:
     return msg("verdict", lang, title=title, value=value_words(verdict.value, lang, verdict.value_text))
 
 
+def with_seat_names(text: str, names: dict[int, str], lang: str) -> str:
+    """The text with each seat the engine names ("下家2", "seat 2 (…)", "隊長") called by the name the player gave
+    it, the seat kept in brackets ("宗翰（下家2）", "Carol (seat 2)"); the captain card stays the captain card."""
+    if not names or not text:
+        return text
+
+    def seat(m: re.Match[str], shown: str) -> str:
+        n = int(m.group(1))
+        return shown.format(name=names[n], n=n) if n in names else m.group()
+
+    if lang == "en":
+        text = re.sub(r"\bseat (\d+)(?: \(the captain's (?:next|previous) player\))?",
+                      lambda m: seat(m, "{name} (seat {n})"), text)
+        return re.sub(r"\b([Tt])he captain\b(?!'s| card)",
+                      lambda m: f"{names[0]} (the captain)" if 0 in names else m.group(), text)
+    text = re.sub(r"下家(\d+)(?:（上家）)?", lambda m: seat(m, "{name}（下家{n}）"), text)
+    return re.sub(r"(隊長|队长)(?!卡)", lambda m: f"{names[0]}（{m.group(1)}）" if 0 in names else m.group(), text)
+
+
+def verdict_with_seat_names(verdict: Verdict, names: dict[int, str], lang: str) -> Verdict:
+    """A localised verdict whose texts call the seats by the players' names (see `with_seat_names`)."""
+    if not names:
+        return verdict
+
+    def named(text: str) -> str:
+        return with_seat_names(text, names, lang)
+
+    return verdict.model_copy(update={
+        "explanation": named(verdict.explanation), "value_text": named(verdict.value_text),
+        "trace": [s.model_copy(update={"step": named(s.step)}) for s in verdict.trace],
+        "cases": [c.model_copy(update={"when": named(c.when), "explanation": named(c.explanation),
+                                       "value_text": named(c.value_text)}) for c in verdict.cases]})
+
+
 def case_lines(verdict: Verdict, lang: str) -> list[str]:
     """One line per case of a "depends" verdict: the condition and the value under it."""
     return [msg("case", lang, when=c.when, value=value_words(c.value, lang, c.value_text)) for c in verdict.cases]

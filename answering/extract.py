@@ -365,7 +365,10 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
     unit, or next to a cue word (after it within 10 characters, before it within 8), within one clause."""
     out: list[tuple[float, int, int]] = []
     for unit in slot.units:
-        pattern = r"(-?\d+)\s*(?:个|位|名)?\s*" + re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else "")
+        # "2 of the Sakura path cards", "3 of my memories": a share of the things counted is that many of them.
+        pattern = r"(-?\d+)\s*(?:个|位|名)?\s*" + (r"(?:of (?:the|my|our|his|her|their|those|these) )?"
+                                                    if unit.isascii() else "") + \
+            re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else "")
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
         out += [(_unit_distance(text, m.start(1), slot), m.start(1), int(m.group(1))) for m in re.finditer(pattern, text)
                 if not _names_other(text[max(0, m.start(1) - 14):m.start(1)], slot)]
@@ -825,7 +828,7 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
         offset = max(0, m.start - 6)
         if number is None:
             # "回憶只有2張", "金礦才1張", "回憶一共5張": a word of how many may stand before the number.
-            number = re.match(r"\s*(?:只有|才有?|就有?|共有?|一共|总共|有|:|：|x|×)?\s*(\d+)"
+            number = re.match(r"\s*(?:只有|才有?|就有?|共有?|一共|总共|超多有?|很多有?|有|:|：|x|×)?\s*(\d+)"
                               r"(?!\s*(?:张|个)?\s*(?:回忆|memor))", after)
             offset = m.end
         if number:
@@ -887,7 +890,11 @@ def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
                     re.search(r"\d", named.group(2)) or re.match(r"\s*(?:都?没有?|无|none|nothing|no\b)", named.group(2))):
                 return None
             said[named.group(1)] = named.group(2).strip()
-        if set(said) != set(roster):
+        # A player left out of a block has to have said that thing in an earlier one ("小胖只有2張但他金礦有6張"
+        # under the memories, then no word of him under the gold alleys).
+        if not set(said) <= set(roster) or any(
+                things[0].value not in {m.value for m in mentions(" ".join(told[name]), slot.values)}
+                for name in set(roster) - set(said)):
             return None
         for name, rest in said.items():
             # The thing said after its (first) number, as a player says it seat by seat: "6 memories", "场上2张金矿小巷
@@ -897,7 +904,8 @@ def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
     if not all(told.values()):
         return None
     order = sorted(roster, key=roster.get)
-    return "从队长开始: " + "；".join(f"{name} {', '.join(told[name])}" for name in order)
+    # "name:" keeps a player whose record opens with the thing ("小胖: 回忆只有2张…") a name of its own.
+    return "从队长开始: " + "；".join(f"{name}: {', '.join(told[name])}" for name in order)
 
 
 def _named_records(text: str, slot: Slot, question: str) -> list[dict[str, Any]] | None:
@@ -929,6 +937,11 @@ def _as_written(question: str, folded: str, after: str) -> str:
             re.search(rf"(?<![a-z]){re.escape(folded)}(?![a-z])", folded_question)
         if m:
             return question[m.start():m.start() + len(folded)]
+    if folded.isascii():
+        # Folding moved characters ("……"): a Latin name is found in the question whatever its case.
+        m = re.search(rf"(?<![A-Za-z]){re.escape(folded)}(?![A-Za-z])", question, re.IGNORECASE)
+        if m:
+            return m.group()
     return folded
 
 
@@ -1114,6 +1127,15 @@ def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str
     return (out, listed[1] if listed else None) if len(out) >= 2 else ({}, None)
 
 
+def seat_names(question: str) -> dict[int, str]:
+    """The players' names a question gives the seats (seat → name as written: 0 the captain, 1 the next, …), or
+    {} when it names none; the answer then calls each seat by its player's name."""
+    text = normalise_numbers(fold(question))
+    stated = _PLAYERS.search(text)
+    roster, _ = _roster(text, None, int(stated.group(1)) if stated else None)
+    return {seat: _as_written(question, name, "") for name, seat in roster.items()}
+
+
 def _names_as_roles(text: str, players: int | None) -> str | None:
     """The text with the names a roster gave to seats written as those seats' roles ("阿凱0、小玉6" → "队长 0、
     下家1 6"), the roster itself blanked; None when no roster names the seats."""
@@ -1214,7 +1236,7 @@ def _seat_from_start(text: str) -> int | None:
     "the fourth to place", "順序是起始玩家、阿宏、然後才是我"."""
     # "起始玩家是阿杰，然后是Lily，再然后是我": the start player may be named before the others are listed.
     listed = re.search(r"起始玩家(?:是[^、,，。？?!！我]{1,10})?((?:\s*[、,，]\s*[^、,，。？?!！]{1,10}?)*?)\s*[、,，]\s*"
-                       r"(?:再?然后|再来|接着|最后)?(?:才是|才轮到|是)?\s*我(?!们|的)", text)
+                       r"(?:再?然后|再来|接着|最后)?(?:才是|才轮到|是)?\s*我(?=\s*(?:[，,。.？?！!、；;]|$))", text)
     if listed:
         return len(re.findall(r"[、,，]", listed.group(1))) + 1
     told = re.search(r"\b(\d)(?:st|nd|rd|th)\s+(?:to (?:place|go|play|choose)|in (?:player |turn |seat )?order)", text)
@@ -1860,7 +1882,7 @@ def adds_to_earlier(follow_up: str) -> bool:
 
 
 # "一样这三张", "the same 3 cards": a number that points back at what was said states nothing new.
-_REFERENCE = re.compile(r"(?:这|\bthese\s+|\bthose\s+|\bthe same\s+)\s*\d+")
+_REFERENCE = re.compile(r"(?:这|\bthese\s+|\bthose\s+|\b(?:the )?same\s+)\s*\d+")
 
 
 _SEAT_BEFORE = re.compile(r"(?:下家|上家)\s*$")

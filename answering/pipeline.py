@@ -19,9 +19,9 @@ from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, get_
 from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
 
-from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details
-from .extract import (adds_to_earlier, extract_input, extract_with, other_values, restated_input, substitute_slots,
-                      rule_unread_numbers, unread_numbers, vague_fields)
+from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details, verdict_with_seat_names
+from .extract import (adds_to_earlier, extract_input, extract_with, other_values, restated_input, seat_names,
+                      substitute_slots, rule_unread_numbers, unread_numbers, vague_fields)
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide
 from .scope import game_signals, not_a_rules_question, other_games_named, outside_topic, strip_game_names
@@ -407,6 +407,9 @@ class Pipeline:
         if verdict is not None:
             # Shown in the question's language; zh-CN is the Traditional text through OpenCC.
             verdict = verdict.localized(lang, lambda text: to_script(text, lang))
+            # Players named at the table are called by their names (the question's own, else the latest before it).
+            names = next((found for found in map(seat_names, (query.text, *reversed(query.history))) if found), {})
+            verdict = verdict_with_seat_names(verdict, names, lang)
         title = self._answerer_title(match, lang)
         needed = [to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs]
         line = self._answer_line(lang, game_id, verdict, title, needed, ruled, withheld[1], outside)
@@ -609,7 +612,11 @@ class Pipeline:
         if unread:
             # The question states a number no input of this rule reads: the verdict could ignore it.
             return None, [], ("unread_numbers", unread)
-        for name in vague_fields(rule.input_model, query.text, stated):
+        for name in vague_fields(rule.input_model, query.text,
+                                 {k: v for k, v in stated.items() if sources.get(k) == "question"}):
+            if sources.get(name) == "history":
+                # "那如果換一條路呢？": a value told before is said to be another one now; it no longer holds.
+                del stated[name]
             sources[name] = "mentioned"  # "又拿到一扇門": some value, not said which; every value is a case
         try:
             result = evaluate_partial(rule, stated, sources)

@@ -17,7 +17,10 @@ FOLLOW_UP_OPENERS = ("那如果", "如果是", "那要是", "那", "要是", "�
                      # A correction or an addition to what was just asked ("忘了說，…", "wait, …", "actually …").
                      # ("对了", "actually" also open a new topic: not listed.)
                      "忘了说", "忘记说", "忘了讲", "忘记讲", "忘说了", "忘讲了", "补充", "更正", "说错", "打错", "看错",
-                     "不对不对", "等下", "等等", "等一下", "wait", "correction", "oh wait", "forgot to", "hang on", "oops")
+                     "不对不对", "等下", "等等", "等一下", "wait", "correction", "oh wait", "forgot to", "hang on", "oops",
+                     "抱歉", "不好意思", "搞错了", "我搞错", "不对", "sorry", "my bad", "i mean", "i meant",
+                     # The same situation with one thing changed ("same two cards but …", "but what if …").
+                     "same ", "but if", "but what if")
 FOLLOW_UP_ENDINGS = ("呢?", "呢？", "呢", "咧", "咧?", "咧？", "的话?", "的话？", "does that change it?",
                      "does that change anything?", "does that change it", "does that change anything")
 # Earlier questions a follow-up may draw on.
@@ -27,7 +30,7 @@ HISTORY_TURNS = 4
 def is_follow_up(question: str) -> bool:
     """A question that reads as continuing the conversation ("那如果還沒完成呢？", "what about …")."""
     # "ok and what if …", "嗯，那如果…": a word of assent before the opener does not start a new topic.
-    folded = re.sub(r"^(?:ok(?:ay)?|so|right|alright|hmm+|嗯+|好的?|喔|哦|噢|啊|欸|诶)\s*[,，.。!！]?\s*", "",
+    folded = re.sub(r"^(?:ok(?:ay)?|oh|so|right|alright|hmm+|嗯+|好的?|喔|哦|噢|啊|欸|诶)\s*[,，.。!！]?\s*", "",
                     fold(question).strip())
     # "放完之後可以馬上再放一次嗎？": what was just done, done; "after that", "and then".
     return folded.startswith(FOLLOW_UP_OPENERS) or folded.endswith(FOLLOW_UP_ENDINGS) \

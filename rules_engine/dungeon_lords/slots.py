@@ -85,7 +85,9 @@ ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "
                                                 "en": "Assuming the items were not marked in an earlier round"})
 DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage to heal"},
                       cues=("需要治療", "待治療", "要治療", "要治", "要補", "受了", "受傷", "傷害", "damage to heal", "needs healing",
-                            "wounds", "took", "damage", "needs", "hit…for", "hits…for"),
+                            "wounds", "took", "damage", "needs", "hit…for", "hits…for",
+                            # "hit the front adventurer for 2": the one hit, then how much.
+                            "adventurer for", "warrior for", "thief for", "priest for", "wizard for"),
                       units=("點傷", "點傷害", "點血", "points of damage", "damage", "points of healing"),
                       unstated="general", when=(("item", "potion"),))
 PRIEST_HEARTS = Slot("count", {"zh-TW": "牧師的治療點數", "en": "the priests' healing"},

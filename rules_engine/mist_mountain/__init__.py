@@ -1,5 +1,6 @@
 """迷霧山城 (Hilltown in the Mist)."""
 from ..registry import Game, register_game
+from .slots import DAY
 
 GAME = register_game(Game(
     id="mist-mountain",
@@ -7,6 +8,8 @@ GAME = register_game(Game(
     package=__name__,
     aliases=("迷霧山城", "迷雾山城", "hilltown in the mist", "hilltown", "mist mountain"),
     covers={"zh-TW": "迷霧山城的完整規則與變體規則", "en": "the full rules of Hilltown in the Mist and its variant"},
+    # Which day of the game it is ("Day 3, Bamboo path") sets the scene; no rule reads it.
+    asides=(DAY,),
 ))
 
 # Importing the rules registers them.

@@ -36,7 +36,7 @@ _ALIASES = MappingProxyType({
     REFLECTOR: ("反光盘", "reflector", "reflectors", "reflector dish", "mirror", "mirrors"),
     FOG: ("浓雾时刻", "濃霧", "浓雾", "fog", "foggy moment", "thick fog", "fogged", "thick fogged"),
     GOLD: ("金矿小巷", "金礦", "金矿", "gold", "gold alley", "gold mine alley"),
-    SAKURA: ("樱花小径", "sakura", "sakura path", "cherry blossom path"),
+    SAKURA: ("樱花小径", "sakura", "sakura path", "cherry blossom path", "cherry blossom", "cherry-blossom path"),
     BAMBOO: ("bamboo", "bamboo path", "bamboo grove"),
     GRASS: ("silvergrass", "silver grass", "grass path", "silvergrass path", "pampas path"),
     LAMP_MAKER: ("灯匠", "lamp maker", "lampmaker", "lamplighter"),

@@ -30,7 +30,7 @@ CONTRIBUTIONS = Slot("seat_list", {"zh-TW": "每位玩家的貢獻度", "en": "e
                                 "(the captain's next player), seat 2, … up to the captain's previous player"})
 REQUIREMENT = Slot("count", {"zh-TW": "路徑需求", "en": "path requirement"},
                    cues=("需求", "門檻", "需要", "要求", "路徑要", "這條路要", "路要", "路只要", "路線要", "路線只要",
-                         "requirement", "requires", "needs",
+                         "requirement", "requires", "needs", "need", "needed",
                          "-point path", "point path"),
                    unstated="reading",
                    note={"zh-TW": "路徑需求以 12 分計（文中三條路徑都是「12分以上」）",
@@ -40,6 +40,9 @@ OFFICER = Slot("seat", {"zh-TW": "打出警官的座位", "en": "seat that playe
 PATH = Slot("choice", {"zh-TW": "今天的路徑", "en": "today's path"},
             values=tuple((name, (name, *C._ALIASES.get(name, ()))) for name in C.PATH_CARDS),
             value_labels=tuple((name, {"zh-TW": name, "en": C.EN_NAMES[name]}) for name in C.PATH_CARDS),
+            # Another path than the one told, not said which ("那如果換一條路呢？", "on a different path?").
+            vague=("換條路", "換一條路", "換別條路", "別條路", "另一條路", "其他路徑", "別的路徑", "另一條路徑", "路徑不一樣",
+                   "other path", "another path", "different path", "a different one"),
             unstated="cases")
 # A path card played is named as one ("竹林小道的路徑小卡", "a bamboo path card"); the bare name is today's path.
 _PLAYED_PATH_CARDS = tuple((name, tuple(f"{alias}{joint}{card}" for alias in (name, *C._ALIASES.get(name, ()))
@@ -65,6 +68,8 @@ ASK_MORNING = Slot("plays", {"zh-TW": "早晨每位玩家的行動", "en": "each
                            (C.PASS, ("pass", "passes", "passed", "喊pass", "喊過", "跳過", "不出", "過"))),
                    unstated="ask",
                    ask={"zh-TW": "告訴我早晨每位玩家依序打出的牌或 Pass", "en": "Tell me each player's plays and passes in turn order"})
+# The day of the game a player tells ("Day 3", "打到第7天", "玩到3天"): the scene, not a quantity of a rule.
+DAY = Slot("count", {"zh-TW": "第幾天", "en": "day of the game"}, cues=("day",), units=("天",))
 # How players name gold alleys, on the table or counted (the aliases hold the singular English names).
 _GOLD_NAMES = (C.GOLD, *C._ALIASES[C.GOLD], "gold alleys", "gold mine alleys")
 ASK_ESCAPE = Slot("seat_records", {"zh-TW": "每位玩家的回憶卡與金礦小巷", "en": "each player's memories and gold alleys"},

@@ -1,6 +1,6 @@
 """Onirim with The Book of Steps Lost and Found, The Towers, Dark Premonitions and Happy Dreams."""
 from ..registry import Game, register_game
-from .slots import HAND, RUNG
+from .slots import HAND
 
 GAME = register_game(Game(
     id="onirim",
@@ -13,8 +13,7 @@ GAME = register_game(Game(
              "core game", "base rules", "basic rules", "core rules"),
     inside=("擴充", "扩充", "expansion", "高塔", "tower", "咒文", "spell", "目標卡", "goal", "徵兆", "征兆",
             "premonition", "好夢", "美夢", "美梦", "happy dream", "難度", "难度", "difficulty"),
-    # The rung a player says they play at ("playing rung 6") sets the scene; only the ladder's own rule reads it.
-    asides=(HAND, RUNG),
+    asides=(HAND,),
 ))
 
 # Importing the rules registers them (after the game, which they belong to).

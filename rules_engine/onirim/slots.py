@@ -55,6 +55,9 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                           *(f"{n} towers in...row" for n in ("2", "3", "two", "three")))),
                          ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",
                                        "四張塔...連成", "四座塔...連成", "四色...連成", "all four lined up",
+                                       # Four Towers of different colours joined up are the complete row.
+                                       "四張不同顏色", "四座不同顏色", "四種不同顏色", "四個不同顏色", "不同顏色的塔...連好",
+                                       "four different colours", "four different colors", "four towers of different",
                                        "four towers...lined up",
                                        "complete", "completed", "finished", "four colours", "four colors", "four colour",
                                        "four color")),
@@ -93,7 +96,7 @@ DECK_SIZE = Slot("count", {"zh-TW": "牌堆剩餘張數", "en": "cards left in t
                  none=("牌堆空了", "牌庫空了", "牌堆已經空", "牌庫已經空", "牌庫這時候已經空", "牌堆沒牌", "牌庫沒牌", "deck is empty",
                        "empty deck", "deck ran out", "deck has run out", "no cards left in the deck"))
 GOALS = Slot("colours", {"zh-TW": "目標卡的顏色順序", "en": "Goal colours in order"}, values=COLOUR_PHRASES,
-             role="goals", cues=("目標", "goal"), unstated="general")
+             role="goals", cues=("目標", "goal", "goals"), unstated="general")
 DOOR = Slot("colour", {"zh-TW": "拿到的門", "en": "Door obtained"}, values=COLOUR_PHRASES, role="door",
             cues=("門", "door"), unstated="general", value_labels=COLOUR_LABELS)
 # Whether the Door matches the next Goal, said without the colours ("拿到一張不是目前目標顏色的門", "a Door out of

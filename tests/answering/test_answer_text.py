@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from answering.compose import with_seat_names
+
 from evals.readability import problems
 from indexer.corpus import passages_by_id
 from indexer.text import detect_lang
@@ -98,3 +100,20 @@ def test_a_request_for_code_is_no_rules_question_even_after_one(pipeline, histor
 def test_a_cheaper_spell_side_is_still_a_rules_question(pipeline):
     r = pipeline.ask("棄牌堆正好5張，用花費較少的那面，能放Paradoxical Prophecy嗎？")
     assert r.in_scope and r.game == "onirim"
+
+
+def test_seats_the_player_named_are_called_by_those_names_in_the_answer(pipeline):
+    zh = "5人局，隊長阿德，從他下家開始輪：小玉、Max、阿土，最後是胖虎。阿德3分、小玉0分、Max 5分、阿土2分、胖虎4分，需求11，能出團嗎？"
+    r = pipeline.ask(zh)
+    assert r.verdict is not None and r.verdict["value"] is True
+    assert "Max（下家2）" in r.answer_line and "胖虎（下家4）" in r.answer_line and "下家1" not in r.answer_line
+    en = ("Captain Mia; then Noah, Olga, and Pete sits right before Mia. Mia put in 2, Noah 5, Olga 1, Pete 4. "
+          "We need 11. Do we depart?")
+    r = pipeline.ask(en)
+    assert r.verdict is not None and r.verdict["value"] is True
+    assert "Noah (seat 1)" in r.answer_line and "Pete (seat 3)" in r.answer_line
+    # The captain card keeps its name.
+    names = {0: "阿德", 2: "Max"}
+    assert with_seat_names("隊長卡交給下家2，由隊長續任", names, "zh-TW") == "隊長卡交給Max（下家2），由阿德（隊長）續任"
+    assert with_seat_names("The captain card goes to seat 2; the captain stays", names, "en") == \
+        "The captain card goes to Max (seat 2); 阿德 (the captain) stays"

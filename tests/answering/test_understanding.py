@@ -1257,3 +1257,50 @@ def test_a_door_said_to_match_the_goal_or_not_is_read_without_colours_and_played
     assert extract_input(model, "拿到的門跟目標同色，可以留嗎？") == {"door_fits": True}
     # Three red cards in a row earn a red Door; with no Goal named they say nothing of the Goals.
     assert extract_input(model, "我連出三張紅色拿到一扇紅門，能留嗎？") == {"door": "red"}
+
+
+def test_an_apology_for_what_was_just_said_continues_the_conversation():
+    assert is_follow_up("oh sorry, it's the Bamboo path today") and is_follow_up("不好意思，其實是五個人")
+    assert is_follow_up("my bad, the deck has 3 cards") and not is_follow_up("How many Goals are there?")
+
+
+def test_the_day_of_the_game_and_four_towers_of_different_colours_are_read_for_what_they_are():
+    rule = get_rule("mist-mountain.contribution")
+    question = "Day 4, Sakura path: I played two lanterns. How many points?"
+    data = extract_input(rule.input_model, question)
+    assert rule_unread_numbers(rule, question, data) == []
+    rule = get_rule("onirim.nightmare_tower_penalty")
+    question = "四座不同顏色的塔都排好了，惡夢來了要丟塔嗎？"
+    data = extract_input(rule.input_model, question)
+    assert data["row_state"] == "complete" and rule_unread_numbers(rule, question, data) == []
+
+
+def test_a_share_of_the_things_counted_and_a_hit_for_an_amount_are_read():
+    data = extract_input(get_rule("mist-mountain.own_escape").input_model,
+                         "4 players. I hold 4 memories of my own, 3 of the Bamboo path cards and no Abbot. Do I escape?")
+    assert data["bamboo"] == 3 and data["memories"] == 4
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model,
+                         "A vampire hit the priest for 3. The party has a healing potion. Is it marked?")
+    assert data["damage_to_heal"] == 3
+
+
+def test_a_follow_up_on_the_same_things_with_another_value_drops_the_old_one(pipeline):
+    earlier = "Today's path is the Bamboo path. I played a reflector and later on a work hat. What's my contribution total?"
+    r = pipeline.ask("same two cards but if the path had been the cherry blossom one?", history=[earlier])
+    assert r.verdict is not None and r.verdict["details"]["inputs"]["path"] == {"value": "櫻花小徑", "from": "question"}
+    # Another path, not said which: the one told before no longer holds, and every path is a case.
+    r = pipeline.ask("and on a different path?", history=[earlier])
+    assert r.verdict is not None and r.verdict["value"] == "depends"
+    assert r.verdict["details"]["inputs"]["path"]["from"] == "unknown"
+
+
+def test_a_player_left_out_of_a_later_block_must_have_told_that_thing_before():
+    model = get_rule("mist-mountain.escape_master").input_model
+    told = ("四人局。隊長是阿德，然後依序小玉、阿土、胖虎。回憶：阿德6張、小玉4張、阿土6張、胖虎只有1張但他金礦有5張。"
+            "金礦小巷：阿德場上2張，小玉1張，阿土場上1張手上1張。誰是脫逃大師？")
+    players = extract_input(model, told)["players"]
+    assert [p["name"] for p in players] == ["阿德", "小玉", "阿土", "胖虎"]
+    assert players[3] == {"name": "胖虎", "memories": 1, "gold_table": 5}
+    # Left out with nothing said of it: the gold alleys are not filled in, nothing is read.
+    untold = told.replace("胖虎只有1張但他金礦有5張", "胖虎3張")
+    assert "players" not in extract_input(model, untold)
