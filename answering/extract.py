@@ -105,7 +105,9 @@ def normalise_numbers(folded: str) -> str:
 # follows it up to the marker, the marker, and the number replacing it.
 _TAKEN_BACK = re.compile(r"(?<![\d.])(\d+)(?![\d.])([^\d。？?！!；;]{0,24}?[\s,，\-—–]*)"
                          r"((?:\bno,? wait\b|\bwait,? no\b|\bsorry\b|\bi mean\b|\bcorrection\b|"
-                         r"不对|哦不|噢不|啊不|我是说|说错了|应该是)\s*[,，:：]?\s*)(\d+)(?![\d.])")
+                         r"不对|哦不|噢不|啊不|我是说|说错了|应该是)\s*[,，:：]?\s*"
+                         # "23分，不对，是21分", "3, sorry, it's 4": the number may be said to be the new one.
+                         r"(?:其实是|应该是|是|\bit's\s|\bit was\s|\bit is\s)?\s*)(\d+)(?![\d.])")
 
 
 def _corrected(text: str) -> str:

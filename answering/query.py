@@ -48,7 +48,9 @@ _NUMBER = re.compile(r"\d|[一二两俩三四五六七八九十]|\b(?:one|two|th
 
 def states_only(folded: str, names_game_things: bool) -> bool:
     """Whether a folded message is a short statement that asks nothing and states a number or a game's thing."""
-    return len(folded) <= 30 and not _ASKS.search(folded) and (names_game_things or bool(_NUMBER.search(folded)))
+    # Short is 30 characters of Chinese, or twelve English words ("it's the brown 3, deck has like 30 cards").
+    short = len(folded) <= 30 or (folded.isascii() and len(folded.split()) <= 12)
+    return short and not _ASKS.search(folded) and (names_game_things or bool(_NUMBER.search(folded)))
 
 
 @dataclass(frozen=True)

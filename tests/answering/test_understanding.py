@@ -783,6 +783,8 @@ def test_a_who_question_gets_no_yes_or_no(pipeline):
     # A number taken back in the same message.
     ("我有3张回忆，不对，4张", "我有4张回忆， 张"),
     ("plus 3 bamboo path cards - no wait, 2 bamboo", "plus 2 bamboo path cards - bamboo"),
+    # … also when the new number is said to be it ("不对，是21分", "sorry, it's 4").
+    ("我算了25分，不对，是22分", "我算了22分， 分"), ("i have 3 abbots, sorry, it's 2", "i have 2 abbots,"),
     # "three of my own" counts; "one of my Towers" names a card.
     ("three of my own memories", "3 of my own memories"), ("one of my towers", "one of my towers"),
 ])
@@ -882,6 +884,8 @@ def test_a_total_of_blows_is_not_one_blow(question):
 @pytest.mark.parametrize("message,follows", [
     # A short statement of a number after a question adds a fact to it, and "忘了講" opens a correction.
     ("我們這團是六個人", True), ("there's five of us tonight", True), ("啊忘了講，我們是四個人玩的", True),
+    # Twelve English words are as short as thirty Chinese characters.
+    ("it's the captain with six of his own memories, the others four", True),
     # A question of its own does not, nor a statement of no fact.
     ("今天台北天氣如何？", False), ("How many players can play?", False), ("完全不懂這個規則", False),
 ])
