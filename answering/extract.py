@@ -101,11 +101,16 @@ def normalise_numbers(folded: str) -> str:
     return _numbered_players(_corrected(out))
 
 
+# Words a player takes back what they just said with, in the folded text ("不对", "sorry", "no wait"): one list
+# for a number taken back and for a seat told again.
+CORRECTION_MARKERS = (r"\bno,? wait\b|\bwait,? no\b|\bsorry\b|\bi mean\b|\bcorrection\b|\boops\b|"
+                      r"不对不对|不对|哦不|噢不|啊不|搞错了|说错了|更正|我是说|应该是")
+
+
 # A number taken back in the same message ("3 bamboo — no wait, 2 bamboo", "3张回忆，不对，4张"): the number, what
 # follows it up to the marker, the marker, and the number replacing it.
 _TAKEN_BACK = re.compile(r"(?<![\d.])(\d+)(?![\d.])([^\d。？?！!；;]{0,24}?[\s,，\-—–]*)"
-                         r"((?:\bno,? wait\b|\bwait,? no\b|\bsorry\b|\bi mean\b|\bcorrection\b|"
-                         r"不对|哦不|噢不|啊不|我是说|说错了|应该是)\s*[,，:：]?\s*"
+                         rf"((?:{CORRECTION_MARKERS})\s*[,，:：]?\s*"
                          # "23分，不对，是21分", "3, sorry, it's 4": the number may be said to be the new one.
                          r"(?:其实是|应该是|是|\bit's\s|\bit was\s|\bit is\s)?\s*)(\d+)(?![\d.])")
 
@@ -729,8 +734,7 @@ _OTHERS_ZERO = re.compile(
 
 
 # A player taking back what they just said ("Lily 2分……不对，Lily是4分", "p2 has 2, sorry, p2 has 4").
-_SELF_CORRECTION = re.compile(r"\s*(?:…+|\.{2,})?\s*[，,]?\s*(?:不对不对|不对|搞错了|更正|我是说|\bi mean\b|\bsorry\b|"
-                              r"\bcorrection\b|\boops\b)\s*[，,:：]?\s*")
+_SELF_CORRECTION = re.compile(rf"\s*(?:…+|\.{{2,}})?\s*[，,]?\s*(?:{CORRECTION_MARKERS})\s*[，,:：]?\s*")
 
 
 def _self_corrected(text: str) -> str:
@@ -1129,20 +1133,30 @@ def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str
     return (out, listed[1] if listed else None) if len(out) >= 2 else ({}, None)
 
 
+def _seat_roster(text: str, players: int | None) -> tuple[dict[str, int], tuple[int, int] | None]:
+    """The roster of names a text gives the seats, the number of players taken from the text when not given."""
+    stated = _PLAYERS.search(text) if players is None else None
+    return _roster(text, None, players if stated is None else int(stated.group(1)))
+
+
+@lru_cache(maxsize=256)
+def _seat_names(question: str) -> tuple[tuple[int, str], ...]:
+    text = normalise_numbers(fold(question))
+    roster, _ = _seat_roster(text, None)
+    return tuple((seat, _as_written(question, name, "")) for name, seat in roster.items())
+
+
 def seat_names(question: str) -> dict[int, str]:
     """The players' names a question gives the seats (seat → name as written: 0 the captain, 1 the next, …), or
     {} when it names none; the answer then calls each seat by its player's name."""
-    text = normalise_numbers(fold(question))
-    stated = _PLAYERS.search(text)
-    roster, _ = _roster(text, None, int(stated.group(1)) if stated else None)
-    return {seat: _as_written(question, name, "") for name, seat in roster.items()}
+    # Cached: the answer reads it for the question and for each earlier turn of the conversation.
+    return dict(_seat_names(question))
 
 
 def _names_as_roles(text: str, players: int | None) -> str | None:
     """The text with the names a roster gave to seats written as those seats' roles ("阿凱0、小玉6" → "队长 0、
     下家1 6"), the roster itself blanked; None when no roster names the seats."""
-    stated = _PLAYERS.search(text)
-    roster, listed = _roster(text, None, players or (int(stated.group(1)) if stated else None))
+    roster, listed = _seat_roster(text, players)
     if not roster:
         return None
     if listed:
