@@ -22,7 +22,8 @@ from rules_engine.slots import Slot, declared_slots, domain_of
 # Chinese numerals count only next to a measure word or a seat/ordinal marker ("五位玩家", "下家二",
 # "第三"), so that 一起 or 一樣 never become numbers.
 _CN_NUM = "零〇一二两三四五六七八九十百"
-_MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|顶|根|瓶|支|件|players?)"
+# "死信有三金": 金 counts golds (not the 金矿 of a gold alley).
+_MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|顶|根|瓶|支|件|金(?!矿)|players?)"
 _EN_ORDINALS = {"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
 _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
@@ -70,6 +71,8 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, out)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
+    # "死信有三金": a number of 金 on its own is that many golds (金矿 is a gold alley, 金币 a coin).
+    out = re.sub(r"(?<=\d)\s*(?:个|枚)?\s*金(?![矿币子])", "个黄金", out)
     # 俩 and 仨 are two and three with no measure word ("俩住持"); "我们俩" names people, not a count.
     out = re.sub(r"(?<![们\d])([俩仨])(?!\d)", lambda m: "2" if m.group(1) == "俩" else "3", out)
     # "下家4一分": one point said of a seat is a count, not an article.
@@ -92,6 +95,9 @@ def normalise_numbers(folded: str) -> str:
     # "I'm sitting third", "seated second": a seat told by its ordinal.
     out = re.sub(r"\b(sitting|seated|i'm|i am|i sit)\s+(" + "|".join(_EN_ORDINALS) + r")\b",
                  lambda m: f"{m.group(1)} {_EN_ORDINALS[m.group(2)]}", out)
+    # "we're six", "we are 5 tonight": the table's size, said of us with nothing after the number.
+    out = re.sub(r"\b(we're|we are|there are|there're)\s+(\d)(?=\s*(?:$|[.,;!?]|now\b|today\b|tonight\b|this time\b))",
+                 r"\1 \2 players", out)
     # "grabbed a 4th grass card": that card makes four of them.
     out = re.sub(r"\b(?:a|an)\s+(\d)(?:st|nd|rd|th)\s+([a-z][a-z \-]{0,24}?)\bcard\b", r"\1 \2cards", out)
     # The glossary's "downstream player" is 下家 and "upstream player" 上家 ("downstream 2" = 下家2).
@@ -135,8 +141,13 @@ def _numbered_players(text: str) -> str:
 
 # "one" as a pronoun ("give one up", "which one", "this one") is not the number 1.
 _ONE_PRONOUN_BEFORE = re.compile(r"\b(?:which|that|this|each|any|every|no|the|another|lose|give|discard|pick|choose|"
-                                 r"keep|remove|return|sacrifice|only)\s+$")
-_ONE_PRONOUN_AFTER = re.compile(r"^\s*(?:up|away|back|more|less|again|else|another|[?.!,;]|$)")
+                                 r"keep|remove|return|sacrifice|only|"
+                                 # "next one first", "the red one": a word describing it makes "one" a pronoun.
+                                 r"next|last|first|other|same|new|old|red|blue|green|brown|left|right|front|back|"
+                                 r"top|bottom)\s+$")
+# "one, five, six": a comma before another number lists numbers, so the "one" is a number.
+_ONE_PRONOUN_AFTER = re.compile(r"^\s*(?:up|away|back|more|less|again|else|another|[?.!;]|$|"
+                                r",(?!\s*(?:\d|two|three|four|five|six|seven|eight|nine|ten)\b))")
 
 
 @lru_cache(maxsize=1)
@@ -316,6 +327,24 @@ def _phrases(values: tuple[tuple[Any, tuple[str, ...]], ...]) -> tuple[tuple[re.
 _NEGATOR_WORD = re.compile(r"不|没|未|别|\bnot\b|n't\b|\bnever\b|\bwithout\b")
 
 
+@lru_cache(maxsize=1)
+def _declared_value_phrases() -> re.Pattern[str]:
+    """Every value phrase the engine declares that is a word of the game's own (two English words or more, a
+    word of six letters or more, or two Chinese characters or more), as one pattern."""
+    from rules_engine.registry import all_rules
+
+    phrases = {fold(p) for rule in all_rules() for slot in declared_slots(rule.input_model).values()
+               for _, said in (slot.values or ()) for p in said if "..." not in p}
+    kept = sorted((p for p in phrases if (len(p.split()) >= 2 or len(p) >= 6 if p.isascii() else len(p) >= 2)),
+                  key=len, reverse=True)
+    return re.compile("|".join(rf"(?<![a-z]){re.escape(p)}(?![a-z])" for p in kept))
+
+
+def names_a_declared_value(folded: str) -> bool:
+    """Whether a folded text names a value some rule's input declares ("the cheap side", "不產生效應")."""
+    return bool(_declared_value_phrases().search(folded))
+
+
 def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list[Mention]:
     """Every non-overlapping mention of a declared value, longest phrases first, in text order."""
     found: list[Mention] = []
@@ -399,6 +428,11 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
             # ("其中一個黃金是我自己顏色的").
             if one and not (_part_of_total(text, window + one.start()) and not one.group(1)):
                 out.append((1, -100000 - c.start(), 1))
+            # "其中一個是我自己的項鍊在我自己的地城被用掉的": one of a total said before is what its clause says it is.
+            part_one = re.search(r"(?:其中|当中|之中)(?:有)?\s*一\s*" + _COUNTED_ONE + r"?[^\d，。,?？!！；;]{0,30}$",
+                                 text[max(0, c.start() - 40):c.start()])
+            if part_one and one is None:
+                out.append((5, -100000 - c.start(), 1))
             for n in numbers:
                 if n.start() >= c.end():
                     gap, distance, limit = text[c.end():n.start()], n.start() - c.end() + 1, 11
@@ -514,7 +548,8 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
     side_of = {"左": "left", "left": "left", "右": "right", "right": "right"}
     rules = (
         # "藍4放在紅4右邊", "put blue-4 to the right of red-4", "blue-4 on the left of red-4"
-        rf"⟦(\d)⟧[^⟦]{{0,12}}?(?:{_PLACE_VERB}|\bon\b|\bto\b)[^⟦]{{0,14}}?(左|右|left|right)[^⟦]{{0,8}}?⟦(\d)⟧",
+        # ("red 4 on the left, green 4 next to it" tells the row: the side's clause ends before the other Tower.)
+        rf"⟦(\d)⟧[^⟦]{{0,12}}?(?:{_PLACE_VERB}|\bon\b|\bto\b)[^⟦]{{0,14}}?(左|右|left|right)[^⟦,，。;；]{{0,8}}?⟦(\d)⟧",
         rf"⟦(\d)⟧[^⟦]{{0,8}}?{_PLACE_VERB}[^⟦]{{0,4}}?⟦(\d)⟧[^⟦]{{0,3}}?(左|右)",
         # "紅4右邊放藍4", "right of red-4, can I put blue-4"
         rf"⟦(\d)⟧[^⟦]{{0,3}}?(左|右)(?:边|侧|端|方)?[^⟦]{{0,8}}?{_PLACE_VERB}[^⟦]{{0,4}}?⟦(\d)⟧",
@@ -534,7 +569,9 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
     sides = {side_of[w] for w in re.findall(r"左|右|\bleft\b|\bright\b(?! (?:next|now|after|before|away|beside|by)\b)",
                                             re.sub(_READING_ORDER, " ", text))}
     if len(ids) == 1 and (re.search(r"⟦0⟧[^⟦]{0,3}?(左|右)(?:边|侧|端|方)", marked)
-                          or re.search(r"(left|right) (?:of|side of|end of) ⟦0⟧", marked)):
+                          or re.search(r"(left|right) (?:of|side of|end of) ⟦0⟧", marked)
+                          # "on the left end instead, against the red 4": the Tower it would touch.
+                          or re.search(r"\b(?:against|touching|next to|beside|alongside)\s+(?:the\s+|my\s+)?⟦0⟧", marked)):
         # "放在紅4的左邊" names the Tower already there; the one added is said elsewhere.
         return None, ids, sides.pop() if len(sides) == 1 else None
     if not ids:
@@ -542,6 +579,16 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
     if not re.search(_PLACE_VERB, text):
         # Towers named without placing one ("my row is red-3, blue-4…") are all the row.
         return None, ids, sides.pop() if len(sides) == 1 else None
+    # "red 4 on the left, green 4 next to it": a side said of a Tower of the row tells where it stands.
+    where = r"⟦(\d)⟧\s*(?:is\s+|sits\s+)?(?:on|at|在)\s*(?:the\s+)?(?:far\s+)?(left|right|左|右)"
+    row_sides = [m for m in re.finditer(where, marked) if int(m.group(1)) != len(ids) - 1]
+    unsaid = marked
+    for m in row_sides:
+        unsaid = _blanked(unsaid, m.span())
+    said = {side_of[w] for w in re.findall(r"左|右|\bleft\b|\bright\b(?! (?:next|now|after|before|away|beside|by)\b)",
+                                           re.sub(_READING_ORDER, " ", unsaid))}
+    if row_sides and len(said) == 1:
+        sides = said
     return ids[-1], ids[:-1], sides.pop() if len(sides) == 1 else None
 
 
@@ -625,9 +672,9 @@ _SEAT_ROLE = re.compile(
     r"(?:the )?(?:player|guy|person|one) (?:right |just |immediately |directly )?after (?:the )?captain|"
     r"(?:the )?(?:last|previous) player|"
     r"(?:the )?(?:player|guy|person|one) (?:right |just |immediately |directly )?before (?:the )?captain|"
-    r"\b(?:next|then|last)\b(?=[\s:]*\d)|"
+    r"\b(?:next|then|last)(?: one)?\b(?=[\s:]*\d)|"
     r"(?:the )?(?:second|third|fourth|fifth)\b(?=[\s:]*\d))")
-_RELATIVE_ROLE = re.compile(r"再下|再往下|下一|再来|接着|接著|接下来|one after|^(?:next|then)$")
+_RELATIVE_ROLE = re.compile(r"再下|再往下|下一|再来|接着|接著|接下来|one after|^(?:next|then)(?: one)?$")
 # A role restating the seat just named ("最後一位、也就是阿明的上家小玉4分"): the same seat, not another.
 _RESTATED = re.compile(r"(?:也就是|即|亦即|\bthat is|\bi\.e\.)[^，,；;。]{0,8}$")
 # Roles joined to share one number: "下家1和下家2各貢獻4分", "the captain and 下家2 both have 5".
@@ -1033,7 +1080,8 @@ _EN_NAME_NOTE = (r"(?:\s*\([^)]{0,60}\)|\s+is (?:her|his|their|the captain's) ne
                  r"\s+(?:sits|sitting|who sits|is the one sitting|is) (?:right |just |directly )?(?:before|after) [a-z]+)")
 _LISTED_SEATS_EN = re.compile(
     r"(?:(?:going (?:a)?round|to (?:her|his|their|the captain's) left|turn order|seating order|seat order|clockwise|"
-    r"downstream)"
+    # "her next player is Noah, then Olive, …"
+    r"downstream|(?:her|his|their|the captain's) next player)"
     r"[^.;:?!]{0,30}?(?:\bit's|\bit is|\bthey're|\bthey are|\bwe have|\bis|\bare|:)\s+|"
     # "Captain Ana; then Ben, Cal, Dee, and Eve"
     rf"\bcaptain (?P<captain>{_EN_NAME})\s*[;,.]\s*then\s+)"
@@ -1081,7 +1129,7 @@ def _blanked(text: str, span: tuple[int, int]) -> str:
 
 
 # "阿凱當隊長", "Jo is captain": a name told before the captain's role.
-_NAME_AS_CAPTAIN = re.compile(r"\s*([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*(?:(?:当|是|做|担任|\bis\b|\bas\b)\s*"
+_NAME_AS_CAPTAIN = re.compile(r"\s*([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*(?:(?:当|是|做|担任|\bis\b|\bwas\b|\bas\b)\s*"
                               r"(?:the\s+|(?:当天|今天|那天|最后一天)的?)?(?:队长|captain)|\b(?:has|holds|had|held|got)\s+the\s+captain(?:'s)?"
                               r"(?:\s+card)?(?:\s+(?:today|that day))?|\s*[(（](?:the\s+)?(?:队长|captain)[)）])\s*")
 
@@ -1493,7 +1541,8 @@ def _nearest_in_clause(text: str, m: Mention, named: list[Mention]) -> Mention |
     ends = [text.find(p, m.end) for p in "。？?！!；;，," if text.find(p, m.end) != -1]
     end = min(ends) if ends else len(text)
     near = [n for n in named if start <= n.start < end]
-    return min(near, key=lambda n: abs(n.start - m.start)) if near else None
+    # Nearest by the gap between the two words ("矿工 被人浓雾时刻打工作帽": the 工作帽 one word after it).
+    return min(near, key=lambda n: n.start - m.end if n.start >= m.end else m.start - n.end) if near else None
 
 
 def _targeted(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, Any]] | None:

@@ -8,6 +8,7 @@ from indexer.retrieval import clean_query
 from indexer.text import detect_lang, fold
 from indexer.tokenize import Tokenizer
 
+from .extract import names_a_declared_value
 from .scope import GameSignal, game_signals
 
 # Words that make a question continue the conversation in each language (not cues for any question).
@@ -73,4 +74,5 @@ class Query:
         folded = fold(text)
         return cls(text=text, folded=folded, lang=detect_lang(text), signals=signals, history=earlier,
                    reads_as_follow_up=bool(earlier) and (is_follow_up(text)
-                                                         or states_only(folded.strip(), bool(signals))))
+                                                         or states_only(folded.strip(), bool(signals)
+                                                                        or names_a_declared_value(folded))))

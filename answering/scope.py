@@ -77,10 +77,12 @@ def other_games_named(question: str) -> list[str]:
 
 def game_signals(question: str, tokenizer: Tokenizer) -> list[GameSignal]:
     """Per-game evidence in the question, strongest first."""
-    folded = fold(question)
+    from .extract import respelled  # the game's words, mended of a slip of the keyboard ("premonitons")
+
+    folded = respelled(fold(question))
     named = {game for game, pattern in _own_game_patterns() if pattern.search(folded)}
     terms: dict[str, list[str]] = {}
-    for match in tokenizer.match_terms(question):
+    for match in tokenizer.match_terms(folded):
         if match.term.game in GAMES:
             terms.setdefault(match.term.game, []).append(match.term.id)
     signals = [GameSignal(g, g in named, tuple(terms.get(g, ()))) for g in GAMES

@@ -36,9 +36,10 @@ _ALIASES = MappingProxyType({
     REFLECTOR: ("反光盘", "reflector", "reflectors", "reflector dish", "mirror", "mirrors"),
     FOG: ("浓雾时刻", "濃霧", "浓雾", "fog", "foggy moment", "thick fog", "fogged", "thick fogged"),
     GOLD: ("金矿小巷", "金礦", "金矿", "gold", "gold alley", "gold mine alley"),
-    SAKURA: ("樱花小径", "sakura", "sakura path", "cherry blossom path", "cherry blossom", "cherry-blossom path"),
-    BAMBOO: ("bamboo", "bamboo path", "bamboo grove"),
-    GRASS: ("silvergrass", "silver grass", "grass path", "silvergrass path", "pampas path"),
+    # A path is often called by its first word alone ("竹林 燈籠+燈匠 幾分", "芒草 我出工作帽").
+    SAKURA: ("樱花小径", "櫻花", "櫻花路", "sakura", "sakura path", "cherry blossom path", "cherry blossom", "cherry-blossom path"),
+    BAMBOO: ("竹林", "竹林小路", "竹林路", "bamboo", "bamboo path", "bamboo grove"),
+    GRASS: ("芒草", "芒草路", "芒草小徑", "silvergrass", "silver grass", "grass path", "silvergrass path", "pampas path"),
     LAMP_MAKER: ("灯匠", "lamp maker", "lampmaker", "lamplighter"),
     GOLD_WASHER: ("gold washer", "gold panner"),
     MINER: ("矿工", "miner"),

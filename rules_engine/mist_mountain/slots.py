@@ -20,7 +20,8 @@ DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the tea
                               (False, {"zh-TW": "早晨失敗（沒有出團）", "en": "the morning failed"})),
                 unstated="general")
 WENT = Slot("seats", {"zh-TW": "出團的座位", "en": "seats that went"}, role="went",
-            cues=("出團的是", "出團的有", "出團", "出發", "went", "departed with", "set off with", "qualified"),
+            cues=("出團的是", "出團的有", "出團", "出發", "went", "departed with", "set off with", "set out with",
+                  "headed out with", "went out with", "qualified"),
             unstated="general")
 CONTRIBUTIONS = Slot("seat_list", {"zh-TW": "每位玩家的貢獻度", "en": "each player's contribution"},
                      cues=("貢獻", "分", "點", "contribution", "contributes", "points", "pts"),
@@ -105,7 +106,7 @@ OWN_MEMORIES = Slot("count", {"zh-TW": "你自己角色的回憶張數", "en": "
                     units=("張自己角色的回憶", "張自己的回憶", "張自己的回憶卡", "張回憶卡", "張回憶", "份回憶", "份自己的回憶",
                            "of my own memories", "own memories", "memory cards", "memories"),
                     # … or named before how many ("我自己的回憶只有2張", "my own memories: 4").
-                    cues=("自己的回憶", "自己角色的回憶", "my own memories", "own memories"),
+                    cues=("自己的回憶", "自己角色的回憶", "自己回憶", "自己角色回憶", "my own memories", "own memories"),
                     unstated="ask",
                     ask={"zh-TW": "告訴我你有幾張自己角色的回憶", "en": "Tell me how many memories of your own character you have"})
 

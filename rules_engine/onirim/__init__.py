@@ -57,3 +57,9 @@ _examples({
     "onirim.book_door": {"zh-TW": ("拿到的門跟目標順序不合，那張門要放去哪？",),
                          "en": ("Where does a Door go if it doesn't match the next Goal?",)},
 })
+
+# Numbers the texts fix that a question repeats while telling how it met a Nightmare ("tossing my hand and drawing 5
+# fresh", "discard the top 5"): the ways of resolving it, not a situation the rule reads.
+from ..registry import declare_fixed_numbers as _fixed  # noqa: E402
+
+_fixed({"onirim.nightmare_tower_penalty": (5,)})

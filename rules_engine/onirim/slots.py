@@ -162,7 +162,9 @@ SPELL_PAYMENT = Slot("choice", {"zh-TW": "咒文的代價", "en": "how a spell i
 DOORS_HELD = Slot("colours", {"zh-TW": "已拿到的門", "en": "Doors already in play"}, values=COLOUR_PHRASES,
                   role="held", cues=("門", "door"), unstated="general")
 FACE_UP = Slot("numbers", {"zh-TW": "翻開的黑暗徵兆", "en": "face-up Premonitions"},
-               cues=("徵兆", "premonition", "premonitions"), unstated="general")
+               # "翻開的是2 3 4 8", "face up: 1, 5": what lies face up is a Premonition.
+               cues=("徵兆", "premonition", "premonitions", "翻開的", "face up", "face-up", "faceup"),
+               unstated="general")
 NEW_DOOR = Slot("colour", {"zh-TW": "剛拿到的門", "en": "Door just obtained"}, values=COLOUR_PHRASES, role="new",
                 cues=("又", "再", "剛", "新", "another", "new", "just", "now get", "then get"), unstated="general",
                 value_labels=COLOUR_LABELS,

@@ -30,6 +30,9 @@ def read(question: str) -> dict:
     ("Only the captain contributed (12); nobody else played anything. 4 players. Who goes?", [12, 0, 0, 0]),
     ("Six players. Only the second player after the captain contributed anything — 12 points. Everyone else 0. "
      "Who goes?", [0, 0, 12, 0, 0, 0]),
+    # "the next one": the seat after the one just told.
+    ("5-player game, requirement 12. Contributions: captain 4, the player after the captain 4, the next one 2, the "
+     "next 4, and the captain's previous player 0. Who goes?", [4, 4, 2, 4, 0]),
 ])
 def test_a_seat_by_seat_list_in_prose_is_read_in_seat_order(question, contributions):
     data = read(question)

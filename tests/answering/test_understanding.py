@@ -313,6 +313,10 @@ def test_a_colour_said_of_a_door_is_the_door(question, expected):
     ("那如果其中一個黃金是我自己顏色的道具，在我自己地城被用掉的呢？", {"own_colour": 1}),
     ("遊戲結束我算完是15分，死信辦公室有3個黃金，其中1個是我自己地城用掉的",
      {"final_score": 15, "golds": 3, "own_colour": 1}),
+    # 其中一個 said before the thing it is (the own-dungeon words far after it); 三金 is three golds.
+    ("結算時死信辦公室有三個黃金，不過其中一個是我自己的項鍊在我自己的地城被用掉換來的。之前是18分",
+     {"final_score": 18, "golds": 3, "own_colour": 1}),
+    ("死信有三金 其中一個是我自己顏色的道具在我自己地城被用掉的 最後15分", {"final_score": 15, "golds": 3, "own_colour": 1}),
 ])
 def test_a_part_of_a_total_is_not_the_total(question, expected):
     assert extract_input(get_rule("dungeon-lords.item_bonus").input_model, question) == expected
@@ -1308,3 +1312,93 @@ def test_a_player_left_out_of_a_later_block_must_have_told_that_thing_before():
     # Left out with nothing said of it: the gold alleys are not filled in, nothing is read.
     untold = told.replace("胖虎只有1張但他金礦有5張", "胖虎3張")
     assert "players" not in extract_input(model, untold)
+
+
+def test_three_gold_alleys_are_no_golds():
+    """金 after a number counts golds, 金礦 gold alleys."""
+    assert extract_input(get_rule("dungeon-lords.item_bonus").input_model, "我有3金矿 5个黄金")["golds"] == 5
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("red door + blue door on the table, just got a second red. face-up premonitions: one, five, six, seven",
+     [1, 5, 6, 7]),
+    ("已有红门蓝门 新拿绿门 翻开的是2 3 4 8 触发哪几张", [2, 3, 4, 8]),
+])
+def test_face_up_premonitions_listed_by_number(question, expected):
+    """A list of numbers after "face-up"/翻開的 names the Premonitions; "one, five" is a number in a list."""
+    assert extract_input(get_rule("onirim.premonitions_triggered").input_model, question)["face_up"] == expected
+
+
+def test_next_one_first_is_no_number():
+    """"next one first" orders the Goals; it states no count of Goals reached."""
+    data = extract_input(get_rule("onirim.book_return_door").input_model,
+                         "my remaining Goals, next one first, are blue, red, green")
+    assert data == {"goals": ["blue", "red", "green"]}
+
+
+def test_a_side_said_of_a_tower_of_the_row_is_not_where_the_new_one_goes():
+    data = extract_input(get_rule("onirim.tower_placement").input_model,
+                         "My Tower row: red 4 on the left, green 4 right next to it. If I play the brown 4 on the "
+                         "right end, touching the green 4, is that legal?")
+    assert data == {"row": ["red-4", "green-4"], "tower": "brown-4", "side": "right"}
+
+
+def test_a_follow_up_naming_the_tower_it_would_touch_keeps_the_tower_of_the_question_before(pipeline):
+    earlier = ("My Tower row: red 4 on the left, green 4 right next to it. If I play the brown 4 on the right end, "
+               "touching the green 4, is that legal?")
+    r = pipeline.ask("and what about sticking it on the left end instead, against the red 4?", history=[earlier])
+    assert r.verdict["value"] is False
+    assert r.verdict["details"]["inputs"]["tower"] == {"value": "brown-4", "from": "history"}
+
+
+def test_the_team_that_set_out_named_after_a_roster(pipeline):
+    r = pipeline.ask("5 of us. Mia was captain; her next player is Noah, then Olive, then Pete, and Quinn sits just "
+                     "before Mia. The team set out with Mia, Olive and Quinn. Who gets the captain card after dusk?")
+    assert r.rule == "mist-mountain.next_captain" and r.verdict["value"] == 3
+    assert "Pete" in r.answer_line
+
+
+@pytest.mark.parametrize("question,path", [("竹林 燈籠+燈匠 幾分", "竹林小道"), ("芒草 我出了一個燈籠", "芒草小路"),
+                                           ("今天櫻花，我出了燈籠", "櫻花小徑")])
+def test_a_path_called_by_its_first_word(question, path):
+    assert extract_input(get_rule("mist-mountain.contribution").input_model, question)["path"] == path
+
+
+def test_a_thick_fog_aims_at_the_card_right_after_it_not_the_one_before():
+    data = extract_input(get_rule("mist-mountain.contribution").input_model, "芒草 我出工作帽+矿工 被人浓雾时刻打工作帽 还剩几分")
+    assert data["cards"] == ["工作帽", "礦工"] and data["effects"] == [{"kind": "fog", "card": "工作帽"}]
+
+
+def test_own_memories_said_without_de():
+    data = extract_input(get_rule("mist-mountain.own_escape").input_model, "4人局 自己回憶四張 手上還卡兩張住持 逃得掉嗎")
+    assert data == {"players": 4, "memories": 4, "abbots": 2}
+
+
+@pytest.mark.parametrize("question,players", [("we're six", 6), ("we are 5 tonight, how many memories", 5)])
+def test_we_are_n_is_the_table_size(question, players):
+    assert extract_input(get_rule("mist-mountain.memories_needed").input_model, question) == {"players": players}
+
+
+def test_there_are_n_cards_is_no_table_size():
+    assert extract_input(get_rule("mist-mountain.memories_needed").input_model, "there are 3 cards left") == {}
+
+
+@pytest.mark.parametrize("question,earlier,field,value", [
+    ("我们玩的是不产生效应的版本", "塔列已经连线完成了 抽到噩梦还要丢塔吗", "alignment_power", False),
+    ("we play the cheap side", "just drew a nightmare, 11 cards in discard. can i powerful punishment it", "side",
+     "cheap"),
+])
+def test_a_short_statement_of_a_declared_value_continues_the_conversation(pipeline, question, earlier, field, value):
+    """A statement naming no game term but a value a rule declares settles the case of the question before."""
+    r = pipeline.ask(question, history=[earlier])
+    assert r.verdict is not None and r.verdict["details"]["inputs"][field] == {"value": value, "from": "question"}
+
+
+def test_thanks_after_a_rules_question_is_not_a_follow_up(pipeline):
+    assert pipeline.ask("好的谢谢", history=["塔列已经连线完成了 抽到噩梦还要丢塔吗"]).verdict is None
+
+
+def test_the_way_a_nightmare_was_met_is_no_situation_of_the_tower_rule(pipeline):
+    r = pipeline.ask("My Tower row is red 4 then green 4. A Nightmare came up; I'm resolving it by tossing my whole "
+                     "hand and drawing 5 fresh, and I'm NOT putting the Nightmare into Limbo. Do I have to lose a Tower?")
+    assert r.rule == "onirim.nightmare_tower_penalty" and r.verdict["value"] is True
