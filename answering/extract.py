@@ -392,7 +392,8 @@ def _cue_spans(text: str, slot: Slot) -> list[tuple[int, int]]:
 
 
 _COUNTED_ONE = r"(?:瓶|根|支|片|个|张|枚|颗|点)"  # measure words after which 一 counts one
-_NONE_BEFORE = re.compile(r"(?:没有|没|无|\bno\b|\bzero\b|\bnone of\b)[^，。,?？\d]{0,12}$")
+# (In Chinese a space ends what 没 says: "没派怪 牧师治1" has a priest.)
+_NONE_BEFORE = re.compile(r"(?:没有|没|无)[^，。,?？\d\s]{0,12}$|(?:\bno\b|\bzero\b|\bnone of\b)[^，。,?？\d]{0,12}$")
 _OTHERS = re.compile(r"(?:其他|其它|其余|别人|\bothers?\b|\bnobody else\b|\bno one else\b)[^，。,?？\d]{0,6}$")
 
 
@@ -1077,7 +1078,7 @@ _LISTED_SEATS = re.compile(
 _EN_NAME = r"[a-z][a-z'\-]{0,11}"
 # A name's aside in the list: "(the captain)", "Bob is her next player", "Eve sits right before Ana".
 _EN_NAME_NOTE = (r"(?:\s*\([^)]{0,60}\)|\s+is (?:her|his|their|the captain's) next(?: player)?|"
-                 r"\s+(?:sits|sitting|who sits|is the one sitting|is) (?:right |just |directly )?(?:before|after) [a-z]+)")
+                 r",?\s+(?:sits|sitting|who sits|is the one sitting|is) (?:right |just |directly )?(?:before|after) [a-z]+)")
 _LISTED_SEATS_EN = re.compile(
     r"(?:(?:going (?:a)?round|to (?:her|his|their|the captain's) left|turn order|seating order|seat order|clockwise|"
     # "her next player is Noah, then Olive, …"
@@ -1085,8 +1086,9 @@ _LISTED_SEATS_EN = re.compile(
     r"[^.;:?!]{0,30}?(?:\bit's|\bit is|\bthey're|\bthey are|\bwe have|\bis|\bare|:)\s+|"
     # "Captain Ana; then Ben, Cal, Dee, and Eve"
     rf"\bcaptain (?P<captain>{_EN_NAME})\s*[;,.]\s*then\s+)"
-    rf"(?P<names>{_EN_NAME}(?:{_EN_NAME_NOTE}?\s*,\s*(?:then\s+|and\s+|and then\s+)?{_EN_NAME}|"
-    rf"{_EN_NAME_NOTE}?\s*,?\s+(?:then|and|and then)\s+{_EN_NAME})+{_EN_NAME_NOTE}?)")
+    # ("and then" before "and": "eve, and then frank" names Frank, not a player called "then".)
+    rf"(?P<names>{_EN_NAME}(?:{_EN_NAME_NOTE}?\s*,\s*(?:and then\s+|then\s+|and\s+)?{_EN_NAME}|"
+    rf"{_EN_NAME_NOTE}?\s*,?\s+(?:and then|then|and)\s+{_EN_NAME})+{_EN_NAME_NOTE}?)")
 _NOT_NAMES = {"the", "then", "and", "a", "an", "he", "she", "they", "it", "i", "we", "you", "captain", "player", "next"}
 
 

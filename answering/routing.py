@@ -104,7 +104,8 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                           r"have|isn't|doesn't|don't|can't)\b")),
     # Last: "what's the hand limit", "這張徵兆的懲罰是什麼" ask for a value or a description of something's
     # attribute, whichever the answerer gives ("夢魘是什麼" asks what a thing is: no form).
-    ("what", re.compile(r"\bwhat(?:'?s|\s+is|\s+are|\s+was|\s+were)\s+the\b|的[^，。,?？的]{1,8}是(?:什么|啥)")),
+    # "會觸發啥徵兆": 啥 asks what, in a form no pattern above takes.
+    ("what", re.compile(r"\bwhat(?:'?s|\s+is|\s+are|\s+was|\s+were)\s+the\b|的[^，。,?？的]{1,8}是(?:什么|啥)|啥(?!时候)")),
 )
 
 
@@ -114,6 +115,16 @@ def question_form(folded: str) -> str | None:
     for form, pattern in _FORMS:
         if pattern.search(folded):
             return form
+    return None
+
+
+def asks_for_a_value(folded: str) -> str | None:
+    """"what" for a short question that names a thing and asks no more ("starting hand in hilltown?", "那迷霧手牌
+    上限咧"), else None; read only of a question that follows none (a follow-up asks in the form before it)."""
+    short = folded.strip()
+    words = len(short.split()) if short.isascii() else len(re.sub(r"\s", "", short))
+    if re.search(r"(?:[?？]|[呢咧][?？]*)$", short) and words <= (5 if short.isascii() else 10):
+        return "what"
     return None
 
 
@@ -245,8 +256,10 @@ class RuleRouter:
         sims = self.vectors @ query_vector.reshape(-1)
         q_terms = self._terms(question)
         # The form is the newest question's own: a follow-up ("…會轉給下一個冒險家嗎？") asks its own kind of answer.
-        # A follow-up that asks in no form of its own ("and with six of us?") asks in the earlier one's.
-        form = question_form(fold(own_text or question)) or (question_form(fold(question)) if own_text else None)
+        # A follow-up that asks in no form of its own ("and with six of us?") asks in the earlier one's; a question
+        # on its own that names a thing and asks no more ("那迷霧手牌上限咧") asks for its value.
+        form = question_form(fold(own_text or question)) or (question_form(fold(question)) if earlier
+                                                             else asks_for_a_value(fold(own_text or question)))
         lexical = RoutingParams().lexical
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
         readers = {a.id for a in self._readers(question, game)}

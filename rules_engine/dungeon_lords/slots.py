@@ -70,7 +70,7 @@ DAMAGE = Slot("amounts", {"zh-TW": "依序受到的傷害", "en": "damage in the
               units=("點傷害", "傷害", "damage", "points of damage", "dmg"),
               # The verbs a blow is told with: "吸血鬼先打2點", "疲勞又造成2點", "the goblin hits for 2", and the
               # vampire's bite ("咬他4點", "bites him for 3").
-              cues=("打", "造成", "受到", "扣", "咬", "疲勞", "hits for", "hit for", "bites for", "deals", "does",
+              cues=("打", "造成", "受到", "挨", "扣", "咬", "疲勞", "hits for", "hit for", "bites for", "deals", "does",
                     "takes", "fatigue", "bites him for", "bites her for", "bit him for", "bit her for", "hits him for",
                     "hits her for", "hit him for", "hit her for",
                     # "bites the wizard who wears the necklace for 3": a blow's amount, however far its verb.
@@ -84,7 +84,8 @@ ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "
                       unstated="assumed", note={"zh-TW": "假設這種物品先前沒有被標記過",
                                                 "en": "Assuming the items were not marked in an earlier round"})
 DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage to heal"},
-                      cues=("需要治療", "待治療", "要治療", "要治", "要補", "受了", "受傷", "傷害", "damage to heal", "needs healing",
+                      cues=("需要治療", "待治療", "要治療", "要治", "要補", "受了", "受傷", "傷害", "打了", "挨了", "damage to heal",
+                            "needs healing",
                             "wounds", "took", "damage", "needs", "hit…for", "hits…for",
                             # "hit the front adventurer for 2": the one hit, then how much.
                             "adventurer for", "warrior for", "thief for", "priest for", "wizard for"),
@@ -105,12 +106,14 @@ MONSTER_ATTACKED = Slot("choice", {"zh-TW": "這回合是否有怪物攻擊", "e
                         unstated="assumed", note={"zh-TW": "假設這回合有怪物攻擊（沒有攻擊就不會治療）",
                                                   "en": "Assuming a monster attacked this round (no attack, no healing)"}, when=(("item", "potion"),))
 TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
-                   cues=("陷阱", "trap", "被防止的傷害", "可防止的傷害", "能防止的傷害", "preventable damage"),
+                   cues=("陷阱", "trap", "被防止的傷害", "可防止的傷害", "能防止的傷害", "可以防的傷害", "preventable damage",
+                         # "only 1 dmg preventable"
+                         "preventable"),
                    units=("point of damage", "points of damage", "點陷阱傷害"), unstated="general",
                    when=(("item", "clover"),))
 THIEF_ICONS = Slot("count", {"zh-TW": "盜賊的開鎖能力", "en": "the thieves' trap icons"},
-                   cues=("盜賊", "小偷", "開鎖", "反陷阱圖示", "陷阱圖示", "thief", "thieves", "rogue", "trap icons",
-                         "trap icon"), unstated="general", when=(("item", "clover"),))
+                   cues=("盜賊", "小偷", "開鎖", "反陷阱圖示", "陷阱圖示", "圖示", "thief", "thieves", "rogue", "trap icons",
+                         "trap icon", "icons", "icon"), unstated="general", when=(("item", "clover"),))
 CLOVERS = Slot("count", {"zh-TW": "幸運草數", "en": "clovers"}, cues=("幸運草", "四葉草", "clover", "clovers"),
                units=("片幸運草", "個幸運草", "片四葉草", "個四葉草", "four-leaf clovers", "four-leaf clover", "clovers"),
                domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "clover"),))

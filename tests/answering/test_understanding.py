@@ -8,7 +8,7 @@ import pytest
 from answering.extract import (extract_input, normalise_numbers, respelled, restate_number, rule_unread_numbers,
                                unglossed, unread_numbers)
 from answering.query import Query, is_follow_up
-from answering.routing import question_form
+from answering.routing import asks_for_a_value, question_form
 from indexer.text import fold
 from rules_engine import get_rule
 
@@ -181,7 +181,8 @@ def test_chinese_numerals_are_read_only_as_numbers():
                                            ("兩張紅門那張黑暗徵兆的懲罰是什麼來著", "what"),
                                            # Which of two set-ups is harder: no one verdict answers it.
                                            ("只加高塔跟只加書本，哪一個比較難？", "compare"),
-                                           ("Which is harder, Towers with no power or the Book?", "compare")])
+                                           ("Which is harder, Towers with no power or the Book?", "compare"),
+                                           ("又拿到第二張綠門 會觸發啥徵兆", "what"), ("项链啥时候才算用过？", None)])
 def test_question_forms(question, form):
     assert question_form(fold(question)) == form
 
@@ -1402,3 +1403,45 @@ def test_the_way_a_nightmare_was_met_is_no_situation_of_the_tower_rule(pipeline)
     r = pipeline.ask("My Tower row is red 4 then green 4. A Nightmare came up; I'm resolving it by tossing my whole "
                      "hand and drawing 5 fresh, and I'm NOT putting the Nightmare into Limbo. Do I have to lose a Tower?")
     assert r.rule == "onirim.nightmare_tower_penalty" and r.verdict["value"] is True
+
+
+@pytest.mark.parametrize("question,expected", [
+    # 挨了 is a blow taken; 没 before a space says nothing of the priest after it.
+    ("带项链的冒险家挨了4点 项链算用掉吗 他原本4血", {"item": "necklace", "hit_points": 4, "damage": [4]}),
+    ("这回合只有陷阱打了3点 没派怪 牧师治1 两瓶药水 会标记吗",
+     {"item": "potion", "damage_to_heal": 3, "priest_hearts": 1, "potions": 2, "monster_attacked": False}),
+    # The preventable damage and the thieves' icons told tersely.
+    ("poison dart: only 1 dmg preventable, thief has 1 icon, party has 2 clovers. clovers marked?",
+     {"item": "clover", "trap_damage": 1, "thief_icons": 1, "clovers": 2}),
+])
+def test_item_marking_told_tersely(question, expected):
+    assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question) == expected
+
+
+def test_no_priest_said_with_mei_still_reads_none():
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model, "怪物打了2点，没有牧师，一瓶药水，会标记吗")
+    assert data["priest_hearts"] == 0
+
+
+def test_a_list_of_names_ending_and_then_with_a_remark_after_a_comma():
+    """"…, Eve, and then Frank, who sits right before Alice": Frank is the last seat, "then" no player."""
+    q = ("6p Hilltown in the Mist. Alice had the captain card; going round from her next player it's Bob, Carol, Dan, "
+         "Eve, and then Frank, who sits right before Alice. The path needs 12. When everyone had passed: Alice 3, Bob 4, "
+         "Carol 4, Dan 1, Eve 4, Frank nothing. Who goes?")
+    assert extract_input(get_rule("mist-mountain.qualification").input_model, q) == {
+        "contributions": [3, 4, 4, 1, 4, 0], "requirement": 12}
+
+
+@pytest.mark.parametrize("question,form", [("starting hand in hilltown?", "what"), ("迷霧手牌上限？", "what"),
+                                           ("那迷霧手牌上限咧", "what"),
+                                           ("I drew the brown 4 and my row is red 4 and green 4?", None)])
+def test_a_short_question_naming_a_thing_asks_for_its_value(question, form):
+    """Read only of a question that follows none: "那六個人呢？" after a question asks in that one's form."""
+    assert asks_for_a_value(fold(question)) == form
+
+
+def test_a_follow_up_naming_a_thing_keeps_the_form_before(pipeline):
+    u = pipeline.understand("ok, and Paradoxical Prophecy instead?", history=[
+        "I'm using the expensive side of the Spells card and my discard pile has 10 cards. Can I cast Powerful "
+        "Punishment on the Nightmare I just drew?"])
+    assert {m.form for m in u.candidates} == {"yes_no"}
