@@ -201,6 +201,8 @@ def _one_edit_away(word: str, vocabulary: frozenset[str]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+# Cached: the game signals and the reading of numbers both mend the same question.
+@lru_cache(maxsize=4096)
 def respelled(folded: str) -> str:
     """The text with a misspelt long English word ("premonitons", "nightmre") mended to the one word of the rules'
     vocabulary it is a slip away from; a word the vocabulary has, or has with an ending ("towers"), is kept."""
