@@ -120,6 +120,10 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
         return PartialResult(None, [], inputs)
 
     values = {_answer_key(v) for _, v in results}
+    if len(values) > 1:
+        general = _said_the_same(rule, fixed, names, results)
+        if general is not None:
+            return PartialResult(_with_details(general, inputs, names, notes), [], inputs)
     _, first = results[0]
     if len(values) == 1:
         verdict = _with_details(first, inputs, names, notes)
@@ -186,6 +190,25 @@ def _answer_key(verdict: Verdict) -> str:
     if verdict.value == DEPENDS:
         return _key([DEPENDS, [[c.condition or c.when, c.value] for c in verdict.cases]])
     return _key(verdict.value)
+
+
+def _said_the_same(rule: Rule, fixed: dict[str, Any], names: list[str],
+                   results: list[tuple[dict[str, Any], Verdict]]) -> Verdict | None:
+    """The rule's own answer with the enumerated fields unknown, when every case's answer says it in other
+    values (seat 3 of 4 and seat 5 of 6 are both "the captain's previous player"): then it is no "depends"."""
+    if not all(_accepts_none(rule, n) for n in names):
+        return None
+    try:
+        verdict = rule.run({**fixed, **{n: None for n in names}})
+    except ValidationError:
+        return None
+    if verdict.value == DEPENDS or verdict.cases:
+        return None
+    said = [(verdict.value_text, [v.value_text for _, v in results]),
+            (verdict.value_text_en, [v.value_text_en for _, v in results])]
+    if any(text and all(case and text in case for case in cases) for text, cases in said):
+        return verdict
+    return None
 
 
 def _accepts_none(rule: Rule, name: str) -> bool:

@@ -120,3 +120,15 @@ def test_a_door_said_to_match_contradicting_its_colours_is_refused():
     with pytest.raises(ValidationError, match="door_fits"):
         get_rule("onirim.book_door").run({"goals": ["red"], "door": "blue", "door_fits": True})
     assert get_rule("onirim.book_door").run({"goals": ["red"], "door": "red", "door_fits": True}).value == "keep"
+
+
+def test_cases_that_all_say_the_rules_own_answer_are_that_answer():
+    # After a failed morning the card goes to the captain's previous player: seat 3, 4 or 5 by the table,
+    # but the same player each time, so the answer is "上家", not a table by the number of players.
+    rule = get_rule("mist-mountain.next_captain")
+    failed = evaluate_partial(rule, {"departed": False}).verdict
+    assert failed.value == "上家" and not failed.cases
+    assert failed.details["inputs"]["players"]["from"] == "unknown"
+    # After a departure the seat is found from who went: unknown who went, it still depends.
+    assert evaluate_partial(rule, {"departed": True}).verdict.value == "depends"
+    assert evaluate_partial(rule, {"departed": False, "players": 5}).verdict.value == 4
