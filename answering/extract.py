@@ -144,7 +144,9 @@ _ONE_PRONOUN_BEFORE = re.compile(r"\b(?:which|that|this|each|any|every|no|the|an
                                  r"keep|remove|return|sacrifice|only|"
                                  # "next one first", "the red one": a word describing it makes "one" a pronoun.
                                  r"next|last|first|other|same|new|old|red|blue|green|brown|left|right|front|back|"
-                                 r"top|bottom)\s+$")
+                                 r"top|bottom|"
+                                 # "quick one: …", "a tricky one": a question called by what it is like.
+                                 r"quick|simple|easy|silly|dumb|stupid|tricky|hard|weird|odd|small|big)\s+$")
 # "one, five, six": a comma before another number lists numbers, so the "one" is a number.
 _ONE_PRONOUN_AFTER = re.compile(r"^\s*(?:up|away|back|more|less|again|else|another|[?.!;]|$|"
                                 r",(?!\s*(?:\d|two|three|four|five|six|seven|eight|nine|ten)\b))")

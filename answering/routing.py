@@ -215,6 +215,12 @@ def answerers() -> list[Answerer]:
 
 
 
+def routing_terms(tokenizer: Tokenizer, text: str) -> frozenset[str]:
+    """The glossary terms a text names, but the game's own name: naming the game says which game, not
+    which of its rules ("how many cards … in Hilltown" is no nearer the total card count for it)."""
+    return frozenset(f"{m.term.game}:{m.term.id}" for m in tokenizer.match_terms(text) if m.term.id != m.term.game)
+
+
 class RuleRouter:
     """Ranks rules and facts by nearest example (cosine), glossary-term overlap and answer type."""
 
@@ -242,7 +248,7 @@ class RuleRouter:
             if cache_dir is not None and texts else None
 
     def _terms(self, text: str) -> frozenset[str]:
-        return frozenset(f"{m.term.game}:{m.term.id}" for m in self.tokenizer.match_terms(text))
+        return routing_terms(self.tokenizer, text)
 
     def candidates(self, query_vector: np.ndarray, question: str, game: str | None,
                    retrieved: list[str] | None = None, top: int = 6, own_text: str | None = None,

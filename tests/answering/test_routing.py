@@ -1,7 +1,7 @@
 """Routing decisions: the lead an answerer needs is over answerers that would answer otherwise."""
 from dataclasses import replace
 
-from answering.routing import Answerer, RoutingParams, RuleMatch, decide, same_situation
+from answering.routing import Answerer, RoutingParams, RuleMatch, decide, routing_terms, same_situation
 from rules_engine import all_rules, get_rule
 
 
@@ -67,3 +67,14 @@ def test_a_nearer_rule_that_would_leave_a_number_unread_still_puts_the_best_in_d
     assert decide([best, nearer], params) is None
     # Far below, it is no rival.
     assert decide([best, replace(nearer, similarity=0.85)], params).answerer.id == best.answerer.id
+
+
+def test_naming_the_game_is_no_glossary_overlap_with_a_rule():
+    """The game's own name says which game; the terms that pick a rule are the rest."""
+    from indexer.corpus import load_glossary
+    from indexer.tokenize import Tokenizer
+
+    tokenizer = Tokenizer(load_glossary())
+    assert routing_terms(tokenizer, "how many cards altogether in Hilltown") == frozenset()
+    terms = routing_terms(tokenizer, "迷霧山城的隊長卡要交給誰")
+    assert "mist-mountain:captain-card" in terms and "mist-mountain:mist-mountain" not in terms

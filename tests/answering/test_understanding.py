@@ -1337,6 +1337,13 @@ def test_next_one_first_is_no_number():
     assert data == {"goals": ["blue", "red", "green"]}
 
 
+@pytest.mark.parametrize("question", ["quick one: if I discard a Tower, how many cards do I peek at?",
+                                      "a tricky one — how many Towers of each colour?"])
+def test_a_question_called_quick_one_states_no_number(question):
+    """"quick one", "a tricky one": the question calls itself so; no number is stated."""
+    assert "1" not in normalise_numbers(question)
+
+
 def test_a_side_said_of_a_tower_of_the_row_is_not_where_the_new_one_goes():
     data = extract_input(get_rule("onirim.tower_placement").input_model,
                          "My Tower row: red 4 on the left, green 4 right next to it. If I play the brown 4 on the "
