@@ -38,7 +38,9 @@ _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+"
                          r"(?:(?:want|wanna|plan|intend|mean|going|gonna|try|trying)\s+(?:to\s+)?)?"
                          r"(?:[a-z]+ing\s+|(?:use|put|send|shove|stick|move|return|place|throw|toss|add|play|include)\s+)?"
                          r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?$")
-_TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)\s*(?:色)?\s*(?:的)?\s*(?:塔|tower)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
+# "棕色那张5", "the brown one, a 5": the colour, then the card pointed at, then its number.
+_TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)\s*(?:色)?\s*(?:的)?\s*(?:那张|这张|那座|这座)?\s*"
+                    r"(?:塔|tower|one,?\s*(?:a\s+)?)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
 _TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "咖啡": "brown",
                   "tan": "brown"}
 _PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append|slap|drop|throw|tack|slot|pop|plonk)"
@@ -397,7 +399,10 @@ def _cue_spans(text: str, slot: Slot) -> list[tuple[int, int]]:
 
 _COUNTED_ONE = r"(?:瓶|根|支|片|个|张|枚|颗|点)"  # measure words after which 一 counts one
 # (In Chinese a space ends what 没 says: "没派怪 牧师治1" has a priest.)
-_NONE_BEFORE = re.compile(r"(?:没有|没|无)[^，。,?？\d\s]{0,12}$|(?:\bno\b|\bzero\b|\bnone of\b)[^，。,?？\d]{0,12}$")
+_NONE_BEFORE = re.compile(r"(?:没有|没|无)[^，。,?？\d\s]{0,12}$|(?:\bno\b|\bzero\b|\bnone of\b|\bwithout\b|"
+                          # "what if I don't have the Abbot" — but "don't have enough", "don't have to" say other things.
+                          r"\b(?:don'?t|do not|didn'?t|did not|doesn'?t|does not)\s+(?:have|hold|keep)\b"
+                          r"(?!\s+(?:enough|to)\b))[^，。,?？\d]{0,12}$")
 _OTHERS = re.compile(r"(?:其他|其它|其余|别人|\bothers?\b|\bnobody else\b|\bno one else\b)[^，。,?？\d]{0,6}$")
 
 
@@ -1070,7 +1075,8 @@ _LISTED_NAME = r"(?:[\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})"
 # "顺着出牌是阿杰、Lily、小美", "出牌顺序阿杰、Lily、小美", "然后依序小芸、宗翰": said of the turn order without 下家, the
 # names must come up again in the question (a list of cards is no roster).
 _LISTED_SEATS = re.compile(
-    r"(?:(?:往下家(?:方向)?|从(?:队长的?|[他她]的?)?下家开始)\s*(?:轮流?|依次|依序|按顺序|顺序|分别)?|下家\s*(?:依次|依序|按顺序|顺序|分别)|"
+    r"(?:(?:往下家(?:方向)?|从(?:队长的?|[他她]的?)?下家(?:开始|起))\s*(?:轮流?|依次|依序|按顺序|顺序|分别)?|"
+    r"下家\s*(?:依次|依序|按顺序|顺序|分别)|(?:依次|依序|按顺序)\s*(?:的)?\s*下家|"
     r"(?P<order>顺着(?:出牌)?(?:顺序)?|出牌顺序|(?:然后|接着)?\s*(?:依次|依序)))"
     r"\s*(?:是|为|:)?\s*"
     rf"(?P<names>{_LISTED_NAME}(?:\s*(?:[（(][^）)]{{0,16}}[）)])?\s*[、,]\s*(?:然后轮到|然后是|再来是|然后|再来|最后是|最后|轮到)?\s*"
@@ -1267,6 +1273,10 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
     return turns if len(turns) >= 2 and not waiting else None
 
 
+# A thing pointed at ("这张", "that one's", "the same"): said again of what was already named.
+_POINTING_BACK = re.compile(r"(?:这|那|该)\s*(?:张|个|顶|根|瓶|支|件)?\s*$|\b(?:this|that|the same)\s+$")
+
+
 def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  # type: ignore[assignment]
     out: list[Any] = []
     found = mentions(text, slot.values)
@@ -1278,6 +1288,8 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
             continue
         if i > 0 and found[i - 1].value == m.value and re.fullmatch(r"\s*[（(]\s*", text[found[i - 1].end:m.start]):
             continue  # "the Railway Worker (鐵路工)": one card named in two languages
+        if m.value in out and _POINTING_BACK.search(text, max(0, m.start - 8), m.start):
+            continue  # "…出了一张灯笼，我这张灯笼算几分": the card already named, not another one
         count = re.search(r"(\d+)\s*(?:张|个|位|名|顶|根|瓶|支|件)?\s*$", text[max(0, m.start - 4):m.start]) or \
             re.search(r"(\d+)\s*(?:张|个|位|名)?\s*\S{0,4}?\s*(?:都是|全是|全都是|are all|all)\s*$",
                       text[max(0, m.start - 16):m.start])
@@ -1364,9 +1376,20 @@ def _read_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     return copy.deepcopy(_read_once(model, question))
 
 
+# "不是6个人，是4个人", "不是放左边，改放右边", "not 6 players but 4": the thing said not to be so, before what is said
+# instead; only the second is stated.
+_NOT_THIS_BUT = re.compile(r"(?:不是|并不是|并非)[^，,。；;？?！!]{1,12}?(?=\s*[，,]\s*(?:而是|而|是|改|换|变成))|"
+                           r"\bnot\s+[^,.;?!]{1,24}?(?=\s*,?\s*\bbut\b)")
+
+
+def _without_what_is_not_so(text: str) -> str:
+    """The text with each thing said not to be so, when what is so follows it, blanked."""
+    return _NOT_THIS_BUT.sub(lambda m: " " * len(m.group()), text)
+
+
 @lru_cache(maxsize=4096)
 def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
-    text = normalise_numbers(fold(question))
+    text = _without_what_is_not_so(normalise_numbers(fold(question)))
     slots = declared_slots(model)
     data: dict[str, Any] = {}
     towers = _towers(text) if any(s.kind in ("tower", "towers") for s in slots.values()) else []
@@ -1907,7 +1930,8 @@ def _in_passing(text: str, asides: tuple[Slot, ...]) -> str:
         cues = "|".join(_pattern(c).pattern for c in slot.cues)
         for m in reversed(list(re.finditer(r"\d+", text))):
             told_after = units and re.match(rf"\s*(?:{units})", text[m.end():])
-            told_before = cues and re.search(rf"(?:{cues})[^\d，。,;；?？!！]{{0,6}}$", text[max(0, m.start() - 30):m.start()])
+            # 、 lists another thing ("自己的回憶、場上2張金礦小巷": the 2 is gold alleys).
+            told_before = cues and re.search(rf"(?:{cues})[^\d，。,;；?？!！、]{{0,6}}$", text[max(0, m.start() - 30):m.start()])
             if told_after or told_before:
                 text = _blanked(text, m.span())
     return text

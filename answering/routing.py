@@ -89,7 +89,9 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # Who: a person or a seat, which a yes or no cannot say (otherwise answered as "which").
     ("who", re.compile(r"谁|\bwho(?:m|se|'s)?\b|哪(?:一)?(?:位|个人|个玩家|些人|几个人|几位)")),
     # "when" and "where" ask only before a verb ("when does …"); "…, when the morning fails" is a condition.
+    # "是丢进弃牌堆，还是回到Limbo？" asks which of two; "…，还是要标记吗？" (still) asks yes or no.
     ("which", re.compile(r"第几|哪|谁|什么时候|何时|\b(?:which|who|whom|whose)\b|"
+                         r"(?<!吗)(?<!吗\s)[，,]\s*还是(?![^，,。？?]*吗)[^，,。？?]{1,20}[？?]*\s*$|"
                          r"\b(?:when|where)\s+(?:do|does|did|can|could|is|are|was|were|should|must|will|would|"
                          r"may|might|shall|has|have)\b")),
     ("how_many", re.compile(r"几|多少|多久|多长时间|how many|how much|how long|how old|what number|number of")),
@@ -112,10 +114,16 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
 def question_form(folded: str) -> str | None:
     """The answer type a question asks for (how_many, which or who, what_happens, yes_no), "what" for any but yes/no,
     "explain" for a request to explain, "compare" for which of two situations is more so, or None."""
+    folded = _RELATIVE_WHO.sub(r"\1 that", folded)
     for form, pattern in _FORMS:
         if pattern.search(folded):
             return form
     return None
+
+
+# "the players who didn't qualify", "anyone who passed": a "who" after the people it describes asks nothing.
+_RELATIVE_WHO = re.compile(r"\b(players?|people|ones?|those|anyone|everyone|everybody|someone|somebody|adventurers?|"
+                           r"persons?|guys?|whoever)\s+who\b")
 
 
 def asks_for_a_value(folded: str) -> str | None:

@@ -44,7 +44,7 @@ ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
                           ("necklace", {"zh-TW": "堅忍項鍊", "en": "necklace of endurance"})),
             unstated="general")
 HIT_POINTS = Slot("count", {"zh-TW": "原本的生命值", "en": "original hit points"},
-                  cues=("生命值", "生命", "血量", "hp", "hit points", "health"),
+                  cues=("生命值", "生命", "血量", "原本", "本來", "hp", "hit points", "health"),
                   units=("點血", "點生命", "滴血", "血", "hp", "hit points"), unstated="general", when=(("item", "necklace"),))
 CLASS_PHRASES = (("warrior", ("戰士", "warrior", "warriors", "fighter", "fighters")),
                  ("thief", ("盜賊", "小偷", "thief", "thieves", "rogue", "rogues")),

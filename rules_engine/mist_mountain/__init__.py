@@ -55,11 +55,13 @@ from ..registry import declare_parts as _parts  # noqa: E402
 
 _parts({"mist-mountain.escape_master": "mist-mountain.escape"})
 
-# One player's gold alleys do not decide whether that player escapes.
+# One player's gold alleys do not decide whether that player escapes; the memories a player already holds do
+# not change how many the table size asks for ("我已經有四張了，到底要幾張才算逃脫").
 from ..registry import declare_asides as _asides  # noqa: E402
 from .slots import GOLD_ALLEYS as _GOLD_ALLEYS  # noqa: E402
+from .slots import OWN_MEMORIES as _OWN_MEMORIES  # noqa: E402
 
-_asides({"mist-mountain.own_escape": (_GOLD_ALLEYS,)})
+_asides({"mist-mountain.own_escape": (_GOLD_ALLEYS,), "mist-mountain.memories_needed": (_OWN_MEMORIES,)})
 
 # Example questions added from the tune set's misses (phrasings the first examples did not cover).
 from ..registry import declare_examples as _examples  # noqa: E402

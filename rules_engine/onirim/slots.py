@@ -58,7 +58,8 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                        # Four Towers of different colours joined up are the complete row.
                                        "四張不同顏色", "四座不同顏色", "四種不同顏色", "四個不同顏色", "不同顏色的塔...連好",
                                        "four different colours", "four different colors", "four towers of different",
-                                       "four towers...lined up",
+                                       "four towers...lined up", "all four towers", "all four of my towers", "all four of the towers",
+                                       "四座塔都", "四張塔都",
                                        "complete", "completed", "finished", "four colours", "four colors", "four colour",
                                        "four color")),
                          ("none", ("沒有高塔", "還沒有塔", "還沒蓋塔", "一座塔都沒有", "高塔都還沒", "塔都還沒蓋", "還沒蓋出",
@@ -177,8 +178,9 @@ FACE_UP_COUNT = Slot("count", {"zh-TW": "場上翻開的黑暗徵兆張數", "en
                      none=("全部清光", "都清光", "翻開的都沒有", "沒有翻開的", "沒有任何翻開", "none face up",
                            "no face-up premonitions", "no premonitions left", "no premonitions face up",
                            # "翻開的黑暗徵兆已經全部處理掉了", "the face-up premonitions are already gone"
-                           "徵兆…處理掉", "徵兆…處理完", "徵兆…都沒了", "徵兆…不剩", "premonitions…gone",
-                           "premonitions…cleared"))
+                           "徵兆…處理掉", "徵兆…處理完", "徵兆…都沒了", "徵兆…不剩", "徵兆…全部被移", "徵兆…都被移",
+                           "徵兆…都移除", "徵兆…全部移除", "premonitions…gone", "premonitions…cleared",
+                           "premonitions…all removed", "premonitions…been removed"))
 
 
 def expansion(label_zh: str, label_en: str, phrases: tuple[str, ...], unstated: str = "general") -> Slot:

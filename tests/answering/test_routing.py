@@ -78,3 +78,31 @@ def test_naming_the_game_is_no_glossary_overlap_with_a_rule():
     assert routing_terms(tokenizer, "how many cards altogether in Hilltown") == frozenset()
     terms = routing_terms(tokenizer, "迷霧山城的隊長卡要交給誰")
     assert "mist-mountain:captain-card" in terms and "mist-mountain:mist-mountain" not in terms
+
+
+def test_who_after_the_people_it_describes_asks_nothing():
+    from answering.routing import question_form
+
+    assert question_form("at dusk, what do the players who didn't qualify get?") is None
+    assert question_form("how many cards do players who did not qualify draw?") == "how_many"
+    assert question_form("if the morning fails, who becomes captain?") == "who"
+
+
+def test_the_morning_said_in_english_is_a_hilltown_signal():
+    """"If the morning fails, …" names 迷霧山城's morning (早晨的冒險) without naming the game."""
+    from answering.scope import game_signals
+    from indexer.corpus import load_glossary
+    from indexer.tokenize import Tokenizer
+
+    signals = game_signals("If the morning fails, how many cards does everybody draw?", Tokenizer(load_glossary()))
+    assert [s.game for s in signals] == ["mist-mountain"]
+
+
+def test_a_or_b_after_a_comma_asks_which_unless_a_yes_no_came_first():
+    """"是丟進棄牌堆，還是回到Limbo？" asks which of two; "…也得弃吗，还是只弃桌上的？" has asked yes or no already."""
+    from answering.routing import question_form
+    from indexer.text import fold
+
+    assert question_form(fold("好，那被我放棄的那張高塔是丟進棄牌堆，還是回到Limbo？")) == "which"
+    assert question_form(fold("那我手牌里的金矿也得弃吗，还是只弃桌上的？")) == "yes_no"
+    assert question_form(fold("那药水，还是要标记吗？")) == "yes_no"  # 还是 here is "still"

@@ -1,7 +1,7 @@
 """Per-seat numbers told in prose: roles counted from the captain, from the seat before, or from the end."""
 import pytest
 
-from answering.extract import extract_input, unread_numbers
+from answering.extract import extract_input, seat_names, unread_numbers
 from rules_engine import get_rule
 
 QUALIFICATION = get_rule("mist-mountain.qualification")
@@ -207,3 +207,14 @@ def test_a_list_leaving_a_seat_of_a_table_said_in_words_unplaced_is_not_read():
 def test_own_cards_named_before_how_many():
     data = extract_input(OWN_ESCAPE.input_model, "五人局，我自己的回憶有3張，竹林小道的小卡有3張，逃得掉嗎？")
     assert data == {"players": 5, "memories": 3, "bamboo": 3}
+
+
+@pytest.mark.parametrize("question, names", [
+    ("六人局，隊長是阿明，依序下家是小華、小李、小張、小王、小陳。今天貢獻度：阿明2、小華0、小李0、小張6、小王0、小陳6",
+     {0: "阿明", 1: "小華", 2: "小李", 3: "小張", 4: "小王", 5: "小陳"}),
+    ("队长是老王，从他下家起依次是小李、阿强、小美（小美是上家）。小李出工作帽，阿强出工作帽，小美pass，老王出灯笼",
+     {0: "老王", 1: "小李", 2: "阿强", 3: "小美"}),
+])
+def test_names_listed_after_in_order_and_from_the_next_player_on(question, names):
+    """"依序下家是…" and "从他下家起依次是…" list the seats after the captain in turn order."""
+    assert seat_names(question) == names

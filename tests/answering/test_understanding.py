@@ -1452,3 +1452,63 @@ def test_a_follow_up_naming_a_thing_keeps_the_form_before(pipeline):
         "I'm using the expensive side of the Spells card and my discard pile has 10 cards. Can I cast Powerful "
         "Punishment on the Nightmare I just drew?"])
     assert {m.form for m in u.candidates} == {"yes_no"}
+
+
+@pytest.mark.parametrize("rule_id, question, expected", [
+    ("mist-mountain.memories_needed", "那如果不是6个人，是4个人玩呢？", {"players": 4}),
+    ("onirim.tower_placement", "那如果不是放左邊，改放右邊呢？", {"side": "right"}),
+    # No correction follows: the negated thing is all that is said, and it is left as said.
+    ("mist-mountain.memories_needed", "如果我不是6人局呢", {"players": 6}),
+])
+def test_what_is_said_not_to_be_so_gives_way_to_what_is(rule_id, question, expected):
+    """"不是A，是B" / "不是A，改B": A is not stated; B is."""
+    assert extract_input(get_rule(rule_id).input_model, question) == expected
+
+
+@pytest.mark.parametrize("question, abbots", [
+    ("What if I don't have the Abbot?", 0), ("without the abbot?", 0), ("I didn't keep any abbot", 0),
+    ("I don't have enough memories but I have 1 abbot", 1),
+])
+def test_not_having_a_thing_in_english_is_none_of_it(question, abbots):
+    assert extract_input(get_rule("mist-mountain.own_escape").input_model, question)["abbots"] == abbots
+
+
+def test_a_card_pointed_back_at_is_not_played_again():
+    """"我先打了灯匠，然后出了一张灯笼，我这张灯笼算几分": one lantern; two said as two stay two."""
+    model = get_rule("mist-mountain.contribution").input_model
+    assert extract_input(model, "今天是樱花小径，我先打了灯匠，然后出了一张灯笼，我这张灯笼算几分？")["cards"] == ["燈匠", "燈籠"]
+    assert extract_input(model, "櫻花小徑，我出了燈籠、燈籠、反光盤")["cards"] == ["燈籠", "燈籠", "反光盤"]
+
+
+def test_memories_already_held_do_not_bear_on_how_many_are_needed():
+    """The table size decides the memories needed; the player's own count is an aside to that rule, not a fact it
+    leaves unread (another number still is)."""
+    rule = get_rule("mist-mountain.memories_needed")
+    question = "我們這桌五個人，我手上已經有四張自己角色的回憶了，到底要收集幾張才算逃脫？"
+    data = extract_input(rule.input_model, question)
+    assert data == {"players": 5} and rule_unread_numbers(rule, question, data) == []
+    other = "5 players, I have 3 memories and 2 gold alleys, how many memories do I need?"
+    assert rule_unread_numbers(rule, other, extract_input(rule.input_model, other)) == [2]
+
+
+@pytest.mark.parametrize("question", ["是棕色那張5。", "the brown one, a 5"])
+def test_a_tower_named_by_colour_then_pointed_at_then_its_number(question):
+    assert extract_input(get_rule("onirim.tower_discard_peek").input_model, question) == {"tower": "brown-5"}
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("他本来就是三点血。", {"hit_points": 3}),
+    ("戰士原本4點血，扣了3點血", {"hit_points": 4, "damage_to_heal": 3}),
+])
+def test_hit_points_said_as_what_an_adventurer_had_to_begin_with(question, expected):
+    """"本來/原本 N 點血" is the hit points; the same unit after a blow is damage."""
+    assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question) == expected
+
+
+def test_all_four_towers_down_is_the_complete_row():
+    question = ("We're playing rung 3, so the Alignment has its power. All four of my towers (red, green, blue, brown) "
+                "are down and touching. A Nightmare just came off the deck. Do I have to give up a tower?")
+    rule = get_rule("onirim.nightmare_tower_penalty")
+    data = extract_input(rule.input_model, question)
+    assert data == {"alignment_power": True, "row_state": "complete"}
+    assert rule_unread_numbers(rule, question, data) == []
