@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -238,25 +239,40 @@ class RuleRouter:
         self.answerers = answerers()
         self.examples: list[tuple[Answerer, str]] = [(a, ex) for a in self.answerers for ex in a.examples]
         self.vectors = cached_query_vectors(embedder, [ex for _, ex in self.examples], cache_dir, EXAMPLES_VECTORS)
-        self._example_terms = [self._terms(ex) for _, ex in self.examples]
-        # Each answerer's examples are one run of rows; a term points at the examples that name it.
+        # Each answerer's examples are one run of rows.
         self._runs: list[tuple[Answerer, int, int]] = []
         start = 0
         for a in self.answerers:
             if a.examples:
                 self._runs.append((a, start, start + len(a.examples)))
                 start += len(a.examples)
-        self._term_rows: dict[str, list[int]] = {}
-        for i, terms in enumerate(self._example_terms):
-            for term in terms:
-                self._term_rows.setdefault(term, []).append(i)
-        self._term_counts = np.array([len(t) for t in self._example_terms], dtype=np.float64)
+        self._term_indexes: dict[str | None, tuple[dict[str, list[int]], np.ndarray]] = {}
+        self._term_lock = threading.Lock()
         labels, texts = [a.id for a, _ in self.examples], [ex for _, ex in self.examples]
         self.intent = IntentModel.load(cache_dir / intent_file(embedder.model_id, labels, texts), labels) \
             if cache_dir is not None and texts else None
 
     def _terms(self, text: str) -> frozenset[str]:
         return routing_terms(self.tokenizer, text)
+
+    def _term_index(self, game: str | None) -> tuple[dict[str, list[int]], np.ndarray]:
+        """For the examples of one game (every game: None), the rows naming each glossary term and how many
+        terms each row names; built at the game's first question, since scanning every example for terms
+        is a fifth of a one-shot ask's start-up and a question reads one game's examples."""
+        with self._term_lock:
+            if game not in self._term_indexes:
+                rows: dict[str, list[int]] = {}
+                counts = np.zeros(len(self.examples))
+                for answerer, start, end in self._runs:
+                    if game is not None and answerer.game != game:
+                        continue
+                    for i in range(start, end):
+                        terms = self._terms(self.examples[i][1])
+                        counts[i] = len(terms)
+                        for term in terms:
+                            rows.setdefault(term, []).append(i)
+                self._term_indexes[game] = (rows, counts)
+            return self._term_indexes[game]
 
     def candidates(self, query_vector: np.ndarray, question: str, game: str | None,
                    retrieved: list[str] | None = None, top: int = 6, own_text: str | None = None,
@@ -278,10 +294,11 @@ class RuleRouter:
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
         readers = {a.id for a in self._readers(question, game)}
         # Glossary-term overlap (Jaccard) with every example at once: |A∪B| = |A| + |B| − |A∩B|.
+        term_rows, term_counts = self._term_index(game)
         shared = np.zeros(len(self.examples))
         for term in q_terms:
-            shared[self._term_rows.get(term, [])] += 1
-        overlaps = shared / np.maximum(1.0, len(q_terms) + self._term_counts - shared)
+            shared[term_rows.get(term, [])] += 1
+        overlaps = shared / np.maximum(1.0, len(q_terms) + term_counts - shared)
         keys = sims.astype(np.float64) + lexical * overlaps
         for answerer, start, end in self._runs:
             if answerer.id not in readers:

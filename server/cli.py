@@ -308,8 +308,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve_workers(settings, args.host, args.port, workers, args.log_level)
 
 
-def build_parser(play_help: bool = False) -> argparse.ArgumentParser:
-    """The argument parser of every subcommand (with each game's play options when `play_help`)."""
+CORE_COMMANDS = ("ask", "index", "rule", "play", "discord", "serve")
+
+
+def build_parser(play_help: bool = False, extra_commands: bool = True) -> argparse.ArgumentParser:
+    """The argument parser of every subcommand (with each game's play options when `play_help`; the
+    rulings and db commands unless `extra_commands` is false)."""
     parser = argparse.ArgumentParser(prog="arbiter", description="Rules lookup and verdicts for "
                                      "Onirim, 迷霧山城 and the Dungeon Lords item variant.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -361,7 +365,8 @@ def build_parser(play_help: bool = False) -> argparse.ArgumentParser:
                    help="worker processes sharing the port (default: ARBITER_WORKERS, else one per core)")
     p.set_defaults(func=cmd_serve)
 
-    _register_extra_commands(sub)
+    if extra_commands:
+        _register_extra_commands(sub)
     return parser
 
 
@@ -380,7 +385,8 @@ def _register_extra_commands(sub: Any) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `arbiter` console script."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser(play_help=argv[:1] == ["play"])
+    # A core command needs no rulings or db parser, whose imports cost a one-shot ask a tenth of a second.
+    parser = build_parser(play_help=argv[:1] == ["play"], extra_commands=argv[:1] not in [[c] for c in CORE_COMMANDS])
     if argv[:1] == ["play"] and len(argv) > 1 and not argv[1].startswith("-"):
         # The game's own parser reads everything after its name, --help included.
         return cmd_play(argv[1], argv[2:])

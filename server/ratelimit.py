@@ -19,24 +19,12 @@ from limits.strategies import MovingWindowRateLimiter
 from starlette.concurrency import run_in_threadpool
 
 from .middleware import ASGIApp, Receive, Scope, Send, send_json
+from .networks import Network, parse_networks  # noqa: F401 (parse_networks is re-exported for app.py)
 
 log = logging.getLogger("arbiter")
 
-Network = ipaddress.IPv4Network | ipaddress.IPv6Network
-
 
 # ---------------------------------------------------------------- client address
-def parse_networks(entries: Iterable[str]) -> tuple[Network, ...]:
-    """Addresses or networks (10.0.0.0/8, ::1) as networks; ValueError names a bad entry."""
-    out = []
-    for entry in entries:
-        try:
-            out.append(ipaddress.ip_network(entry.strip(), strict=False))
-        except ValueError as e:
-            raise ValueError(f"not an IP address or network: {entry!r}") from e
-    return tuple(out)
-
-
 def _address(token: str) -> str | None:
     """The IP address in one header element ('1.2.3.4', '1.2.3.4:80', '[::1]:80', '"[::1]"'), or None."""
     token = token.strip().strip('"')

@@ -71,7 +71,7 @@ class Settings(BaseSettings):
     @field_validator("trusted_proxies", mode="before")
     @classmethod
     def _networks(cls, v: Any) -> Any:
-        from .ratelimit import parse_networks
+        from .networks import parse_networks
 
         if isinstance(v, str):  # from the environment: "10.0.0.1, 10.1.0.0/16" (or a JSON list)
             v = json.loads(v) if v.strip().startswith("[") else [p for p in v.split(",") if p.strip()]

@@ -185,3 +185,18 @@ def test_ask_shows_the_first_screen_and_verbose_shows_everything():
     assert full_out.startswith(short_out.strip().splitlines()[0])
     assert "視情況而定" in full_out and "onirim/towers/" in full_out and "rule: onirim." in full_out
     assert len(full_out) > 2 * len(short_out)
+
+
+# ------------------------------------------------------------------------------------ start-up
+def test_core_commands_skip_the_rulings_and_rate_limit_imports():
+    """A one-shot command loads no rulings/db parser and no rate-limit library; `--help` still lists them."""
+    probe = ("import sys; from server.cli import main; from server.settings import get_settings; "
+             "get_settings(); code = main(['rule', '--list']); "
+             "print([m for m in ('server.rulings_cli', 'server.db_cli', 'server.ratelimit', 'limits') "
+             "if m in sys.modules], file=sys.stderr); sys.exit(code)")
+    proc = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")[-2000:]
+    assert proc.stderr.decode().strip().splitlines()[-1] == "[]"
+    listing = arbiter("--help").stdout.decode("utf-8")
+    assert "rulings" in listing and "db" in listing
+    assert arbiter("rulings", "--help").returncode == 0
