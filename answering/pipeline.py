@@ -596,6 +596,14 @@ class Pipeline:
                                             {k: v for k, v in stated.items() if sources[k] == "history"}).items():
                 stated[name] = value
                 sources[name] = "question"
+            # A list carried over from a question it misread (a number of that question left unread) is no
+            # fact: the earlier question alone got no verdict for it, and a follow-up does not make it one.
+            for previous, read in zip(query.history, told):
+                if any(isinstance(value, list) and sources.get(name) == "history" and stated.get(name) == value
+                       for name, value in read.items()):
+                    left = rule_unread_numbers(rule, previous, read)
+                    if left:
+                        return None, [], ("unread_numbers", left)
         unread = rule_unread_numbers(rule, query.text,
                                      {k: v for k, v in stated.items() if sources[k] == "question"})
         # A follow-up that reads as nothing of its own may still restate a number: one the rule also fixes

@@ -1512,3 +1512,15 @@ def test_all_four_towers_down_is_the_complete_row():
     data = extract_input(rule.input_model, question)
     assert data == {"alignment_power": True, "row_state": "complete"}
     assert rule_unread_numbers(rule, question, data) == []
+
+
+def test_a_follow_up_carries_no_list_from_a_question_it_misread(pipeline):
+    """A contribution list read with a number left over is no fact for a follow-up either; read whole, it is."""
+    rule = get_rule("mist-mountain.qualification")
+    misread = "需求12分。隊長小明0分，他下家阿華3分，再下去Kevin 3分、小美3分、阿傑3分，最後小玲（隊長上家）0分。這樣能出團嗎？"
+    assert rule_unread_numbers(rule, misread, extract_input(rule.input_model, misread))  # the list is misread
+    r = pipeline.ask("那如果需求只有6分呢？", history=[misread])
+    assert r.verdict is None and "3" in r.answer.split("\n")[0]
+    read = "需求12分。隊長0分，下家1 3分，下家2 3分、下家3 3分、下家4 3分、上家0分。這樣能出團嗎？"
+    r = pipeline.ask("那如果需求只有6分呢？", history=[read])
+    assert r.rule == "mist-mountain.qualification" and r.verdict["value"] is True
