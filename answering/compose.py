@@ -114,7 +114,21 @@ def verdict_with_seat_names(verdict: Verdict, names: dict[int, str], lang: str) 
     def named(text: str) -> str:
         return with_seat_names(text, names, lang)
 
+    def named_value(value: Any) -> Any:
+        # A value that is a seat ("下家3（上家）", "隊長", "seat 2") is the player sitting there.
+        if isinstance(value, list):
+            return [named_value(v) for v in value]
+        if not isinstance(value, str):
+            return value
+        m = re.fullmatch(r"下家(\d+)(?:（上家）)?|seat (\d+)(?: \(the captain's (?:next|previous) player\))?|(隊長|队长|the captain)",
+                         value.strip(), flags=re.IGNORECASE)
+        if m is None:
+            return value
+        seat = 0 if m.group(3) else int(m.group(1) or m.group(2))
+        return names.get(seat, value)
+
     return verdict.model_copy(update={
+        "value": named_value(verdict.value),
         "explanation": named(verdict.explanation), "value_text": named(verdict.value_text),
         "trace": [s.model_copy(update={"step": named(s.step)}) for s in verdict.trace],
         "cases": [c.model_copy(update={"when": named(c.when), "explanation": named(c.explanation),

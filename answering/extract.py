@@ -37,7 +37,8 @@ _NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:想|打算)?
 _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+"
                          r"(?:(?:want|wanna|plan|intend|mean|going|gonna|try|trying)\s+(?:to\s+)?)?"
                          r"(?:[a-z]+ing\s+|(?:use|put|send|shove|stick|move|return|place|throw|toss|add|play|include)\s+)?"
-                         r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?$")
+                         # "no special protection", "without any extra power": an adjective may stand between.
+                         r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?(?:special\s+|extra\s+|real\s+)?$")
 # "棕色那张5", "the brown one, a 5": the colour, then the card pointed at, then its number.
 _TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)\s*(?:色)?\s*(?:的)?\s*(?:那张|这张|那座|这座)?\s*"
                     r"(?:塔|tower|one,?\s*(?:a\s+)?)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
@@ -578,7 +579,8 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
     # "right next to", "right now": an adverb, not the side.
     sides = {side_of[w] for w in re.findall(r"左|右|\bleft\b|\bright\b(?! (?:next|now|after|before|away|beside|by)\b)",
                                             re.sub(_READING_ORDER, " ", text))}
-    if len(ids) == 1 and (re.search(r"⟦0⟧[^⟦]{0,3}?(左|右)(?:边|侧|端|方)", marked)
+    # (A place verb between the Tower and the side places that Tower: "藍4放右邊" adds blue-4 on the right.)
+    if len(ids) == 1 and (re.search(rf"⟦0⟧(?:(?!{_PLACE_VERB})[^⟦]){{0,3}}?(左|右)(?:边|侧|端|方)", marked)
                           or re.search(r"(left|right) (?:of|side of|end of) ⟦0⟧", marked)
                           # "on the left end instead, against the red 4": the Tower it would touch.
                           or re.search(r"\b(?:against|touching|next to|beside|alongside)\s+(?:the\s+|my\s+)?⟦0⟧", marked)):
@@ -604,6 +606,9 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
 
 _COLOUR_WORD = r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)"
 _DOOR_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:门|doors?)"
+# "三張紅色的牌", "three red cards": cards of a colour, neither a Door nor a Goal.
+# ("紅色卡" may name a Goal card: only 牌 is read so.)
+_CARDS_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:牌|cards?\b|labyrinth cards?\b|location cards?\b)"
 # "手上有棕色鑰匙", "a blue key": the colour of a Key in hand, neither a Door nor a Goal.
 _KEY_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:钥匙|keys?\b)"
 # "that door had been blue", "那扇門是藍色的": the colour said of a Door named just before it.
@@ -627,8 +632,10 @@ def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
         newish = bool(re.search(r"(又|再|刚|新|另|第三|another|new|just|then|(?<!right )now|third|\ba second)[^，,。]{0,8}$",
                                 before))
         # "拿到 / get" marks the Door just obtained only after Doors already named.
-        obtained = bool(re.search(r"(拿到|抽到|得到|获得|\bgets?\b|\bgot\b|\bdraws?\b|\bdrew\b|\bobtain|\bgrab(?:s|bed)?\b|"
-                                  r"\bpick(?:s|ed)? up\b|\btook\b|\btakes?\b|\bopen(?:s|ed)?\b)[^，,。]{0,8}$", before))
+        verb = re.search(r"(拿到|抽到|得到|获得|\bgets?\b|\bgot\b|\bdraws?\b|\bdrew\b|\bobtain|\bgrab(?:s|bed)?\b|"
+                         r"\bpick(?:s|ed)? up\b|\btook\b|\btakes?\b|\bopen(?:s|ed)?\b)[^，,。]{0,8}$", before)
+        # A verb before a list names the list ("got red + blue doors out"): it is not this colour's own.
+        obtained = verb is not None and not (out and out[-1][1] > m.start - len(before) + verb.start())
         # "拿到 / get" marks the Door just obtained after Doors already named, or when it is the only one named
         # ("如果拿到的是藍門呢？").
         newish = newish or (obtained and (bool(out) or len(mentions(text, slot.values)) == 1))
@@ -891,7 +898,9 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
         offset = max(0, m.start - 6)
         if number is None:
             # "回憶只有2張", "金礦才1張", "回憶一共5張": a word of how many may stand before the number.
-            number = re.match(r"\s*(?:只有|才有?|就有?|共有?|一共|总共|超多有?|很多有?|有|:|：|x|×)?\s*(\d+)"
+            # "金礦場上2張": where the things lie may come between them and the number.
+            number = re.match(r"\s*(?:场上|桌上|桌面上?)?\s*(?:只有|才有?|就有?|共有?|一共|总共|超多有?|很多有?|有|:|：|x|×)?"
+                              r"\s*(\d+)"
                               r"(?!\s*(?:张|个)?\s*(?:回忆|memor))", after)
             offset = m.end
         if number:
@@ -1065,7 +1074,8 @@ def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
 # "全部pass", "all pass": one value for every seat named with it or just before it.
 _SHARED = re.compile(r"全部|全都|都|一起|\ball\b|\beach\b|\bboth\b")
 # "最后一天队长是阿凯": the day it was may come first; "然后轮到小明": the turn coming to a seat names it too.
-_NAME_OF_SEAT = re.compile(rf"\s*(?:(?:最后一天|今天|当天|那天|昨天|这局|这把)的?\s*)?"
+# "他的下家1是小李": the captain's seats, said of the captain just named.
+_NAME_OF_SEAT = re.compile(rf"\s*(?:(?:最后一天|今天|当天|那天|昨天|这局|这把)的?\s*)?(?:(?:他|她|队长)的\s*)?"
                            rf"(?:{_SEAT_ROLE.pattern}|(再来|接着是|然后是|接着|然后))\s*(?:是|轮到)?\s*"
                            r"([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*")
 
@@ -1318,7 +1328,9 @@ def _seat_from_start(text: str) -> int | None:
     "the fourth to place", "順序是起始玩家、阿宏、然後才是我"."""
     # "起始玩家是阿杰，然后是Lily，再然后是我": the start player may be named before the others are listed.
     listed = re.search(r"起始玩家(?:是[^、,，。？?!！我]{1,10})?((?:\s*[、,，]\s*[^、,，。？?!！]{1,10}?)*?)\s*[、,，]\s*"
-                       r"(?:再?然后|再来|接着|最后)?(?:才是|才轮到|是)?\s*我(?=\s*(?:[，,。.？?！!、；;]|$))", text)
+                       r"(?:再?然后|再来|接着|最后)?(?:才是|才轮到|是)?\s*我"
+                       # "最后是我丽丽（黄）": the asker may give a name and a colour.
+                       r"(?:[\u4e00-\u9fff]{1,3}?)?\s*(?:[（(][^）)]{0,8}[）)])?(?=\s*(?:[，,。.？?！!、；;]|$))", text)
     if listed:
         return len(re.findall(r"[、,，]", listed.group(1))) + 1
     told = re.search(r"\b(\d)(?:st|nd|rd|th)\s+(?:to (?:place|go|play|choose)|in (?:player |turn |seat )?order)", text)
@@ -1341,14 +1353,19 @@ def _seat_from_start(text: str) -> int | None:
     if seats_on >= 2:
         return seats_on
     if re.search(r"起始玩家|start player|first player|起始", text):
-        if re.search(r"下一(?:位|个|家)|下家|之后|后面|左手|next|after", text):
-            return 1
         # The start player named as someone else while the question is about the asker's own item: the asker's
-        # seat is not told ("起始玩家是阿杰…我的魔法物品", "Bob is the start player; where does my item go?").
+        # seat is told only as the next one ("起始玩家是阿杰，我是他的下家"); a 下家 of someone else ("他的下家是小刘")
+        # is not the asker's seat, and with none told the seat is unknown ("Bob is the start player; where does my
+        # item go?").
         someone_else = re.search(r"起始玩家是(?!我)|\b(?:start|first) player (?:is|was) (?!me\b|i\b)|"
                                  r"\b(?!i\b)[a-z]+ (?:is|was) (?:the )?(?:start|first) player\b", text)
         if someone_else and re.search(r"我(?!们)|\bmy\b|\bi\b|\bme\b", text):
-            return None
+            asker_next = re.search(r"我(?:是|坐在?|坐)?\s*(?:他|她|起始玩家|[\u4e00-\u9fff]{1,3})的?\s*(?:下家|下一位|左手)|"
+                                   r"(?:下家|下一位)\s*(?:是|就是)\s*我(?!们)|\b(?:i am|i'm|i sit) (?:right )?(?:after|next to)|"
+                                   r"\b(?:i am|i'm) (?:his|her|their )?next\b", text)
+            return 1 if asker_next else None
+        if re.search(r"下一(?:位|个|家)|下家|之后|后面|左手|next|after", text):
+            return 1
         return 0
     return None
 
@@ -1362,6 +1379,12 @@ def extract_with(model: type[BaseModel], question: str, earlier: dict[str, Any])
     """The fields of `model` a follow-up states, checked together with what the questions before it stated:
     "下家1、下家2跟隊長出團" places its seats at the table size an earlier question gave."""
     read = _read_input(model, question)
+    # A value read for a slot declared for another case than the one told before ("hit him for 4" after a
+    # necklace question is a blow, not a potion's healing) is no reading of the follow-up: its number is then
+    # left unread, and the verdict withheld, rather than answered on the blow told before.
+    slots = declared_slots(model)
+    known = {**earlier, **read}
+    read = {k: v for k, v in read.items() if k not in slots or slots[k].applies(known)}
     return {k: v for k, v in _valid_subset(model, {**earlier, **read}).items() if k in read}
 
 
@@ -1467,7 +1490,11 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
                 doors = {p for c, p, _ in colours if re.match(_DOOR_AFTER, counting_text[p:p + 8])
                          or re.search(_DOOR_BEFORE, counting_text[max(0, p - 30):p])
                          or re.match(_KEY_AFTER, counting_text[p:p + 8])}
-                others = [c for c, p, _ in colours if p not in doors]
+                # "three red cards in the Labyrinth": cards of a colour played are neither Goals nor Doors.
+                played = {p for c, p, _ in colours if re.match(_CARDS_AFTER, counting_text[p:p + 12])
+                          and re.search(r"\d+\s*(?:张|个)?\s*(?:的)?\s*[a-z\u4e00-\u9fff]{1,6}$",
+                                        counting_text[max(0, p - 16):p])}
+                others = [c for c, p, _ in colours if p not in doors and p not in played]
                 value = others or None
         elif slot.kind == "numbers":
             value = _numbers_near(counting_text, slot)
@@ -1610,8 +1637,10 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
             continue
         if roster is None:
             roster = _roster(text, slot, players)[0]
-        start = max(text.rfind(p, 0, c.start()) for p in "。？?！!；;") + 1
-        clause = re.split(r"[。？?！!；;]", text[start:], maxsplit=1)[0]
+        # An English sentence ends at a full stop too ("…Eve is Tom's 上家. Today the team that went out was…").
+        start = max([text.rfind(p, 0, c.start()) for p in "。？?！!；;"]
+                    + [m.end() - 1 for m in re.finditer(r"\.(?=\s)", text[:c.start()])]) + 1
+        clause = re.split(r"[。？?！!；;]|\.(?=\s|$)", text[start:], maxsplit=1)[0]
         if players and _WHOLE_TABLE.search(clause):
             return list(range(players))  # "all four of us went", "大家都出團了": every seat
         roles = list(_SEAT_ROLE.finditer(clause))

@@ -16,6 +16,7 @@ from indexer.corpus import Passage, passages_by_id
 from indexer.retrieval import Hit, dense_query_text, passage_query_text, query_vector_cache, within_game
 from indexer.text import to_script
 from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, get_rule, load_games
+from rules_engine.facts import fact_bound_verdict, fact_membership_verdict, fact_range
 from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
 
@@ -23,7 +24,7 @@ from .compose import answer_line, excerpt, msg, quote_line, section_title, verdi
 from .extract import (adds_to_earlier, extract_input, extract_with, other_values, restated_input, seat_names,
                       substitute_slots, rule_unread_numbers, unread_numbers, vague_fields)
 from .facts import asks_opposite
-from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, decide
+from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, asked_bound, decide
 from .scope import game_signals, not_a_rules_question, other_games_named, outside_topic, strip_game_names
 from .query import Query
 from .search import SearchService
@@ -166,6 +167,23 @@ def _ruling_provenance() -> dict[str, dict[str, Any]]:
 # first (calibrated on the dev questions against paraphrases of the rulings' questions).
 RULING_DIRECT_THRESHOLD = 0.935
 MAX_FORCED_CITES = 4
+
+
+def _within(part: list[Any], whole: list[Any]) -> bool:
+    """Whether every value of `part` is in `whole`, as many times."""
+    rest = list(whole)
+    for v in part:
+        if v not in rest:
+            return False
+        rest.remove(v)
+    return True
+
+
+def _aimed_at(value: Any, stated: dict[str, Any], sources: dict[str, str], own: str) -> bool:
+    """Whether another input the question states names `value` as what one of its entries is aimed at."""
+    return any(sources.get(name) == "question" and isinstance(other, list)
+               and any(isinstance(entry, dict) and value in entry.values() for entry in other)
+               for name, other in stated.items() if name != own)
 
 
 class Pipeline:
@@ -567,9 +585,15 @@ class Pipeline:
         if answerer.fact is not None:
             # A fact is a general statement: a question stating its own numbers asks about a situation.
             fact = answerer.fact
-            unread = unread_numbers(query.text, {}, answerer.numbers)
+            unread = answerer.fact_unread(query.text)
             if unread:
                 return None, [], ("unread_numbers", unread)
+            asked = sorted(set(answerer.numbers_of_unit(query.text))) if fact_range(fact) is not None else []
+            if match.form == "yes_no" and len(asked) == 1:
+                return fact_membership_verdict(fact, asked[0]), [], ("", [])
+            bound = asked_bound(query.text) if fact_range(fact) is not None else None
+            if bound is not None:
+                return fact_bound_verdict(fact, bound), [], ("", [])
             return fact_verdict(fact, asks_opposite(fact, query.text)), [], ("", [])
         rule = answerer.rule
         assert rule is not None
@@ -591,6 +615,13 @@ class Pipeline:
                     before = next((t[name] for t in reversed(told) if isinstance(t.get(name), list)), None)
                     if sources[name] == "question" and isinstance(value, list) and before:
                         stated[name] = [*before, *value]
+            # "那工作帽被浓雾弃了呢": a card the earlier question listed, named again only as what an effect of the
+            # follow-up is aimed at, is that card; the list told before still holds.
+            for name, value in list(stated.items()):
+                before = next((t[name] for t in reversed(told) if isinstance(t.get(name), list)), None)
+                if sources[name] == "question" and isinstance(value, list) and before and value != before \
+                        and _within(value, before) and all(_aimed_at(v, stated, sources, name) for v in value):
+                    stated[name], sources[name] = before, "history"
             # "ok what about the other end then": the side the earlier question named, turned over.
             for name, value in other_values(rule.input_model, query.text,
                                             {k: v for k, v in stated.items() if sources[k] == "history"}).items():

@@ -21,7 +21,11 @@ FOLLOW_UP_OPENERS = ("那如果", "如果是", "那要是", "那", "要是", "�
                      "不对不对", "等下", "等等", "等一下", "wait", "correction", "oh wait", "forgot to", "hang on", "oops",
                      "抱歉", "不好意思", "搞错了", "我搞错", "不对", "sorry", "my bad", "i mean", "i meant",
                      # The same situation with one thing changed ("same two cards but …", "but what if …").
-                     "same ", "but if", "but what if")
+                     "same ", "but if", "but what if",
+                     # What happened next in the same situation ("結果上家對那張燈籠打了濃霧時刻…", "後來…").
+                     "结果", "后来",
+                     # Chat shorthand: "n if …" (and if), "what abt …".
+                     "n if", "n what", "& if", "what abt", "how abt", "wat if", "wut if")
 FOLLOW_UP_ENDINGS = ("呢?", "呢？", "呢", "咧", "咧?", "咧？", "的话?", "的话？", "does that change it?",
                      "does that change anything?", "does that change it", "does that change anything")
 # Earlier questions a follow-up may draw on.

@@ -14,6 +14,7 @@ from indexer.vectors import cached_query_vectors
 from indexer.tokenize import Tokenizer
 from indexer.text import fold
 from rules_engine import Fact, Rule, all_rules
+from rules_engine.facts import fact_range
 
 from .intent import IntentModel, intent_file, write_intent_model
 
@@ -155,6 +156,29 @@ class Answerer:
         """A fact's own numbers (`fact_numbers`, read once, when a question first states a number)."""
         return fact_numbers(self.fact) if self.fact is not None else ()
 
+    def fact_unread(self, question: str) -> list[int]:
+        """The numbers a question states that this fact does not account for: a fact that is a range ("4-6"
+        players) also answers for any number of its unit ("三個人能玩嗎": 3 is outside it)."""
+        from .extract import normalise_numbers, unread_numbers
+
+        assert self.fact is not None
+        unread = unread_numbers(question, {}, self.numbers)
+        if unread and fact_range(self.fact) is not None:
+            of_unit = set(self.numbers_of_unit(question))
+            unread = [n for n in unread if n not in of_unit]
+        return unread
+
+    def numbers_of_unit(self, question: str) -> list[int]:
+        """The numbers a question states in the fact's unit ("三個人", "7 players")."""
+        from .extract import normalise_numbers
+
+        assert self.fact is not None
+        units = [re.escape(fold(u).lower()) for u in self.fact.unit.values() if u] if self.fact.unit else []
+        if "players" in units:
+            units += ["player", "people", "persons", "of us"]  # how a number of players is said
+        text = normalise_numbers(fold(question))
+        return [int(m.group(1)) for u in units for m in re.finditer(rf"(\d+)\s*(?:个|位|名)?\s*{u}", text)]
+
     def off_topic(self, question: str) -> bool:
         """Whether a question is not about this answerer's declared topic: a rule's topic must be named, and a
         fact's must not be named only negated ("不用變體規則的話…" is not about the variant's facts)."""
@@ -219,7 +243,10 @@ def answerers() -> list[Answerer]:
                     r.answer_types, rule=r) for r in all_rules()]
     out += [Answerer(f.id, f.game, "fact", (f.passage,),
                      tuple(ex for lang in sorted(f.examples) for ex in f.examples[lang]),
-                     (f.answer_type,), fact=f) for f in load_facts()]
+                     # A range ("4-6" players) also answers how many, and whether a number is within it.
+                     tuple(dict.fromkeys((f.answer_type, "how_many", "yes_no"))) if fact_range(f) is not None
+                     else (f.answer_type,), fact=f)
+            for f in load_facts()]
     return out
 
 
@@ -366,6 +393,17 @@ def denies_topic(topic: tuple[str, ...], question: str) -> bool:
     return bool(found) and all(m.negated for m in found)
 
 
+_HIGH_END = re.compile(r"最多|至多|上限|最大|\bmax(?:imum)?\b|\bat most\b|\bup to\b|\bmost\b")
+_LOW_END = re.compile(r"最少|至少|下限|最小|\bmin(?:imum)?\b|\bat least\b|\bfewest\b|\bleast\b")
+
+
+def asked_bound(question: str) -> str | None:
+    """Which end of a range a question asks for ("最多幾人": high), or None for neither or both."""
+    folded = fold(question)
+    high, low = bool(_HIGH_END.search(folded)), bool(_LOW_END.search(folded))
+    return "high" if high and not low else "low" if low and not high else None
+
+
 def fact_numbers(fact: Fact) -> tuple[int, ...]:
     """The numbers a fact's own statement gives (a question may repeat them without stating a situation)."""
     # Chinese numerals count as written numbers ("五扇門" states 5, as a question repeating it would). The
@@ -388,7 +426,7 @@ def reads_numbers(answerer: Answerer, question: str, read: dict | None = None, e
     from .extract import extract_input, restated_input, rule_unread_numbers, unread_numbers
 
     if answerer.fact is not None:
-        return not unread_numbers(question, {}, answerer.numbers)
+        return not answerer.fact_unread(question)
     assert answerer.rule is not None
     rule = answerer.rule
     if not rule_unread_numbers(rule, question,

@@ -190,3 +190,35 @@ def fact_verdict(fact: Fact, asked_opposite: bool = False) -> Verdict:
                  "answer_type": fact.answer_type, "quote": fact.quote,
                  "asked_the_other_way_round": bool(asked_opposite and fact.opposite is not None)},
     )
+
+
+def fact_range(fact: Fact) -> tuple[int, int] | None:
+    """The bounds of a fact whose value is a range of numbers ("4-6" players), else None."""
+    m = re.fullmatch(r"\s*(\d+)\s*[-~–〜]\s*(\d+)\s*", str(fact.value))
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+def fact_membership_verdict(fact: Fact, number: int) -> Verdict:
+    """A range fact asked about one number ("三個人能玩嗎？"): whether the number is within it, the range as
+    the reason."""
+    bounds = fact_range(fact)
+    assert bounds is not None
+    inside = bounds[0] <= number <= bounds[1]
+    base = fact_verdict(fact)
+    zh = ("可以：" if inside else "不行：") + base.explanation
+    en = ("Yes: " if inside else "No: ") + (base.explanation_en or "")
+    return base.model_copy(update={
+        "value": inside, "explanation": zh, "explanation_en": en, "value_text": "", "value_text_en": "",
+        "details": {**base.details, "asked_number": number, "range": list(bounds)}})
+
+
+def fact_bound_verdict(fact: Fact, bound: Literal["low", "high"]) -> Verdict:
+    """A range fact asked for one end ("最多幾個人", "the minimum"): that end as the value, the range as the answer."""
+    bounds = fact_range(fact)
+    assert bounds is not None
+    value = bounds[0] if bound == "low" else bounds[1]
+    base = fact_verdict(fact)
+    unit_zh, unit_en = (fact.unit["zh-TW"], fact.unit["en"]) if fact.unit else ("", "")
+    return base.model_copy(update={
+        "value": value, "value_text": f"{value} {unit_zh}".strip(), "value_text_en": f"{value} {unit_en}".strip(),
+        "details": {**base.details, "asked_bound": bound, "range": list(bounds)}})

@@ -109,8 +109,8 @@ TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
                    cues=("陷阱", "trap", "被防止的傷害", "可防止的傷害", "能防止的傷害", "可以防的傷害", "preventable damage",
                          # "only 1 dmg preventable"
                          "preventable"),
-                   units=("point of damage", "points of damage", "點陷阱傷害"), unstated="general",
-                   when=(("item", "clover"),))
+                   units=("point of damage", "points of damage", "點陷阱傷害", "damage", "dmg", "點傷害"),
+                   unstated="general", when=(("item", "clover"),))
 THIEF_ICONS = Slot("count", {"zh-TW": "盜賊的開鎖能力", "en": "the thieves' trap icons"},
                    cues=("盜賊", "小偷", "開鎖", "反陷阱圖示", "陷阱圖示", "圖示", "thief", "thieves", "rogue", "trap icons",
                          "trap icon", "icons", "icon"), unstated="general", when=(("item", "clover"),))

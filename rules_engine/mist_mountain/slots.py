@@ -112,8 +112,9 @@ OWN_MEMORIES = Slot("count", {"zh-TW": "你自己角色的回憶張數", "en": "
 
 
 def _path_card_cues(path: str) -> tuple[str, ...]:
-    """The path's cards named before how many ("芒草小路的小卡有3張")."""
-    return tuple(f"{path}{joint}{card}" for joint in ("", "的") for card in ("小卡", "路徑小卡", "路徑卡"))
+    """The path's cards named before how many ("芒草小路的小卡有3張", "芒草路徑卡4張": by any of its Chinese names)."""
+    names = (path, *(a for a in C._ALIASES[path] if not a.isascii()))
+    return tuple(f"{name}{joint}{card}" for name in names for joint in ("", "的") for card in ("小卡", "路徑小卡", "路徑卡"))
 
 
 # Path cards said to be held without saying which or how many ("plus a few path cards", "還有幾張路徑卡"):

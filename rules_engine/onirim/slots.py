@@ -29,7 +29,9 @@ SIDE = Slot("choice", {"zh-TW": "放在哪一端", "en": "end of the row"},
             value_labels=(("left", {"zh-TW": "放在左端", "en": "on the left end"}),
                           ("right", {"zh-TW": "放在右端", "en": "on the right end"})))
 _POWER_PHRASES = ((True, ("效應", "效果", "power", "powered", "alignment power", "alignment's power", "tower power",
-                           "row power")), (False, ("無效應",)))
+                           "row power",
+                           # What the power does for the player: the complete row protects the Towers.
+                           "保護", "protection")), (False, ("無效應",)))
 
 
 def _rung(digit: str, numeral: str) -> tuple[str, ...]:

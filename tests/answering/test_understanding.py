@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from answering.extract import (extract_input, normalise_numbers, respelled, restate_number, rule_unread_numbers,
-                               unglossed, unread_numbers)
+                               seat_names, unglossed, unread_numbers)
 from answering.query import Query, is_follow_up
 from answering.routing import asks_for_a_value, question_form
 from indexer.text import fold
@@ -1524,3 +1524,98 @@ def test_a_follow_up_carries_no_list_from_a_question_it_misread(pipeline):
     read = "需求12分。隊長0分，下家1 3分，下家2 3分、下家3 3分、下家4 3分、上家0分。這樣能出團嗎？"
     r = pipeline.ask("那如果需求只有6分呢？", history=[read])
     assert r.rule == "mist-mountain.qualification" and r.verdict["value"] is True
+
+
+@pytest.mark.parametrize("rule_id, question, expected", [
+    # The asker last in a list from the start player, with a name and a colour ("最后是我丽丽（黄）").
+    ("dungeon-lords.item_slot", "起始玩家是老张（红），他的下家是小刘（蓝），再下家是阿强（绿），最后是我丽丽（黄）。夏季我的物品放哪？",
+     {"player_index_from_start": 3, "season": "summer"}),
+    # The 下家 of someone else is not the asker's seat; the asker's own 下家 of the start player is.
+    ("dungeon-lords.item_slot", "起始玩家是老张，他的下家是小刘。我的魔法物品放哪里？", {}),
+    ("dungeon-lords.item_slot", "起始玩家是老张，我是他的下家。我的魔法物品放哪里？", {"player_index_from_start": 1}),
+    # A trap's damage said as "for 3 damage", the thieves' icon beside it.
+    ("dungeon-lords.item_marked", "A trap hits the front of the party for 3 damage. The thieves have one anti-trap icon, "
+     "and the party carries one four-leaf clover. Is the clover marked?",
+     {"item": "clover", "trap_damage": 3, "thief_icons": 1, "clovers": 1}),
+    # A place verb between the Tower and the side places that Tower.
+    ("onirim.tower_placement", "那藍4放右邊咧", {"tower": "blue-4", "side": "right"}),
+    # A verb before a list of Doors is the list's, not its last colour's.
+    ("onirim.premonitions_triggered", "got red + blue doors out, just drew a green door. face up premonitions are 2 3 7 8",
+     {"doors": ["red", "blue"], "new_door": "green", "face_up": [2, 3, 7, 8]}),
+    # Cards of a colour played are no Goals.
+    ("onirim.book_door", "The Goals still to reach are blue, red, green, brown. She earned a red Door from three red "
+     "cards in the Labyrinth. Does she keep it?", {"goals": ["blue", "red", "green", "brown"], "door": "red"}),
+    # "no special protection": an adjective between the negation and what it negates.
+    ("onirim.difficulty_level", "Onirim with just The Towers, and the finished Tower row gives no special protection. "
+     "Which rung?", {"towers": True, "book": False, "premonitions": False, "alignment_power": False}),
+    # A path's cards by another of its names ("芒草路徑卡").
+    ("mist-mountain.own_escape", "6人局 我自己回憶2張 芒草路徑卡4張 手上還有1張住持",
+     {"players": 6, "memories": 2, "grass": 4, "abbots": 1}),
+])
+def test_readings_of_players_stating_their_situation(rule_id, question, expected):
+    assert extract_input(get_rule(rule_id).input_model, question) == expected
+
+
+def test_a_roster_said_of_the_captain_and_gold_said_where_it_lies():
+    """"他的下家1是小李" names a seat after the captain just named; "金礦場上2張、手上1張" is gold on the table and in hand."""
+    question = ("四個人玩，最後一天隊長是老王，他的下家1是小李，下家2是阿美，上家是阿明。老王有4張自己的回憶、5張金礦小巷；"
+                "小李有六張回憶，金礦場上2張、手上1張；阿美只有兩張回憶；阿明有5張回憶，手上還留著一張住持，場上3張金礦。誰是脫逃大師？")
+    assert seat_names(question) == {0: "老王", 1: "小李", 2: "阿美", 3: "阿明"}
+    assert extract_input(get_rule("mist-mountain.escape_master").input_model, question)["players"] == [
+        {"memories": 4, "gold_table": 5}, {"memories": 6, "gold_table": 2, "gold_hand": 1}, {"memories": 2},
+        {"memories": 5, "abbots": 1, "gold_table": 3}]
+
+
+def test_who_went_is_read_in_its_own_sentence():
+    """The roles of a roster told in an English sentence before are not the seats that went."""
+    question = ("Six of us. Tom is captain, Amy sits right after him as 下家1, and Eve is Tom's 上家. "
+                "Today the team that went out was Tom, Ben and Dan. Who gets the captain card?")
+    assert "went" not in extract_input(get_rule("mist-mountain.next_captain").input_model, question)
+
+
+@pytest.mark.parametrize("question", ["n if the trap only does 1 dmg?", "結果上家對那張燈籠打了濃霧時刻，還剩幾分？",
+                                      "what abt 5 players"])
+def test_chat_shorthand_and_what_happened_next_continue_the_conversation(question):
+    assert is_follow_up(question)
+
+
+@pytest.mark.parametrize("question, earlier, field, value", [
+    # A blow in a necklace follow-up is damage, not a potion's healing.
+    ("And if the vampire had hit him for 4 instead?",
+     "Amy's vampire bites the wizard for 3 damage. His printed hit points are three and he wears a necklace of "
+     "endurance. Is the necklace marked as used?", "damage", [4]),
+])
+def test_a_follow_up_reads_its_numbers_for_the_case_told_before(pipeline, question, earlier, field, value):
+    r = pipeline.ask(question, history=[earlier])
+    assert r.verdict is not None and r.verdict["details"]["inputs"][field] == {"value": value, "from": "question"}
+
+
+def test_a_number_read_only_for_another_case_than_the_one_told_before_withholds_the_verdict(pipeline):
+    """"only 3 damage" after a necklace question reads as a potion's healing, no input of the necklace: the verdict
+    is withheld rather than given on the blow told before (4, not 3)."""
+    earlier = ("Wizard has 3 hit points and is wearing the Necklace of Endurance. My witch smacks him for 4 in a "
+               "single hit. Is the necklace marked as used?")
+    r = pipeline.ask("what if it was only 3 damage, from the vampire?", history=[earlier])
+    assert r.verdict is None or r.verdict["details"]["inputs"]["damage"]["value"] == [3]
+
+
+def test_a_card_named_again_as_an_effects_target_keeps_the_cards_told_before(pipeline):
+    r = pipeline.ask("那工作帽被浓雾弃了呢", history=["芒草小路 出了灯笼跟工作帽 贡献几分"])
+    assert r.rule == "mist-mountain.contribution" and r.verdict["value"] == 2
+    assert r.verdict["details"]["inputs"]["cards"] == {"value": ["燈籠", "工作帽"], "from": "history"}
+
+
+@pytest.mark.parametrize("question, value", [
+    ("我们三个人能玩迷雾山城吗？", False), ("七个人可以一起玩迷雾山城吗？", False), ("迷雾山城5个人能玩吗", True),
+    ("迷雾山城最多几个人能玩？", 6), ("Hilltown in the Mist: what's the minimum number of players?", 4),
+    ("How many players can play Hilltown in the Mist?", "4-6")])
+def test_a_range_fact_answers_a_number_within_it_and_either_end(pipeline, question, value):
+    r = pipeline.ask(question)
+    assert r.rule == "mist-mountain.player_count" and r.verdict["value"] == value
+
+
+def test_a_seat_that_is_the_answer_is_called_by_the_players_name(pipeline):
+    question = ("四個人玩迷霧山城，最後一天隊長是老王，他的下家1是小李，下家2是阿美，上家是阿明。結算時老王有4張自己的回憶、5張金礦小巷；"
+                "小李有六張回憶，金礦場上2張、手上1張；阿美只有兩張回憶；阿明有5張回憶，手上還留著一張住持，場上3張金礦。所以誰是脫逃大師？")
+    r = pipeline.ask(question)
+    assert r.rule == "mist-mountain.escape_master" and r.verdict["value"] == "阿明"

@@ -1,0 +1,40 @@
+"""Scope: the phrases that make a question something other than a rules question never name a thing of the games."""
+import pytest
+
+from answering.scope import _not_rules_patterns, not_a_rules_question
+from indexer.corpus import load_glossary
+from indexer.text import fold
+from rules_engine import all_rules
+from rules_engine.slots import declared_slots
+
+
+def _game_words() -> list[str]:
+    """Every way the games' own terms and the rules' declared values are written, folded."""
+    words = [form for term in load_glossary().terms for form in term.surface_forms()]
+    for rule in all_rules():
+        for slot in declared_slots(rule.input_model).values():
+            words += [phrase for _, phrases in slot.values for phrase in phrases]
+    return [fold(w) for w in words if w]
+
+
+def test_no_not_a_rules_phrase_is_a_word_of_the_games():
+    """A phrase naming a card, a term or a rule's value (畫師 the Painter, the cheap side of the spells, a spell's
+    price) would put rules questions out of scope."""
+    words = _game_words()
+    clashes = [(phrase, word) for phrase, pattern in _not_rules_patterns() for word in words if pattern.search(word)]
+    assert not clashes, clashes
+
+
+@pytest.mark.parametrize("question", [
+    "畫師可以幫別人喊Pass嗎", "咒文卡用便宜那面，棄牌堆剛好7張，可以放 Parallel Planning 嗎",
+    "we play the cheap side of the spells, 8 in the discard: parallel planning ok?",
+    "what's the price of Parallel Planning on the expensive side?"])
+def test_rules_questions_naming_game_words_stay_in_scope(question):
+    assert not_a_rules_question(question) is None
+
+
+@pytest.mark.parametrize("question", [
+    "is there an onirim app for my phone?", "卡弄丟了兩張，哪裡可以補卡？", "地城領主跟迷霧山城哪個比較好玩？",
+    "who painted the Onirim artwork?"])
+def test_questions_about_apps_lost_cards_opinions_or_art_are_not_rules_questions(question):
+    assert not_a_rules_question(question) is not None
