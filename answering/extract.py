@@ -1169,6 +1169,30 @@ def _roster_part(part: str, slot: Slot | None) -> tuple[str, str | None, str] | 
     return None
 
 
+# A name with its seat's role beside it: "Amy (下家1)", "阿明(captain)", "Dan is Tom's 上家", "Eve is the captain's
+# previous player", "Amy sits right after him as 下家1".
+_ABSOLUTE_ROLE = r"队长|captain|下家\s*\d|上家|seat\s*\d|(?:the )?(?:last|previous) player"
+_NAME_WITH_ROLE = re.compile(
+    rf"(?<![a-z\u4e00-\u9fff])({_LISTED_NAME})\s*[（(]\s*(?:the\s+)?({_ABSOLUTE_ROLE})\s*[)）]|"
+    rf"(?<![a-z])({_EN_NAME})\s+(?:is|was|sits as)\s+(?:[a-z]+'s|his|her|their|the captain's)\s+({_ABSOLUTE_ROLE})\b|"
+    rf"(?<![a-z])({_EN_NAME})\s+sits\s[^,.;]{{0,24}}?\bas\s+({_ABSOLUTE_ROLE})(?![\d])")
+
+
+def _roles_beside_names(text: str, players: int | None) -> dict[str, int] | None:
+    """Names told with their seat's role beside them (see `_NAME_WITH_ROLE`); None when a name is told two seats."""
+    out: dict[str, int] = {}
+    for m in _NAME_WITH_ROLE.finditer(text):
+        name = m.group(1) or m.group(3) or m.group(5)
+        role = m.group(2) or m.group(4) or m.group(6)
+        if name in _NOT_NAMES:
+            continue
+        seat = _seat(text, role, players)
+        if seat is None or out.get(name, seat) != seat:
+            return None
+        out[name] = seat
+    return out
+
+
 def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str, int], tuple[int, int] | None]:
     """Names given to seats ("隊長阿傑，下家小婷、再來大雄、上家胖虎", "隊長是老王，下家依次是小李、小張"): name →
     seat, each name told in a part of its own right after its role, the next seat written as 再來/然後, or
@@ -1199,6 +1223,13 @@ def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str
             if not players or out[name] % players != seat % players:
                 return {}, None
             seat %= players
+        out[name] = seat
+    beside = _roles_beside_names(text, players)
+    if beside is None:
+        return {}, None
+    for name, seat in beside.items():
+        if out.get(name, seat) != seat or (name not in out and seat in out.values()):
+            return {}, None
         out[name] = seat
     return (out, listed[1] if listed else None) if len(out) >= 2 else ({}, None)
 

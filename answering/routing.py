@@ -162,6 +162,8 @@ class Answerer:
         from .extract import normalise_numbers, unread_numbers
 
         assert self.fact is not None
+        # (The game's asides are not blanked here: a fact may be about what they count, as the hand limit is about
+        # the cards in hand.)
         unread = unread_numbers(question, {}, self.numbers)
         if unread and fact_range(self.fact) is not None:
             of_unit = set(self.numbers_of_unit(question))

@@ -1,5 +1,6 @@
 """Dungeon Lords magic-item variant."""
 from ..registry import Game, register_game
+from .slots import DUNGEON_CONTENTS, MARKERS_LEFT
 
 GAME = register_game(Game(
     id="dungeon-lords",
@@ -14,6 +15,8 @@ GAME = register_game(Game(
              "疲勞", "疲劳", "fatigue", "邪惡度", "邪恶度", "evilness"),
     inside=("物品", "item", "藥水", "药水", "potion", "四葉草", "四叶草", "clover", "魔杖", "wand", "項鍊",
             "项链", "necklace", "指示物", "marker", "黃金", "黄金", "gold", "變體", "变体", "variant"),
+    # The markers a player has left and what the dungeon holds set the scene; no rule reads them.
+    asides=(MARKERS_LEFT, DUNGEON_CONTENTS),
 ))
 
 # Importing the rules module registers the game's rules.
@@ -63,3 +66,10 @@ _examples({
     "dungeon-lords.item_marked": {"en": ("The necklace wearer started with 3 HP and took 4 damage at once: is the "
                                          "necklace marked?",)},
 })
+
+# Points so far bear only on the end-game gold bonus (it reads the final score).
+from ..registry import RULES as _RULES  # noqa: E402
+from ..registry import declare_asides as _asides  # noqa: E402
+from .slots import POINTS_SO_FAR as _POINTS_SO_FAR  # noqa: E402
+
+_asides({r.id: (*r.asides, _POINTS_SO_FAR) for r in list(_RULES.values()) if r.game == "dungeon-lords" and r.id != "dungeon-lords.item_bonus"})

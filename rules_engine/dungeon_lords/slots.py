@@ -183,3 +183,13 @@ ROUND = Slot("round", {"zh-TW": "這一回合的陷阱、咒語與怪物", "en":
                         "victims hits, and for how much)"})
 DUNGEON_OWNER = Slot("owner", {"zh-TW": "被攻打的地城是誰的", "en": "whose dungeon is attacked"},
                      values=COLOUR_PHRASES, cues=("地城", "dungeon"), unstated="general")
+
+
+# Said in passing: a player's markers left, points so far, and what the dungeon holds ("還有3個指示物，目前12分",
+# "4 markers left", "地城裡還有5隻怪物、4枚金幣").
+MARKERS_LEFT = Slot("count", {"zh-TW": "剩下的指示物", "en": "markers left"},
+                    units=("個指示物", "markers left", "tokens left"), cues=("指示物",))
+DUNGEON_CONTENTS = Slot("count", {"zh-TW": "地城裡的東西", "en": "what the dungeon holds"},
+                        units=("隻怪物", "只怪物", "枚金幣", "個金幣", "monsters in my dungeon", "gold coins"))
+POINTS_SO_FAR = Slot("count", {"zh-TW": "目前分數", "en": "points so far"},
+                     units=("分", "points so far", "victory points"), cues=("目前", "score is", "score:", "scoring"))

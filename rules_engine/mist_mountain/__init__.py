@@ -1,6 +1,6 @@
 """迷霧山城 (Hilltown in the Mist)."""
 from ..registry import Game, register_game
-from .slots import DAY
+from .slots import DAY, HAND_CARDS
 
 GAME = register_game(Game(
     id="mist-mountain",
@@ -9,7 +9,7 @@ GAME = register_game(Game(
     aliases=("迷霧山城", "迷雾山城", "hilltown in the mist", "hilltown", "mist mountain"),
     covers={"zh-TW": "迷霧山城的完整規則與變體規則", "en": "the full rules of Hilltown in the Mist and its variant"},
     # Which day of the game it is ("Day 3, Bamboo path") sets the scene; no rule reads it.
-    asides=(DAY,),
+    asides=(DAY, HAND_CARDS),
 ))
 
 # Importing the rules registers them.
@@ -61,7 +61,10 @@ from ..registry import declare_asides as _asides  # noqa: E402
 from .slots import GOLD_ALLEYS as _GOLD_ALLEYS  # noqa: E402
 from .slots import OWN_MEMORIES as _OWN_MEMORIES  # noqa: E402
 
-_asides({"mist-mountain.own_escape": (_GOLD_ALLEYS,), "mist-mountain.memories_needed": (_OWN_MEMORIES,)})
+_asides({"mist-mountain.own_escape": (_GOLD_ALLEYS,), "mist-mountain.memories_needed": (_OWN_MEMORIES,),
+         # A day's cards and contributions: the gold alleys a player has gathered play no part.
+         **{rule: (_GOLD_ALLEYS,) for rule in ("mist-mountain.contribution", "mist-mountain.qualification",
+                                              "mist-mountain.morning", "mist-mountain.next_captain")}})
 
 # Example questions added from the tune set's misses (phrasings the first examples did not cover).
 from ..registry import declare_examples as _examples  # noqa: E402

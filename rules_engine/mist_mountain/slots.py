@@ -71,6 +71,10 @@ ASK_MORNING = Slot("plays", {"zh-TW": "早晨每位玩家的行動", "en": "each
                    ask={"zh-TW": "告訴我早晨每位玩家依序打出的牌或 Pass", "en": "Tell me each player's plays and passes in turn order"})
 # The day of the game a player tells ("Day 3", "打到第7天", "玩到3天"): the scene, not a quantity of a rule.
 DAY = Slot("count", {"zh-TW": "第幾天", "en": "day of the game"}, cues=("day",), units=("天",))
+# The cards a player holds ("手牌還剩2張", "I'm holding 10 cards"): no rule reads how many.
+HAND_CARDS = Slot("count", {"zh-TW": "手牌張數", "en": "cards in hand"},
+                  units=("張手牌", "cards in hand", "cards in my hand"),
+                  cues=("手牌", "holding", "hand size"))
 # How players name gold alleys, on the table or counted (the aliases hold the singular English names).
 _GOLD_NAMES = (C.GOLD, *C._ALIASES[C.GOLD], "gold alleys", "gold mine alleys")
 ASK_ESCAPE = Slot("seat_records", {"zh-TW": "每位玩家的回憶卡與金礦小巷", "en": "each player's memories and gold alleys"},
@@ -122,6 +126,12 @@ def _path_card_cues(path: str) -> tuple[str, ...]:
 _SOME_PATH_CARDS = ("路徑卡", "路徑小卡", "path cards", "path card")
 
 
+def _mixed_units(path: str) -> tuple[str, ...]:
+    """The path's cards counted in English by a Chinese name ("3 芒草小路 path cards", "2 櫻花 cards")."""
+    names = (path, *(a for a in C._ALIASES[path] if not a.isascii()))
+    return tuple(f"{name} {card}" for name in names for card in ("path cards", "path card", "cards", "small cards"))
+
+
 def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = (), vague: tuple[str, ...] = ()) -> Slot:
     """A count of one kind of card the player holds; not named means none, and the answer says so."""
     return Slot("count", {"zh-TW": zh, "en": en}, units=units, cues=cues, unstated="absent",
@@ -132,13 +142,16 @@ def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = (), v
 
 OWN_SAKURA = _own("櫻花小徑路徑小卡", "Cherry Blossom Path cards",
                   ("張櫻花小徑路徑小卡", "張櫻花小徑路徑卡", "張櫻花小徑", "張櫻花", "sakura path cards", "sakura cards", "sakura ones",
-                   "cherry blossom path cards", "cherry blossom cards", "cherry blossom ones"), _path_card_cues("櫻花小徑"), _SOME_PATH_CARDS)
+                   "cherry blossom path cards", "cherry blossom cards", "cherry blossom ones", *_mixed_units("櫻花小徑")),
+                  _path_card_cues("櫻花小徑"), _SOME_PATH_CARDS)
 OWN_BAMBOO = _own("竹林小道路徑小卡", "Bamboo Path cards",
-                  ("張竹林小道路徑小卡", "張竹林小道路徑卡", "張竹林小道", "張竹林", "bamboo path cards", "bamboo cards", "bamboo ones"),
+                  ("張竹林小道路徑小卡", "張竹林小道路徑卡", "張竹林小道", "張竹林", "bamboo path cards", "bamboo cards", "bamboo ones",
+                   *_mixed_units("竹林小道")),
                   _path_card_cues("竹林小道"), _SOME_PATH_CARDS)
 OWN_GRASS = _own("芒草小路路徑小卡", "Silver Grass Path cards",
                  ("張芒草小路路徑小卡", "張芒草小路路徑卡", "張芒草小路", "張芒草", "grass path cards", "silver grass path cards",
-                  "silvergrass path cards", "grass cards", "grass ones"), _path_card_cues("芒草小路"), _SOME_PATH_CARDS)
+                  "silvergrass path cards", "grass cards", "grass ones", *_mixed_units("芒草小路")),
+                 _path_card_cues("芒草小路"), _SOME_PATH_CARDS)
 OWN_ABBOTS = _own("手上的住持", "Abbots in hand", ("張住持", "個住持", "abbots", "abbot"), cues=("住持", "abbot"))
 
 # Gold alleys told beside one player's own cards ("4 gold alleys on the table"): they break a tie for the Escape

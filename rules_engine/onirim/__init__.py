@@ -1,6 +1,6 @@
 """Onirim with The Book of Steps Lost and Found, The Towers, Dark Premonitions and Happy Dreams."""
 from ..registry import Game, register_game
-from .slots import HAND
+from .slots import DECK_LEFT, HAND
 
 GAME = register_game(Game(
     id="onirim",
@@ -13,7 +13,8 @@ GAME = register_game(Game(
              "core game", "base rules", "basic rules", "core rules"),
     inside=("擴充", "扩充", "expansion", "高塔", "tower", "咒文", "spell", "目標卡", "goal", "徵兆", "征兆",
             "premonition", "好夢", "美夢", "美梦", "happy dream", "難度", "难度", "difficulty"),
-    asides=(HAND,),
+    # The cards in hand and left in the deck set the scene; no rule reads them.
+    asides=(HAND, DECK_LEFT),
 ))
 
 # Importing the rules registers them (after the game, which they belong to).
@@ -63,3 +64,11 @@ _examples({
 from ..registry import declare_fixed_numbers as _fixed  # noqa: E402
 
 _fixed({"onirim.nightmare_tower_penalty": (5,)})
+
+# A count of Doors obtained bears only on the Premonitions ("five Doors"); told beside any other question, it sets
+# the scene.
+from ..registry import RULES as _RULES  # noqa: E402
+from ..registry import declare_asides as _asides  # noqa: E402
+from .slots import DOORS_COUNT as _DOORS_COUNT  # noqa: E402
+
+_asides({r.id: (*r.asides, _DOORS_COUNT) for r in list(_RULES.values()) if r.game == "onirim" and r.id != "onirim.premonitions_triggered"})

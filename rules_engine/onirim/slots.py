@@ -231,3 +231,13 @@ SETUP_ALIGNMENT_POWER = Slot("choice", ALIGNMENT_POWER.label, values=_POWER_PHRA
 HAND = Slot("count", {"zh-TW": "手牌張數", "en": "cards in hand"},
             units=("張手牌", "cards in hand", "cards in my hand", "in hand", "in my hand"),
             cues=("手牌", "手裡", "手上", "手中", "in hand", "in my hand", "hand size", "my hand"))
+
+
+# Said in passing: how many cards are left to draw ("補充牌堆還有31張", "the deck is down to 25"); no rule reads it.
+DECK_LEFT = Slot("count", {"zh-TW": "補充牌堆剩餘張數", "en": "cards left in the deck"},
+                 units=("cards left in the deck", "left in the deck", "cards left in the draw pile"),
+                 cues=("補充牌堆", "牌庫", "deck is down to", "deck is at", "deck has", "deck's at", "draw pile has",
+                       "deck:"))
+# How many Doors a player has ("已經拿到3張門", "I have 5 Doors"): only the Premonitions read a count of Doors.
+DOORS_COUNT = Slot("count", {"zh-TW": "已拿到的門數", "en": "Doors obtained"},
+                   units=("張門", "扇門", "doors", "doors on the table", "doors out"))

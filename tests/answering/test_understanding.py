@@ -1551,6 +1551,9 @@ def test_a_follow_up_carries_no_list_from_a_question_it_misread(pipeline):
     # A path's cards by another of its names ("芒草路徑卡").
     ("mist-mountain.own_escape", "6人局 我自己回憶2張 芒草路徑卡4張 手上還有1張住持",
      {"players": 6, "memories": 2, "grass": 4, "abbots": 1}),
+    # … and counted in English by its Chinese name.
+    ("mist-mountain.own_escape", "4 players. I have 5 memory cards of my own character plus 3 芒草小路 path cards.",
+     {"players": 4, "memories": 5, "grass": 3}),
 ])
 def test_readings_of_players_stating_their_situation(rule_id, question, expected):
     assert extract_input(get_rule(rule_id).input_model, question) == expected
@@ -1619,3 +1622,35 @@ def test_a_seat_that_is_the_answer_is_called_by_the_players_name(pipeline):
                 "小李有六張回憶，金礦場上2張、手上1張；阿美只有兩張回憶；阿明有5張回憶，手上還留著一張住持，場上3張金礦。所以誰是脫逃大師？")
     r = pipeline.ask(question)
     assert r.rule == "mist-mountain.escape_master" and r.verdict["value"] == "阿明"
+
+
+@pytest.mark.parametrize("question, names", [
+    ("Five of us. Tom is captain, then Amy (下家1), Ben (下家2), Cara (下家3), and Dan is Tom's 上家.",
+     {0: "Tom", 1: "Amy", 2: "Ben", 3: "Cara", 4: "Dan"}),
+    ("Six of us. Tom is captain, Amy sits right after him as 下家1, and Eve is Tom's 上家.", {0: "Tom", 1: "Amy", 5: "Eve"}),
+    # A name told two seats is no roster.
+    ("Four of us. Tom (captain), Amy (下家1), and Amy is Tom's 上家.", {}),
+])
+def test_names_told_with_their_seats_role_beside_them(question, names):
+    assert seat_names(question) == names
+
+
+@pytest.mark.parametrize("rule_id, question", [
+    ("onirim.spell_castable", "Book of Steps: the deck is down to 25, I have 5 Doors and exactly 10 cards in the discard "
+                              "pile. I just drew a Nightmare; cheap side. Can I cast Powerful Punishment?"),
+    ("onirim.tower_placement", "高塔列現在只有一張紅色4號，補充牌堆剩42張，我已拿到2張門。手上有張綠色4號高塔，可以接在紅4的右邊嗎？"),
+    ("mist-mountain.contribution", "今天開芒草小路，我先出了礦工，然後出了兩張工作帽。手牌還剩4張，場上3張金礦。我今天貢獻多少？"),
+    ("dungeon-lords.item_slot", "4人局，我坐在起始玩家的下一位，現在是夏季的指令階段，我還有3個指示物，目前12分。我的魔法物品放哪？"),
+])
+def test_numbers_that_set_the_scene_are_said_in_passing(rule_id, question):
+    """Cards in hand, the deck left, Doors held (but to the Premonitions), gold alleys beside a day's cards, markers
+    left and points so far: the verdict does not need them, so they do not withhold it."""
+    rule = get_rule(rule_id)
+    assert rule_unread_numbers(rule, question, extract_input(rule.input_model, question)) == []
+
+
+def test_a_count_of_doors_still_bears_on_the_premonitions_and_points_on_the_gold_bonus():
+    premonitions, bonus = get_rule("onirim.premonitions_triggered"), get_rule("dungeon-lords.item_bonus")
+    question = "I have 5 Doors. Which Premonitions trigger?"
+    assert 5 in rule_unread_numbers(premonitions, question, {})
+    assert 12 in rule_unread_numbers(bonus, "目前12分，死信辦公室有3個黃金", {"golds": 3})
