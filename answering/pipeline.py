@@ -588,12 +588,14 @@ class Pipeline:
             unread = answerer.fact_unread(query.text)
             if unread:
                 return None, [], ("unread_numbers", unread)
-            asked = sorted(set(answerer.numbers_of_unit(query.text))) if fact_range(fact) is not None else []
-            if match.form == "yes_no" and len(asked) == 1:
-                return fact_membership_verdict(fact, asked[0]), [], ("", [])
-            bound = asked_bound(query.text) if fact_range(fact) is not None else None
-            if bound is not None:
-                return fact_bound_verdict(fact, bound), [], ("", [])
+            if fact_range(fact) is not None:
+                # A range fact asked about one number of its unit, or for one of its ends.
+                asked = sorted(set(answerer.numbers_of_unit(query.text)))
+                if match.form == "yes_no" and len(asked) == 1:
+                    return fact_membership_verdict(fact, asked[0]), [], ("", [])
+                bound = asked_bound(query.text)
+                if bound is not None:
+                    return fact_bound_verdict(fact, bound), [], ("", [])
             return fact_verdict(fact, asks_opposite(fact, query.text)), [], ("", [])
         rule = answerer.rule
         assert rule is not None
@@ -610,15 +612,18 @@ class Pipeline:
                         stated[name] = value
                         sources[name] = "history"
             # "要是我再補一張礦工呢？": cards added to the ones the earlier question listed, not in their place.
+            def list_told_before(name: str) -> list[Any] | None:
+                return next((t[name] for t in reversed(told) if isinstance(t.get(name), list)), None)
+
             if adds_to_earlier(query.text):
                 for name, value in list(stated.items()):
-                    before = next((t[name] for t in reversed(told) if isinstance(t.get(name), list)), None)
+                    before = list_told_before(name)
                     if sources[name] == "question" and isinstance(value, list) and before:
                         stated[name] = [*before, *value]
             # "那工作帽被浓雾弃了呢": a card the earlier question listed, named again only as what an effect of the
             # follow-up is aimed at, is that card; the list told before still holds.
             for name, value in list(stated.items()):
-                before = next((t[name] for t in reversed(told) if isinstance(t.get(name), list)), None)
+                before = list_told_before(name)
                 if sources[name] == "question" and isinstance(value, list) and before and value != before \
                         and _within(value, before) and all(_aimed_at(v, stated, sources, name) for v in value):
                     stated[name], sources[name] = before, "history"

@@ -159,7 +159,7 @@ class Answerer:
     def fact_unread(self, question: str) -> list[int]:
         """The numbers a question states that this fact does not account for: a fact that is a range ("4-6"
         players) also answers for any number of its unit ("三個人能玩嗎": 3 is outside it)."""
-        from .extract import normalise_numbers, unread_numbers
+        from .extract import unread_numbers
 
         assert self.fact is not None
         # (The game's asides are not blanked here: a fact may be about what they count, as the hand limit is about
@@ -425,7 +425,7 @@ def reads_numbers(answerer: Answerer, question: str, read: dict | None = None, e
     """Whether an answerer accounts for every number a question that states numbers gives: a rule
     through the inputs it reads (`read`, when already extracted) or, for a follow-up, as a restatement of a
     number of the `earlier` question; a fact through its own statement."""
-    from .extract import extract_input, restated_input, rule_unread_numbers, unread_numbers
+    from .extract import extract_input, restated_input, rule_unread_numbers
 
     if answerer.fact is not None:
         return not answerer.fact_unread(question)

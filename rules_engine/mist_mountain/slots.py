@@ -115,10 +115,15 @@ OWN_MEMORIES = Slot("count", {"zh-TW": "你自己角色的回憶張數", "en": "
                     ask={"zh-TW": "告訴我你有幾張自己角色的回憶", "en": "Tell me how many memories of your own character you have"})
 
 
+def _chinese_names(path: str) -> tuple[str, ...]:
+    """The path's name and its Chinese aliases ("芒草小路", "芒草", …)."""
+    return (path, *(a for a in C._ALIASES[path] if not a.isascii()))
+
+
 def _path_card_cues(path: str) -> tuple[str, ...]:
     """The path's cards named before how many ("芒草小路的小卡有3張", "芒草路徑卡4張": by any of its Chinese names)."""
-    names = (path, *(a for a in C._ALIASES[path] if not a.isascii()))
-    return tuple(f"{name}{joint}{card}" for name in names for joint in ("", "的") for card in ("小卡", "路徑小卡", "路徑卡"))
+    return tuple(f"{name}{joint}{card}" for name in _chinese_names(path) for joint in ("", "的")
+                 for card in ("小卡", "路徑小卡", "路徑卡"))
 
 
 # Path cards said to be held without saying which or how many ("plus a few path cards", "還有幾張路徑卡"):
@@ -128,8 +133,8 @@ _SOME_PATH_CARDS = ("路徑卡", "路徑小卡", "path cards", "path card")
 
 def _mixed_units(path: str) -> tuple[str, ...]:
     """The path's cards counted in English by a Chinese name ("3 芒草小路 path cards", "2 櫻花 cards")."""
-    names = (path, *(a for a in C._ALIASES[path] if not a.isascii()))
-    return tuple(f"{name} {card}" for name in names for card in ("path cards", "path card", "cards", "small cards"))
+    return tuple(f"{name} {card}" for name in _chinese_names(path)
+                 for card in ("path cards", "path card", "cards", "small cards"))
 
 
 def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = (), vague: tuple[str, ...] = ()) -> Slot:
