@@ -704,10 +704,10 @@ _NOTHING = re.compile(r"[^\d，,、；;。.]{0,8}?(?:没有?(?:任何)?(?:贡献
 _ONLY_BEFORE = re.compile(r"(?:只有|只|仅|only)\s*(?:the\s+)?(?:[\u4e00-\u9fff]{1,3}\s*[（(])?$")
 
 
-_NAMED_AMOUNT = re.compile(r"\s*(?:然后是|再来是|然后|再来|接着是|接着|最后是|最后|and|then)?\s*"
+_NAMED_AMOUNT = re.compile(r"\s*(?:然后是|再来是|然后|再来|接[着著]是|接[着著]|最后是|最后|and|then)?\s*"
                            r"([\u4e00-\u9fff]{1,3}|[a-z][a-z'\-]{0,11})\s*(?:出了|贡献了?|有|:|是)?\s*(\d+)\s*"
                            r"(?:分|点|pts?|points?)?\s*")
-_IN_TURN = re.compile(r"接下来|接着|然后|依序|依次|照(?:出牌)?顺序|按(?:出牌)?顺序|in (?:turn|play|seat) order|then|going round")
+_IN_TURN = re.compile(r"接下来|接[着著]|然后|依序|依次|照(?:出牌)?顺序|按(?:出牌)?顺序|in (?:turn|play|seat) order|then|going round")
 
 
 # The captain's own number, a name or verb between ("隊長小美出了6分", "captain put in 2").
@@ -845,7 +845,7 @@ def _seat_list(text: str) -> list[int] | None:
         return named
     # The captain's number, then the rest in turn order from the next seat ("隊長貢獻2，然後從隊長下家開始依次是
     # 5、1、0、3、0"): the whole table, when it is as large as stated.
-    m = re.search(_CAPTAIN_AMOUNT.pattern + r"\s*[，,;；]?\s*(?:然后|接着|再来|then)?\s*"
+    m = re.search(_CAPTAIN_AMOUNT.pattern + r"\s*[，,;；]?\s*(?:然后|接[着著]|再来|then)?\s*"
                   r"(?:从(?:队长的?)?下家开始|下家开始|往下家|(?:from|starting (?:with|from)) (?:the |his |her )?next player)"
                   r"[^\d，。？?]{0,10}?(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){1,})", text)
     if m:
@@ -879,6 +879,18 @@ _IN_HAND_ZH = r"(?:手上|手牌|手中|手里|手头)"
 _IN_HAND_EN = r"in (?:the |my |their |his |her |our |your )?hand"
 
 
+# "3 金礦小巷 (2 on the table, 1 in hand)": a total, then where its parts lie.
+_TOTAL_SPLIT = re.compile(r"(\d+)\s*([^\d()（）,，;；]{1,20}?)\s*[（(]\s*(\d+)\s*(on the table|场上|桌上)\s*[,，、]?\s*"
+                          r"(?:and\s+)?(\d+)\s*(in (?:hand|their hand|his hand|her hand)|手上|手里)\s*[)）]")
+
+
+def _split_total(m: re.Match[str]) -> str:
+    """A total whose parts add up to it, told as its parts ("2 金礦小巷 on the table, 1 in hand"); else as it was."""
+    if int(m.group(1)) != int(m.group(3)) + int(m.group(5)):
+        return m.group()
+    return f"{m.group(3)} {m.group(2)} {m.group(4)}, {m.group(5)} {m.group(6)}"
+
+
 def _record(segment: str, slot: Slot) -> dict[str, int] | None:
     """What one player is said to have, each number next to its thing ("沒有金礦": 0; "a 住持": 1); a number
     said to be in hand with no thing of its own ("場上金礦3、手上1", "3 gold on the table and 3 in hand") is
@@ -887,19 +899,22 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
     used: set[int] = set()
     last: str | None = None
     in_hand = dict(slot.in_hand)
+    if in_hand:
+        segment = _TOTAL_SPLIT.sub(_split_total, segment)
     for m in mentions(segment, slot.values):
-        before = segment[max(0, m.start - 6):m.start]
+        before = segment[max(0, m.start - 16):m.start]  # room for "5 of her own memories"
         after = segment[m.end:m.end + 16]  # room for " alleys in their hand"
         value = m.value
         if value in in_hand and (re.search(_IN_HAND_ZH + r"(?:的|有|还有)?\s*(?:\d+\s*(?:张|个)?)?\s*$", before)
                                  or re.match(r"\s*(?:alleys?\s*)?" + _IN_HAND_EN, after)):
             value = in_hand[value]
-        number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的)?\s*$", before)
-        offset = max(0, m.start - 6)
+        number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的|(?:of )?(?:her|his|their|my|your) own)?\s*$", before)
+        offset = max(0, m.start - 16)
         if number is None:
             # "回憶只有2張", "金礦才1張", "回憶一共5張": a word of how many may stand before the number.
             # "金礦場上2張": where the things lie may come between them and the number.
-            number = re.match(r"\s*(?:场上|桌上|桌面上?)?\s*(?:只有|才有?|就有?|共有?|一共|总共|超多有?|很多有?|有|:|：|x|×)?"
+            number = re.match(r"\s*(?:路径小卡|路径卡|小卡)?\s*(?:场上|桌上|桌面上?)?\s*"
+                              r"(?:只有|才有?|就有?|共有?|一共|总共|超多有?|很多有?|有|:|：|x|×)?"
                               r"\s*(\d+)"
                               r"(?!\s*(?:张|个)?\s*(?:回忆|memor))", after)
             offset = m.end
@@ -1029,9 +1044,12 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
         return named if named is not None and n_players in (None, len(named)) else None
     n_players = n_players or len(roles)
     records: dict[int, dict[str, int]] = {}
+    seat: int | None = None
     for i, role in enumerate(roles):
         segment = text[role.end():roles[i + 1].start() if i + 1 < len(roles) else len(text)]
-        seat = _seat(text, role.group(1), n_players)
+        # "他下家小華…；再下家阿美…": a role counting from the seat told just before.
+        seat = (seat + 1 if seat is not None else None) if _RELATIVE_ROLE.search(role.group(1)) \
+            else _seat(text, role.group(1), n_players)
         record = _record(segment, slot)
         if seat is None or seat in records or not record:
             return None
@@ -1075,9 +1093,16 @@ def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
 _SHARED = re.compile(r"全部|全都|都|一起|\ball\b|\beach\b|\bboth\b")
 # "最后一天队长是阿凯": the day it was may come first; "然后轮到小明": the turn coming to a seat names it too.
 # "他的下家1是小李": the captain's seats, said of the captain just named.
-_NAME_OF_SEAT = re.compile(rf"\s*(?:(?:最后一天|今天|当天|那天|昨天|这局|这把)的?\s*)?(?:(?:他|她|队长)的\s*)?"
-                           rf"(?:{_SEAT_ROLE.pattern}|(再来|接着是|然后是|接着|然后))\s*(?:是|轮到)?\s*"
-                           r"([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*")
+_SEAT_HEAD = (rf"\s*(?:(?:最后一天|今天|当天|那天|昨天|这局|这把)的?\s*)?(?:(?:他|她|队长)的\s*)?"
+              rf"(?:{_SEAT_ROLE.pattern}|(再来|接[着著]是|然后是|接[着著]|然后))\s*(?:是|轮到)?\s*")
+# A name does not begin with a word that says what the seat did or has ("隊長沒去", "下家2有6分", "隊長卡要給誰").
+_NOT_A_NAME_START = r"(?![有是也和跟与及的出去只都各没还才就共要会能])(?!卡(?:要|给|交|的|是))"
+_NAME_OF_SEAT = re.compile(_SEAT_HEAD + _NOT_A_NAME_START + r"([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*")
+# A record told right after the seat and its name ("隊長阿明 回憶5張", "他下家小華6張回憶"): the name ends where the
+# record begins, at a space, a number or a word that starts one.
+_NAME_OF_SEAT_BEFORE_RECORD = re.compile(_SEAT_HEAD.replace("(?:(?:他|她|队长)的\\s*)?", "(?:(?:他|她|队长)的?\\s*)?")
+                                         + _NOT_A_NAME_START + r"([\u4e00-\u9fff]{1,4}?|[a-z][a-z'\-]{0,11})"
+                                         r"(?=\s|\d|自己|有|回忆|金矿|出了|贡献|只有|也)")
 
 
 _LISTED_NAME = r"(?:[\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})"
@@ -1086,8 +1111,10 @@ _LISTED_NAME = r"(?:[\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})"
 # names must come up again in the question (a list of cards is no roster).
 _LISTED_SEATS = re.compile(
     r"(?:(?:往下家(?:方向)?|从(?:队长的?|[他她]的?)?下家(?:开始|起))\s*(?:轮流?|依次|依序|按顺序|顺序|分别)?|"
+    # "順著下家是…", "按下家順序接著是…", "按阿強往下家數依次是…"
+    r"(?:顺[着著]|按|照)\s*(?:[\u4e00-\u9fff]{1,3}?\s*)?往?下家(?:方向|顺序)?数?\s*(?:接[着著]|然后)?\s*(?:依次|依序)?|"
     r"下家\s*(?:依次|依序|按顺序|顺序|分别)|(?:依次|依序|按顺序)\s*(?:的)?\s*下家|"
-    r"(?P<order>顺着(?:出牌)?(?:顺序)?|出牌顺序|(?:然后|接着)?\s*(?:依次|依序)))"
+    r"(?P<order>顺[着著](?:出牌)?(?:顺序)?|出牌顺序|座位顺序(?:就)?|(?:然后|接[着著])?\s*(?:依次|依序)))"
     r"\s*(?:是|为|:)?\s*"
     rf"(?P<names>{_LISTED_NAME}(?:\s*(?:[（(][^）)]{{0,16}}[）)])?\s*[、,]\s*(?:然后轮到|然后是|再来是|然后|再来|最后是|最后|轮到)?\s*"
     rf"{_LISTED_NAME})+(?:\s*[（(][^）)]{{0,16}}[）)])?)(?=\s*(?:[、,.。;；!！?？]|$))")
@@ -1101,11 +1128,14 @@ _EN_NAME_NOTE = (r"(?:\s*\([^)]{0,60}\)|\s+is (?:her|his|their|the captain's) ne
                  r",?\s+(?:sits|sitting|who sits|is the one sitting|is) (?:right |just |directly )?(?:before|after) [a-z]+)")
 _LISTED_SEATS_EN = re.compile(
     r"(?:(?:going (?:a)?round|to (?:her|his|their|the captain's) left|turn order|seating order|seat order|clockwise|"
+    r"seats (?:going round )?from (?:the )?captain|"
+    # "(Ann is captain and) the seats after her go Bo, Cy, Di"
+    rf"(?:\b(?P<captain_is>{_EN_NAME}) is (?:the )?captain,?\s+(?:and\s+)?)?the seats after (?:her|him|them|the captain)|"
     # "her next player is Noah, then Olive, …"
     r"downstream|(?:her|his|their|the captain's) next player)"
-    r"[^.;:?!]{0,30}?(?:\bit's|\bit is|\bthey're|\bthey are|\bwe have|\bis|\bare|:)\s+|"
+    r"[^.;:?!]{0,30}?(?:\bit's|\bit is|\bthey're|\bthey are|\bwe have|\bis|\bare|\bgo|:)\s+|"
     # "Captain Ana; then Ben, Cal, Dee, and Eve"
-    rf"\bcaptain (?P<captain>{_EN_NAME})\s*[;,.]\s*then\s+)"
+    rf"\bcaptain (?:is |was )?(?P<captain>{_EN_NAME})\s*[;,.]\s*then\s+)"
     # ("and then" before "and": "eve, and then frank" names Frank, not a player called "then".)
     rf"(?P<names>{_EN_NAME}(?:{_EN_NAME_NOTE}?\s*,\s*(?:and then\s+|then\s+|and\s+)?{_EN_NAME}|"
     rf"{_EN_NAME_NOTE}?\s*,?\s+(?:and then|then|and)\s+{_EN_NAME})+{_EN_NAME_NOTE}?)")
@@ -1124,6 +1154,10 @@ def _listed_seats(text: str) -> tuple[list[str], tuple[int, int], int] | None:
         rest = text[:m.start()] + " " + text[m.end():]
         if m.group("order") and not all(re.search(_name_pattern(n), rest) for n in names):
             return None
+        # "隊長是小王，座位順序小王、小李、小張": a list of the seats in order may start with the captain.
+        if names and re.search(rf"队长\s*(?:是|为)?\s*{re.escape(names[0])}|{re.escape(names[0])}\s*(?:是|当|做)\s*"
+                               r"(?:今天|当天|那天|最后一天)?的?\s*队长", rest):
+            first = 0
     else:
         m = _LISTED_SEATS_EN.search(text)
         if m is None:
@@ -1134,8 +1168,9 @@ def _listed_seats(text: str) -> tuple[list[str], tuple[int, int], int] | None:
         if any(n in _NOT_NAMES for n in names):
             return None
         first = 0 if re.match(rf"\s*{_EN_NAME}\s*\((?:the\s+)?captain\)", m.group("names")) else 1
-        if m.group("captain") and m.group("captain") not in _NOT_NAMES:
-            names, first = [m.group("captain"), *names], 0
+        captain = m.group("captain") or m.group("captain_is")
+        if captain and captain not in _NOT_NAMES:
+            names, first = [captain, *names], 0
     return (names, m.span(), first) if all(names) and len(set(names)) == len(names) else None
 
 
@@ -1152,20 +1187,25 @@ def _blanked(text: str, span: tuple[int, int]) -> str:
 
 # "阿凱當隊長", "Jo is captain": a name told before the captain's role.
 _NAME_AS_CAPTAIN = re.compile(r"\s*([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*(?:(?:当|是|做|担任|\bis\b|\bwas\b|\bas\b)\s*"
-                              r"(?:the\s+|(?:当天|今天|那天|最后一天)的?)?(?:队长|captain)|\b(?:has|holds|had|held|got)\s+the\s+captain(?:'s)?"
+                              r"(?:the\s+|(?:当天|今天|那天|最后一天)的?)?(?:队长|captain)(?:\s+(?:today|that day))?|"
+                              r"\b(?:has|holds|had|held|got)\s+the\s+captain(?:'s)?"
                               r"(?:\s+card)?(?:\s+(?:today|that day))?|\s*[(（](?:the\s+)?(?:队长|captain)[)）])\s*")
 
 
-def _roster_part(part: str, slot: Slot | None) -> tuple[str, str | None, str] | None:
-    """(role, relative marker, name) of a part that gives a seat a name ("下家1小玉", "阿凱當隊長"), else None."""
+def _roster_part(part: str, slot: Slot | None) -> tuple[str, str | None, str, int] | None:
+    """(role, relative marker, name, where the naming ends) of a part that gives a seat a name ("下家1小玉",
+    "阿凱當隊長", "隊長阿明 回憶5張"), else None."""
     m = _NAME_OF_SEAT.fullmatch(part)
+    if m is None and slot is None:
+        # Reading the roster alone (no slot to tell a value from a name), a record may follow the name.
+        m = _NAME_OF_SEAT_BEFORE_RECORD.match(part)
     if m is not None:
         if (slot is not None and mentions(m.group(3), slot.values)) or re.search(r"出|pass|打", m.group(3)):
             return None
-        return m.group(1), m.group(2), m.group(3)
+        return m.group(1), m.group(2), m.group(3), m.end()
     m = _NAME_AS_CAPTAIN.fullmatch(part)
     if m is not None and not re.search(r"出|pass|打", m.group(1)) and m.group(1) not in ("i", "who", "谁", "我"):
-        return "队长", None, m.group(1)
+        return "队长", None, m.group(1), m.end()
     return None
 
 
@@ -1175,15 +1215,18 @@ _ABSOLUTE_ROLE = r"队长|captain|下家\s*\d|上家|seat\s*\d|(?:the )?(?:last|
 _NAME_WITH_ROLE = re.compile(
     rf"(?<![a-z\u4e00-\u9fff])({_LISTED_NAME})\s*[（(]\s*(?:the\s+)?({_ABSOLUTE_ROLE})\s*[)）]|"
     rf"(?<![a-z])({_EN_NAME})\s+(?:is|was|sits as)\s+(?:[a-z]+'s|his|her|their|the captain's)\s+({_ABSOLUTE_ROLE})\b|"
-    rf"(?<![a-z])({_EN_NAME})\s+sits\s[^,.;]{{0,24}}?\bas\s+({_ABSOLUTE_ROLE})(?![\d])")
+    rf"(?<![a-z])({_EN_NAME})\s+sits\s[^,.;]{{0,24}}?\bas\s+({_ABSOLUTE_ROLE})(?![\d])|"
+    # "佳佳是隊長的上家", "小陳就是他的上家" (a name of no word that says what happened: "出團的是隊長的上家" names none)
+    r"(?<![\u4e00-\u9fff])((?:(?![的是出去有和跟])[\u4e00-\u9fff]){1,4}|[a-z][a-z'\-]{0,11})\s*(?:也就|就)?是\s*"
+    r"(?:队长|他|她)的\s*(上家|下家\s*\d)")
 
 
 def _roles_beside_names(text: str, players: int | None) -> dict[str, int] | None:
     """Names told with their seat's role beside them (see `_NAME_WITH_ROLE`); None when a name is told two seats."""
     out: dict[str, int] = {}
     for m in _NAME_WITH_ROLE.finditer(text):
-        name = m.group(1) or m.group(3) or m.group(5)
-        role = m.group(2) or m.group(4) or m.group(6)
+        name = m.group(1) or m.group(3) or m.group(5) or m.group(7)
+        role = m.group(2) or m.group(4) or m.group(6) or m.group(8)
         if name in _NOT_NAMES:
             continue
         seat = _seat(text, role, players)
@@ -1193,12 +1236,38 @@ def _roles_beside_names(text: str, players: int | None) -> dict[str, int] | None
     return out
 
 
+# "Amy sits right after him as 下家1, then Ben, Cara and Dan": the names after a seated name's "then" take the seats
+# after it in turn ("…, and Eve is Tom's 上家" tells its own seat).
+_THEN_NAME = rf"(?!(?:and|then)\b){_EN_NAME}"
+_THEN_NAMES = re.compile(rf",\s*(?:and\s+)?then,?\s+(?:in (?:play|turn|seat) order,?\s+|going round,?\s+)?({_THEN_NAME}(?:\s*,\s*(?:and\s+)?{_THEN_NAME}|\s+and\s+{_THEN_NAME})*)"
+                         rf"(?![a-z'\-])(?!\s+(?:is|was|sits)\b)")
+
+
+def _seats_after_then(text: str, out: dict[str, int]) -> dict[str, int] | None:
+    """The seats of the names listed after "then" behind one seated name of its clause (`_THEN_NAMES`); None when
+    such a list contradicts a seat already told."""
+    added: dict[str, int] = {}
+    for m in _THEN_NAMES.finditer(text):
+        clause = re.split(r"[,.;:!?]", text[max(0, m.start() - 60):m.start()])[-1]
+        anchors = [n for n in out if re.search(_name_pattern(n), clause)]
+        names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(1).strip()) if n]
+        if len(anchors) != 1 or any(n in _NOT_NAMES for n in names) or len(set(names)) != len(names) \
+                or all(n in out for n in names):
+            continue  # (names all seated already: turns told in order, "and then Cal, Dee and Ana all pass")
+        seats = {name: k for k, name in enumerate(names, start=out[anchors[0]] + 1)}
+        if any({**out, **added}.get(name, k) != k for name, k in seats.items()):
+            return None
+        added.update(seats)
+    return added
+
+
 def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str, int], tuple[int, int] | None]:
     """Names given to seats ("隊長阿傑，下家小婷、再來大雄、上家胖虎", "隊長是老王，下家依次是小李、小張"): name →
     seat, each name told in a part of its own right after its role, the next seat written as 再來/然後, or
     listed in turn order after the captain; with where such a list stands (it names seats, it plays nothing)."""
     out: dict[str, int] = {}
     seat: int | None = None
+    short = False
     listed = _listed_seats(text)
     if listed:
         text = _blanked(text, listed[1])
@@ -1206,14 +1275,16 @@ def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str
         # "出牌顺序阿杰、Lily、小美，然后轮到小明": the turn order may come round to the captain again.
         round_again = players is not None and len(names) == players - first + 1 and \
             re.search(rf"(?:队长|captain)\s*(?:是|is)?\s*{re.escape(names[-1])}(?![a-z])", text)
-        if players is not None and len(names) != players - first and not round_again:
+        # "依序下家是小華、小玲、志強，佳佳是隊長的上家": the list may stop before the last seat, told on its own.
+        short = players is not None and len(names) == players - first - 1
+        if players is not None and len(names) != players - first and not round_again and not short:
             return {}, None
         out.update({name: k + first for k, name in enumerate(names)})
     for part in re.split(r"[，,、；;。!！?？:：]|\.(?=\s|$)", text):
         told = _roster_part(part, slot)
         if told is None:
             continue
-        role, marker, name = told
+        role, marker, name, _ = told
         relative = marker or _RELATIVE_ROLE.search(role)
         seat = (seat + 1 if seat is not None else None) if relative else _seat(text, role, players)
         if seat is None:
@@ -1231,6 +1302,15 @@ def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str
         if out.get(name, seat) != seat or (name not in out and seat in out.values()):
             return {}, None
         out[name] = seat
+    after_then = _seats_after_then(text, out) if out else {}
+    if after_then is None or (players and any(seat >= players for seat in after_then.values())) \
+            or any(seat in out.values() for name, seat in after_then.items() if name not in out):
+        return {}, None
+    out.update(after_then)
+    if short and sorted(out.values()) != list(range(players)):  # type: ignore[arg-type]
+        return {}, None  # the seat the list stopped before was not told after all
+    if len(set(out.values())) != len(out):
+        return {}, None  # one seat, two names: one of them is no name
     return (out, listed[1] if listed else None) if len(out) >= 2 else ({}, None)
 
 
@@ -1254,6 +1334,22 @@ def seat_names(question: str) -> dict[int, str]:
     return dict(_seat_names(question))
 
 
+def with_earlier_seats(question: str, history: Sequence[str]) -> str:
+    """A follow-up with the players' names an earlier question gave the seats written as those seats' roles ("And if
+    Tom, Dan and Eve went?" after a roster of six → "… 队长, 下家4 and 下家5 …"); as it is when it gives a roster of
+    its own or names no one seated before."""
+    if seat_names(question):
+        return question
+    text = normalise_numbers(fold(question))
+    for earlier in reversed(history):
+        roster, _ = _seat_roster(normalise_numbers(fold(earlier)), None)
+        named = [n for n in roster if re.search(_name_pattern(n), text)]
+        if named:
+            names = "|".join(_name_pattern(n) for n in sorted(named, key=len, reverse=True))
+            return re.sub(names, lambda m: f" {'队长' if roster[m.group()] == 0 else f'下家{roster[m.group()]}'} ", text)
+    return question
+
+
 def _names_as_roles(text: str, players: int | None) -> str | None:
     """The text with the names a roster gave to seats written as those seats' roles ("阿凱0、小玉6" → "队长 0、
     下家1 6"), the roster itself blanked; None when no roster names the seats."""
@@ -1265,7 +1361,15 @@ def _names_as_roles(text: str, players: int | None) -> str | None:
     for part in re.finditer(r"(?:[^，,、；;。!！?？:：.]|\.(?!\s|$))+", text):
         told = _roster_part(part.group(), None)
         if told is not None and told[2] in roster:
-            text = _blanked(text, part.span())
+            # A record told after the naming ("隊長阿明 回憶5張") stays, with the name, which becomes the role below.
+            told_after = part.start() + told[3] < part.end()
+            text = _blanked(text, (part.start(), part.start() + told[3] - len(told[2])) if told_after else part.span())
+    # An aside in brackets with no number ("(Yu sits right before Mei)", "（小李是小王下家）") told the roster, no record.
+    text = re.sub(r"[(（][^()（）\d]*[)）]", lambda m: " " * len(m.group()), text)
+    # "…, then Ben, Cara and Dan" (after the parts: its comma ends the part before it): seats, nothing told of them.
+    for then in _THEN_NAMES.finditer(text):
+        if all(n in roster for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", then.group(1).strip()) if n):
+            text = _blanked(text, then.span())
     names = "|".join(_name_pattern(n) for n in sorted(roster, key=len, reverse=True))
     return re.sub(names,
                   lambda m: f" {'队长' if roster[m.group()] == 0 else f'下家{roster[m.group()]}'} ", text)
@@ -1288,7 +1392,11 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
     for clause in re.split(r"[，,、；;。!！?？:：]|\.(?!\d)", text):
         seat_name = _NAME_OF_SEAT.fullmatch(clause)
         if seat_name is not None and seat_name.group(3) in roster:
-            continue  # the roster itself
+            # "接著小美、阿凱…全都pass": after a roster listed in order, "then" and a name is the next turn, not the
+            # roster again.
+            if not (listed and _RELATIVE_ROLE.search(seat_name.group(1) or seat_name.group(2) or "")):
+                continue  # the roster itself
+            clause = clause[seat_name.start(3):]
         # Turns name cards, not amounts: a digit after "next player" numbers the seat ("next player 2 passes").
         clause = re.sub(r"\bnext player\s*(\d)\b", r"下家\1", clause)
         found = sorted([(m.start(), _seat(clause, m.group(1), players)) for m in _SEAT_ROLE.finditer(clause)]
@@ -1297,6 +1405,13 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
         if not seats:
             continue
         named = [m for m in mentions(clause, slot.values) if not m.negated]
+        aimed = [m for m in mentions(clause, slot.aimed) if not m.negated] if slot.aimed else []
+        if aimed:
+            turn = _aimed_turn(found, named, aimed)
+            if turn is None or waiting:
+                return None
+            turns.append(turn)
+            continue
         if None in seats or len(named) > 1:
             return None
         if not named:
@@ -1312,6 +1427,22 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
             continue
         turns.append([seats[0], named[0].value])
     return turns if len(turns) >= 2 and not waiting else None
+
+
+def _aimed_turn(found: list[tuple[int, int | None]], named: list[Mention], aimed: list[Mention]) -> list[Any] | None:
+    """A turn playing a card at another seat's card ("下家3（就是上家）用濃霧時刻把下家1的反光盤棄掉", "Bo uses thick fog to
+    trash Cy's hat"): [seat, card, target seat, target card]; None unless one seat plays one such card at one card of
+    one other seat named after it."""
+    card = aimed[0]
+    # A seat restated beside itself ("下家3（就是上家）") is one seat.
+    before = {seat for at, seat in found if at < card.start}
+    after = [(at, seat) for at, seat in found if at > card.end]
+    if len(aimed) != 1 or len(before) != 1 or None in before or len(after) != 1 or after[0][1] is None:
+        return None
+    targeted = [m for m in named if m.start > after[0][0]]
+    if len(targeted) != 1 or len(named) != 1:
+        return None
+    return [before.pop(), card.value, after[0][1], targeted[0].value]
 
 
 # A thing pointed at ("这张", "that one's", "the same"): said again of what was already named.
@@ -1359,7 +1490,7 @@ def _seat_from_start(text: str) -> int | None:
     "the fourth to place", "順序是起始玩家、阿宏、然後才是我"."""
     # "起始玩家是阿杰，然后是Lily，再然后是我": the start player may be named before the others are listed.
     listed = re.search(r"起始玩家(?:是[^、,，。？?!！我]{1,10})?((?:\s*[、,，]\s*[^、,，。？?!！]{1,10}?)*?)\s*[、,，]\s*"
-                       r"(?:再?然后|再来|接着|最后)?(?:才是|才轮到|是)?\s*我"
+                       r"(?:再?然后|再来|接[着著]|最后)?(?:才是|才轮到|是)?\s*我"
                        # "最后是我丽丽（黄）": the asker may give a name and a colour.
                        r"(?:[\u4e00-\u9fff]{1,3}?)?\s*(?:[（(][^）)]{0,8}[）)])?(?=\s*(?:[，,。.？?！!、；;]|$))", text)
     if listed:

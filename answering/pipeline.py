@@ -22,7 +22,7 @@ from rules_engine.slots import declared_slots
 
 from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details, verdict_with_seat_names
 from .extract import (adds_to_earlier, extract_input, extract_with, other_values, restated_input, seat_names,
-                      substitute_slots, rule_unread_numbers, unread_numbers, vague_fields)
+                      substitute_slots, rule_unread_numbers, unread_numbers, vague_fields, with_earlier_seats)
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, asked_bound, decide
 from .scope import game_signals, not_a_rules_question, other_games_named, outside_topic, strip_game_names
@@ -603,7 +603,9 @@ class Pipeline:
         # Values a follow-up does not restate come from the questions it follows; what it does state is
         # checked with them (its seats need the table's size said before).
         told = [extract_input(rule.input_model, previous) for previous in query.history] if follow_up else []
-        stated = extract_with(rule.input_model, query.text, {k: v for t in told for k, v in t.items()})
+        # A follow-up may call the seats by the names an earlier question gave them.
+        own_text = with_earlier_seats(query.text, query.history) if follow_up else query.text
+        stated = extract_with(rule.input_model, own_text, {k: v for t in told for k, v in t.items()})
         sources = {name: "question" for name in stated}
         if follow_up:
             for earlier in told:

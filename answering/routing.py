@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import re
 import threading
+from collections import Counter
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -204,6 +205,7 @@ class RuleMatch:
     reads_numbers: bool | None = None  # accounts for every number the question states (None: it states none)
     continues: bool = False  # it answered the question this one follows
     intent: float = 0.0  # the intent classifier's probability for it among the game's answerers
+    names_part: bool = False  # the question names what sets this part apart from the rule it is part of
 
     @property
     def rule(self) -> Rule | None:
@@ -284,6 +286,21 @@ class RuleRouter:
     def _terms(self, text: str) -> frozenset[str]:
         return routing_terms(self.tokenizer, text)
 
+    @cached_property
+    def _part_terms(self) -> dict[str, frozenset[str]]:
+        """For each rule answering a part of another's verdict, the glossary terms that set it apart: named in at
+        least half of its examples and in none of the whole's ("脫逃大師" for the escape master within who escapes)."""
+        by_id = {a.id: a for a in self.answerers}
+        out = {}
+        for a in self.answerers:
+            whole = by_id.get(a.rule.part_of) if a.rule is not None and a.rule.part_of else None
+            if whole is None or not a.examples:
+                continue
+            counts = Counter(t for ex in a.examples for t in self._terms(ex))
+            in_whole = {t for ex in whole.examples for t in self._terms(ex)}
+            out[a.id] = frozenset(t for t, n in counts.items() if 2 * n >= len(a.examples) and t not in in_whole)
+        return out
+
     def _term_index(self, game: str | None) -> tuple[dict[str, list[int]], np.ndarray]:
         """For the examples of one game (every game: None), the rows naming each glossary term and how many
         terms each row names; built at the game's first question, since scanning every example for terms
@@ -354,7 +371,7 @@ class RuleRouter:
             out.append(RuleMatch(answerer, 0.0, self.examples[i][1], float(sims[i]), overlap, form,
                                  stated_rules.get(aid, 0), min(ranks) if ranks else None,
                                  reads_numbers(answerer, number_text, own_read, earlier) if states_numbers else None,
-                                 aid == previous, intent.get(aid, 0.0)))
+                                 aid == previous, intent.get(aid, 0.0), bool(q_terms & self._part_terms.get(aid, set()))))
         return out
 
     def read_ahead(self, question: str, game: str) -> None:
@@ -495,6 +512,12 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
                 + [m.fit(params) for m in candidates if m.reads_numbers is False and m.answerer.rule is not None
                    and not same_situation(m.answerer, best.answerer)], default=None)
     lead = best.score - rival if rival is not None else float("inf")
+    # A question naming what sets a part apart ("Who's the escape master?") asks for the part, not the whole its
+    # situation is nearer to ("who escapes").
+    part = next((m for m in scored if m.names_part and m.rule is not None and m.rule.part_of == best.answerer.id),
+                None)
+    if part is not None:
+        best = replace(part, score=part.fit(params))
     if best.form == "compare":
         return None
     if need_support and not best.stated and (best.support is None or best.support >= params.support_depth):

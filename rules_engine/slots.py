@@ -75,6 +75,7 @@ class Slot:
     owners: tuple[tuple[Any, tuple[str, ...]], ...] = ()   # "markers": owner → phrases (the colour written before it)
     fields: tuple[tuple[str, tuple[str, ...]], ...] = ()   # "party": a member's number → the words said with it
     in_hand: tuple[tuple[Any, Any], ...] = ()              # "seat_records": a thing → the value for it in hand
+    aimed: tuple[tuple[Any, tuple[str, ...]], ...] = ()    # "plays": cards played at another seat's card → phrases
     # Phrases saying the field has a value without saying which ("another Door", "an expansion"): then the
     # unstated default does not hold and the answer is given for every value (`partial`: source "mentioned").
     vague: tuple[str, ...] = ()

@@ -63,10 +63,14 @@ FOUR_POINT = Slot("choice", {"zh-TW": "4分工具的讀法", "en": "reading of t
                   note={"zh-TW": "「4分貢獻度的工具」依範例讀法：4分的工具保持4分",
                         "en": "The 4-point tool rule is read as in the examples: a 4-point tool keeps 4"})
 ASK_MORNING = Slot("plays", {"zh-TW": "早晨每位玩家的行動", "en": "each player's morning actions"},
-                   # A play without a target (濃霧時刻, 品茶師, 畫師 and 戲子 aim at someone: such a turn is not read).
+                   # A play without a target; 畫師 and 戲子 aim at someone in ways not read (such a turn leaves the
+                   # plays unread).
                    values=(*((name, (name, *C._ALIASES.get(name, ()))) for name in C.HAND_CARDS
                              if name not in (C.FOG, C.TEA_MASTER, C.PAINTER, C.ACTOR)),
                            (C.PASS, ("pass", "passes", "passed", "喊pass", "喊過", "跳過", "不出", "過"))),
+                   # Played at one card of another seat ("下家3用濃霧時刻把下家1的反光盤棄掉", "Dee uses the Tea Master
+                   # to take Ben's reflector").
+                   aimed=tuple((name, (name, *C._ALIASES.get(name, ()))) for name in (C.FOG, C.TEA_MASTER)),
                    unstated="ask",
                    ask={"zh-TW": "告訴我早晨每位玩家依序打出的牌或 Pass", "en": "Tell me each player's plays and passes in turn order"})
 # The day of the game a player tells ("Day 3", "打到第7天", "玩到3天"): the scene, not a quantity of a rule.
@@ -76,7 +80,7 @@ HAND_CARDS = Slot("count", {"zh-TW": "手牌張數", "en": "cards in hand"},
                   units=("張手牌", "cards in hand", "cards in my hand"),
                   cues=("手牌", "holding", "hand size"))
 # How players name gold alleys, on the table or counted (the aliases hold the singular English names).
-_GOLD_NAMES = (C.GOLD, *C._ALIASES[C.GOLD], "gold alleys", "gold mine alleys")
+_GOLD_NAMES = (C.GOLD, *C._ALIASES[C.GOLD], "gold alleys", "gold mine alleys", "golds")
 ASK_ESCAPE = Slot("seat_records", {"zh-TW": "每位玩家的回憶卡與金礦小巷", "en": "each player's memories and gold alleys"},
                   # What each player is said to hold at the end, seat by seat ("隊長有5張回憶、2張金礦小巷").
                   values=(("memories", ("張自己的回憶", "張回憶卡", "張回憶", "回憶卡", "回憶", "memory cards", "memories",

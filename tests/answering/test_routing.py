@@ -106,3 +106,17 @@ def test_a_or_b_after_a_comma_asks_which_unless_a_yes_no_came_first():
     assert question_form(fold("好，那被我放棄的那張高塔是丟進棄牌堆，還是回到Limbo？")) == "which"
     assert question_form(fold("那我手牌里的金矿也得弃吗，还是只弃桌上的？")) == "yes_no"
     assert question_form(fold("那药水，还是要标记吗？")) == "yes_no"  # 还是 here is "still"
+
+
+def test_a_question_naming_what_sets_a_part_apart_gets_the_part():
+    params = RoutingParams(threshold=0.9, margin=0.03)
+    whole, part = _rule_cand("mist-mountain.escape", 0.95), _rule_cand("mist-mountain.escape_master", 0.94)
+    assert decide([whole, part], params).answerer.id == "mist-mountain.escape"
+    assert decide([whole, replace(part, names_part=True)], params).answerer.id == "mist-mountain.escape_master"
+
+
+def test_the_terms_that_set_a_part_apart_come_from_its_examples(pipeline):
+    terms = pipeline.router._part_terms
+    assert terms["mist-mountain.escape_master"] == {"mist-mountain:escape-master"}
+    # Only parts have them.
+    assert set(terms) == {r.id for r in all_rules() if r.part_of}

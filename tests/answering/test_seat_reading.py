@@ -161,6 +161,10 @@ def test_seats_called_by_the_names_a_roster_gave_them():
     "五人局竹林小道。下家1出反光盤，下家2出工作帽，下家3、下家4出燈籠，隊長pass。能出團嗎？",
     # Seats named at the end with nothing said of them.
     "五人局竹林小道。下家1出反光盤，下家2出工作帽，然後下家3、下家4。能出團嗎？",
+    # A card aimed at another seat's card: whose card the fog discards is not said …
+    "四人局芒草小路。下家1出反光盤，下家2出工作帽，下家3打濃霧時刻，隊長出燈籠，然後全部pass。能出團嗎？",
+    # … or two cards are named after the target: which one goes?
+    "四人局芒草小路。下家1出反光盤，下家2用濃霧時刻把下家1的反光盤和工作帽棄掉，下家3 pass，隊長pass。能出團嗎？",
 ])
 def test_turns_that_leave_a_seats_action_unsaid_are_not_read(question):
     assert "actions" not in extract_input(MORNING.input_model, question)
@@ -214,7 +218,130 @@ def test_own_cards_named_before_how_many():
      {0: "阿明", 1: "小華", 2: "小李", 3: "小張", 4: "小王", 5: "小陳"}),
     ("队长是老王，从他下家起依次是小李、阿强、小美（小美是上家）。小李出工作帽，阿强出工作帽，小美pass，老王出灯笼",
      {0: "老王", 1: "小李", 2: "阿强", 3: "小美"}),
+    # "順著" keeps its Traditional 著 when folded.
+    ("6人局，隊長是阿明，順著下家是小華、阿珍、大雄、胖虎、靜香（靜香就是阿明的上家）。貢獻度：阿明3、小華2、阿珍2、大雄5、胖虎1、靜香5",
+     {0: "阿明", 1: "小華", 2: "阿珍", 3: "大雄", 4: "胖虎", 5: "靜香"}),
+    ("6人局打完了，當天隊長是阿強，按阿強往下家數依次是小麗、老王、大劉、小芳、阿華。",
+     {0: "阿強", 1: "小麗", 2: "老王", 3: "大劉", 4: "小芳", 5: "阿華"}),
+    # "X (seat k), then A, B and C" seats A, B, C after X; "the seats after her go …" lists them after the captain.
+    ("Six of us. Tom is captain, Amy sits right after him as 下家1, then Ben, Cara and Dan, and Eve is Tom's 上家.",
+     {0: "Tom", 1: "Amy", 2: "Ben", 3: "Cara", 4: "Dan", 5: "Eve"}),
+    ("6 players. Ann is captain and the seats after her go Bo, Cy, Di, Ed, Flo (Flo is Ann's 上家).",
+     {0: "Ann", 1: "Bo", 2: "Cy", 3: "Di", 4: "Ed", 5: "Flo"}),
 ])
 def test_names_listed_after_in_order_and_from_the_next_player_on(question, names):
-    """"依序下家是…" and "从他下家起依次是…" list the seats after the captain in turn order."""
+    """"依序下家是…", "从他下家起依次是…" and "…, then Ben, Cara and Dan" list the seats in turn order."""
     assert seat_names(question) == names
+
+
+def test_a_then_list_that_overruns_the_table_reads_no_roster():
+    # Four players: Ben, Cara and Dan after Amy (下家1) would seat Dan at 4, past the last seat.
+    assert seat_names("4 players. Tom is captain, Amy sits right after him as 下家1, then Ben, Cara and Dan.") == {}
+
+
+ESCAPE_MASTER = get_rule("mist-mountain.escape_master")
+
+
+def _records(question: str) -> list[dict]:
+    return extract_input(ESCAPE_MASTER.input_model, question).get("players", [])
+
+
+def test_records_told_after_each_seat_and_its_name_counting_from_the_seat_before():
+    question = ("五人局結算：隊長阿明 回憶5張、金礦場上1手上1；他下家小華 回憶6、金礦場上2；再下家阿美 回憶3、金礦5；"
+                "再下家志偉 回憶5、手上金礦2；上家佳佳 回憶4、金礦3。誰是脫逃大師？")
+    assert seat_names(question) == {0: "阿明", 1: "小華", 2: "阿美", 3: "志偉", 4: "佳佳"}
+    assert [(r["memories"], r.get("gold_table", 0), r.get("gold_hand", 0)) for r in _records(question)] == \
+        [(5, 1, 1), (6, 2, 0), (3, 5, 0), (5, 0, 2), (4, 3, 0)]
+
+
+def test_records_of_players_named_in_an_order_given_from_the_next_player_on():
+    question = ("游戏结束了，5人局，老张是今天的队长，按下家顺序接着是小刘、阿花、大胖、二丫。老张自己的回忆5张，金矿小巷场上2张、"
+                "手上1张；小刘回忆4张，金矿3张；阿花回忆6张，手上1张金矿；大胖回忆5张，没有金矿；二丫回忆3张，金矿4张。谁是脱逃大师？")
+    assert seat_names(question) == {0: "老张", 1: "小刘", 2: "阿花", 3: "大胖", 4: "二丫"}
+    assert [r["memories"] for r in _records(question)] == [5, 4, 6, 5, 3]
+
+
+def test_english_records_after_seats_from_the_captain():
+    question = ("Final night, 5 of us, seats from the captain: Amy (captain), Ben, Chloe, Dan, Eve. Amy has 5 of her own "
+                "memories and 1 Gold Mine Alley on the table. Ben has 3 memories, an Abbot in hand and 2 golds on the "
+                "table. Chloe has 6 memories and 1 gold in hand. Dan only has 4 memories but 3 golds on the table. "
+                "Eve has 5 memories and 2 golds in her hand. Who's the Escape Master?")
+    assert [(r["memories"], r.get("gold_table", 0), r.get("gold_hand", 0)) for r in _records(question)] == \
+        [(5, 1, 0), (3, 2, 0), (6, 0, 1), (4, 3, 0), (5, 0, 2)]
+
+
+def test_a_word_after_a_role_is_no_players_name():
+    # "下家2有6分", "下家3和下家4": 有 and 和 begin what is said of the seat, not a name.
+    assert seat_names("五人局，需求12分。隊長出了3分，下家1是0，下家2有6分，下家3和下家4各2分。能出團嗎？") == {}
+
+
+def test_a_follow_up_calls_seats_by_the_names_given_before():
+    from answering.extract import with_earlier_seats
+
+    earlier = ("Six of us. Tom is captain, Amy sits right after him as 下家1, then Ben, Cara and Dan, and Eve is Tom's "
+               "上家. Today the team that went out was Tom, Ben and Dan. Who gets the captain card now?")
+    rewritten = with_earlier_seats("And if the three who went had been Tom, Dan and Eve instead?", [earlier])
+    assert "tom" not in rewritten and "下家4" in rewritten and "下家5" in rewritten and "队长" in rewritten
+    # No roster before, or names nobody was given: the follow-up as it is.
+    assert with_earlier_seats("And if Zed went?", [earlier]) == "And if Zed went?"
+    assert with_earlier_seats("And if Tom went?", ["Tom asked first."]) == "And if Tom went?"
+
+
+def test_a_seat_order_listed_from_the_captain_and_path_cards_counted_after_their_name():
+    question = ("四人局最后算分，今天队长是小王，座位顺序 小王、小李、小张、小赵（小李是小王下家）。小王：自己的回忆5张+手上1张住持，"
+                "金矿场上1张手上2张；小李：回忆6张，金矿场上3张；小张：回忆4张+芒草小路路径小卡4张；小赵：回忆3张，金矿5张。谁是脱逃大师？")
+    assert seat_names(question) == {0: "小王", 1: "小李", 2: "小张", 3: "小赵"}
+    records = _records(question)
+    assert [r["memories"] for r in records] == [5, 6, 4, 3]
+    assert records[0]["abbots"] == 1 and records[2]["grass"] == 4
+
+
+def test_records_after_a_roster_whose_seat_asides_are_in_brackets():
+    question = ("Camp just flooded. Five of us; Mei was captain today, then in play order Jun, Li, Hao and Yu (Yu sits "
+                "right before Mei). Mei has five memories and one gold alley on the table. Jun has five memories, two "
+                "gold on the table and one in hand. Li has four memories. Hao has five memories and three gold in hand. "
+                "Yu has three memories and six gold on the table. Who's escape master?")
+    assert seat_names(question) == {0: "Mei", 1: "Jun", 2: "Li", 3: "Hao", 4: "Yu"}
+    assert [(r["memories"], r.get("gold_table", 0), r.get("gold_hand", 0)) for r in _records(question)] == \
+        [(5, 1, 0), (5, 2, 1), (4, 0, 0), (5, 0, 3), (3, 6, 0)]
+
+
+@pytest.mark.parametrize("question, aimed", [
+    # A seat restated beside itself plays the fog; the seat named after it owns the card it discards.
+    ("4人局芒草小路（需求12）。下家1先出反光盤，下家2出工作帽，下家3（就是上家）甩了張濃霧時刻把下家1的反光盤棄掉，隊長出鐵路工，"
+     "下家1又補一張反光盤，然後下家2、下家3、隊長、下家1全都pass。這能出團不？", [3, "濃霧時刻", 1, "反光盤"]),
+    ("5 players, Silver Grass path (12 needed). Captain Ana; then Ben, Cal, Dee, and Eve sits right before Ana. Ben "
+     "plays a reflector, Cal a work hat, Dee uses the Tea Master to take Ben's reflector into her hand, Eve plays the "
+     "Railway Worker, Ana a work hat. Next lap: Ben a lantern, and then Cal, Dee, Eve, Ana and Ben all pass. "
+     "Do we depart?", [3, "品茶師", 1, "反光盤"]),
+])
+def test_a_card_played_at_another_seats_card_is_a_turn_with_its_target(question, aimed):
+    data = extract_input(MORNING.input_model, question)
+    assert aimed in data["actions"]
+    assert MORNING.run(data).value is False
+
+
+def test_a_seat_list_that_stops_before_the_last_seat_told_on_its_own():
+    question = "5人局，隊長是阿明，依序下家是小華、小玲、志強，佳佳是隊長的上家。今天出團的是阿明、佳佳、志強。"
+    assert seat_names(question) == {0: "阿明", 1: "小華", 2: "小玲", 3: "志強", 4: "佳佳"}
+    # Nobody told for the last seat: the short list is no roster.
+    assert seat_names("5人局，隊長是阿明，依序下家是小華、小玲、志強。今天出團的是阿明、志強。") == {}
+    # What happened is no name: "出團的是隊長的上家" seats nobody.
+    assert seat_names("今天出團的是隊長的上家") == {}
+
+
+def test_a_total_told_with_where_its_parts_lie_counts_once():
+    question = ("5 players, game over. Ann has 5 of her own memories and 3 金礦小巷 (2 on the table, 1 in hand); Bo has 4 "
+                "memories plus a 住持 in hand, and 3 gold alleys on the table + 1 in hand; Cy 3 memories but 6 gold on the "
+                "table; Di 5 memories, 2 gold on the table; Ed 2 memories, no gold. Ann was captain that day, then Bo, "
+                "Cy, Di, Ed. Who's the escape master?")
+    ann, bo = _records(question)[:2]
+    assert (ann["gold_table"], ann["gold_hand"]) == (2, 1) and (bo["gold_table"], bo["gold_hand"]) == (3, 1)
+
+
+@pytest.mark.parametrize("question", [
+    "四人局，出團的是下家1、下家2、下家3，隊長沒去，隊長卡要給誰？",
+    "隊長有去，下家2有6分",
+])
+def test_what_a_seat_did_is_no_players_name(question):
+    assert seat_names(question) == {}

@@ -1654,3 +1654,15 @@ def test_a_count_of_doors_still_bears_on_the_premonitions_and_points_on_the_gold
     question = "I have 5 Doors. Which Premonitions trigger?"
     assert 5 in rule_unread_numbers(premonitions, question, {})
     assert 12 in rule_unread_numbers(bonus, "目前12分，死信辦公室有3個黃金", {"golds": 3})
+
+
+def test_a_follow_up_naming_players_seated_before_reruns_the_rule_on_their_seats(pipeline):
+    earlier = ("Six of us are playing Hilltown in the Mist. Tom is captain, Amy sits right after him as 下家1, then Ben, "
+               "Cara and Dan, and Eve is Tom's 上家. Today the team that went out was Tom, Ben and Dan. "
+               "Who gets the captain card now?")
+    first = pipeline.ask(earlier)
+    again = pipeline.ask("And if the three who went had been Tom, Dan and Eve instead?", history=[earlier])
+    assert first.rule == again.rule == "mist-mountain.next_captain"
+    assert (first.verdict["value"], again.verdict["value"]) == (5, 3)
+    assert "Eve" in first.answer_line and "Cara" in again.answer_line
+    assert again.verdict["details"]["inputs"]["went"] == {"value": [0, 4, 5], "from": "question"}
