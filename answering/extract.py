@@ -432,7 +432,7 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
             # "一瓶紅色玩家送的治療藥水": an owner or a kind said with 的 may stand between.
             window = max(0, c.start() - 14)
             one = re.search(r"一\s*" + _COUNTED_ONE + r"\s*(?!都|也)([^\d，。,?？]{0,4}|[^\d，。,?？的]{1,7}的[^\d，。,?？]{0,3})$"
-                            r"|\b(?:a|an)\s+$", text[window:c.start()])
+                            r"|\b(?:a|an)\s+(?:(?:old|single|lone|extra|spare|other)\s+)?$", text[window:c.start()])
             if one is None and re.match(_COUNTED_ONE, c.group()):
                 one = re.search(r"一\s*()$", text[window:c.start()])  # "一顆心", by the cue 顆心
             # "其中一個黃金" is one of the golds, not how many golds there are; it counts what it is said to be
@@ -456,7 +456,9 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                 part = _part_of_total(text, n.start())
                 if distance <= limit and not re.search(r"[，。？?！!；;,]", gap):
                     out.append((distance + (6 if part else 0), n.start(), int(n.group())))
-                elif part and n.start() < c.start() and distance <= 40 and not re.search(r"[，。？?！!；;,]", gap):
+                elif part and n.start() < c.start() and distance <= 40 and not re.search(r"[，。？?！!；;,]", gap) \
+                        and not re.fullmatch(r"\s+of (?:them|those|these|the)\s+", gap):
+                    # ("1 of those golds": "golds" names the total the part is taken from, not the part.)
                     # "2 of them came from my own dungeon": the part is what the rest of its clause says it is.
                     out.append((5, n.start(), int(n.group())))
             before = text[max(0, c.start() - 18):c.start()]
@@ -541,6 +543,10 @@ def _towers(text: str) -> list[tuple[str, int, int]]:
 _READING_ORDER = r"(?:从|由)?(左|右)(?:边)?(?:到|至|往|向)(?:右|左)(?:边)?|(?:\bfrom )?\b(left|right)\s*(?:\bto\b|→|->|-->|—>)\s*(?:right|left)\b|(左|右)\s*(?:→|->|-->)\s*(?:右|左)"
 
 
+# "不放右邊", "别接到右", "not on the right": the side said not to be taken.
+_SIDE_DENIED = re.compile(r"(?:不|别|没|不是)\s*(?:要|想)?\s*(?:放|接|摆|加|塞)?\s*(?:在|到)?\s*$|\bnot\s+(?:on\s+|to\s+|at\s+)?(?:the\s+)?$")
+
+
 def _placement(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | None, list[str], str | None]:
     """The Tower added, the row it joins, and the side, read with their relative order."""
     new, row, side = _placement_as_written(text, towers)
@@ -577,8 +583,11 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
         return ids[new], row, side
     # "從左到右" / "left to right" says how the row is read, not which end the Tower goes to.
     # "right next to", "right now": an adverb, not the side.
-    sides = {side_of[w] for w in re.findall(r"左|右|\bleft\b|\bright\b(?! (?:next|now|after|before|away|beside|by)\b)",
-                                            re.sub(_READING_ORDER, " ", text))}
+    # "不放右邊的話，可以接在左邊嗎": a side said not to be taken is not the side.
+    unordered = re.sub(_READING_ORDER, " ", text)
+    sides = {side_of[m.group()] for m in re.finditer(r"左|右|\bleft\b|\bright\b(?! (?:next|now|after|before|away|beside|by)\b)",
+                                                     unordered)
+             if not _SIDE_DENIED.search(unordered, max(0, m.start() - 12), m.start())}
     # (A place verb between the Tower and the side places that Tower: "藍4放右邊" adds blue-4 on the right.)
     if len(ids) == 1 and (re.search(rf"⟦0⟧(?:(?!{_PLACE_VERB})[^⟦]){{0,3}}?(左|右)(?:边|侧|端|方)", marked)
                           or re.search(r"(left|right) (?:of|side of|end of) ⟦0⟧", marked)
@@ -647,6 +656,8 @@ def _role_seat(role: str) -> int | None:
     """The seat a role phrase names on its own: 0 the captain, N the N-th seat after the captain, -K the K-th
     seat before the captain (上家 is -1); None for a role counted from the seat named before it."""
     role = re.sub(r"^the", "", role.replace(" ", ""))
+    if re.search(r"upstream", role):
+        return -1  # "the captain's upstream player" is the seat before the captain, not the captain
     after_captain = re.search(r"(\d)(?:st|nd|rd|th)player|player(\d)seats?after|^seat(\d)|队长.*第(\d)", role)
     if after_captain:
         return int(next(g for g in after_captain.groups() if g))
@@ -682,14 +693,15 @@ _SEAT_ROLE = re.compile(
     r"(?:the )?player \d seats? after (?:the )?captain|"
     r"队长\s*(?:的)?\s*(?:后面|之后|后|下家之后|往下数|往后数|数过去)\s*(?:的)?\s*第\s*\d\s*(?:位|个)(?:玩家)?|"
     r"\bseat\s*\d|"
-    r"下家的下家|上家的上家|队长|captain|再下一?(?:位|个)|再下家|再(?:往)?下去|下一(?:位|个)|再来|接着|接著|接下来|下家\s*\d?(?!\d*\s*[分点])|上家(?:\s*\d(?=\s+\d))?|下家|"
+    r"下家的下家|上家的上家|队长|captain|再下一?(?:位|个|家)|再下家|再(?:往)?下去|下一(?:位|个)|再来|接着|接著|接下来|下家\s*\d?(?!\d*\s*[分点])|上家(?:\s*\d(?=\s+\d))?|下家|"
     r"最后一(?:位|个)(?:玩家)?|"
     r"(?:the )?one after(?: that| them| him| her)?|"
     r"next player(?:\s*\d(?=\s+\d))?|"
-    r"(?:the )?(?:player|guy|person|one) (?:right |just |immediately |directly )?after (?:the )?captain|"
-    r"(?:the )?(?:last|previous) player|"
-    r"(?:the )?(?:player|guy|person|one) (?:right |just |immediately |directly )?before (?:the )?captain|"
-    r"\b(?:next|then|last)(?: one)?\b(?=[\s:]*\d)|"
+    r"(?:the )?(?:player|guy|person|one) (?:sitting |seated )?(?:right |just |immediately |directly )?after (?:the )?captain|"
+    r"(?:the )?(?:last|previous) (?:player|seat)|"
+    r"(?:the )?(?:captain's )?upstream (?:player|seat)|"
+    r"(?:the )?(?:player|guy|person|one) (?:sitting |seated )?(?:right |just |immediately |directly )?before (?:the )?captain|"
+    r"\b(?:next|then|last)(?: one)?\b(?=[\s:]*(?:[(（][^\d()（）]{1,40}[)）]\s*)?\d)|"
     r"(?:the )?(?:second|third|fourth|fifth)\b(?=[\s:]*\d))")
 _RELATIVE_ROLE = re.compile(r"再下|再往下|下一|再来|接着|接著|接下来|one after|^(?:next|then)(?: one)?$")
 # A role restating the seat just named ("最後一位、也就是阿明的上家小玉4分"): the same seat, not another.
@@ -778,6 +790,12 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
         if n:
             pairs += [(s, int(n.group(1))) for s in (*waiting, seat)]
             waiting = []
+            # "then 0, 5, 2, and the last seat 4": bare numbers running on from a seat's own are the seats after it.
+            run = _NUMBER_RUN.match(text, m.end() + n.end(), end)
+            if run and seat >= 0:
+                for value in re.findall(r"\d+", run.group(0)):
+                    seat += 1
+                    pairs.append((seat, int(value)))
         elif _NOTHING.match(after):
             pairs += [(s, 0) for s in (*waiting, seat)]
             waiting = []
@@ -788,12 +806,17 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
     return pairs
 
 
-_PLAYERS = re.compile(r"(\d)\s*(?:个人|人局|人|位玩家|名玩家|个玩家|-?players?|of us\b|p (?:game|table)s?\b)")
+# Nothing but numbers up to the next seat role ("then 0, 5, 2, and the last seat …").
+_NUMBER_RUN = re.compile(r"(?:\s*(?:分|点|pts?|points?))?(?:\s*[,，、]\s*(?:and\s+)?\d+(?:\s*(?:分|点|pts?|points?))?)+"
+                         r"\s*[,，、]?\s*(?:and\b|then\b|然后|最后)?\s*(?:the\s*)?$")
+
+
+_PLAYERS = re.compile(r"(\d)\s*(?:个人|人局|人|位玩家|名玩家|个玩家|-?players?|of us\b|p (?:game|table)s?\b|p(?![a-z0-9']))")
 _OTHERS_ZERO = re.compile(
-    r"(?:其他|其余|剩下|剩余|别)的?(?:\d\s*(?:个|位))?(?:人|玩家|座位|位)?(?:都|全|也)?(?:是|为)?\s*"
+    r"(?:其他|其余|剩下|剩余|另外|别)的?(?:(\d)\s*(?:个|位)?)?(?:人|玩家|座位|位)?(?:都|全|也)?(?:是|为)?\s*"
     r"(?:0|零|没有?(?:任何)?(?:贡献|出牌|出|分))|"
-    r"(?:others?|everyone else|everybody else|the rest|all (?:the )?other(?:s| players)?)\s*"
-    r"(?:are|have|all|scored|score|players|put in|contributed)?\s*(?:all\s*|have\s*)?(?:0|nothing|none|zero)|"
+    r"(?:others?|everyone else|everybody else|the rest|all (?:the )?other(?:s| players)?|the other (\d)(?: players)?)\s*"
+    r"(?:are|have|all|scored|score|players|put in|contributed|played)?\s*(?:all\s*|have\s*)?(?:0|nothing|none|zero)|"
     r"(?:nobody|no one|no other player)\s*(?:else)?\s*(?:contributed|played|put in|scored|has|had)")
 
 
@@ -816,19 +839,49 @@ def _self_corrected(text: str) -> str:
     return text
 
 
+# A number-free aside in brackets right after a seat role restates it ("the last seat (the captain's 上家) 4").
+_ROLE_ASIDE = re.compile(r"\s*[(（](?:[^\d()（）]{1,40}|\s*(?:下家|上家|seat)\s*\d\s*)[)）]")
+
+
+def _without_role_asides(text: str) -> str:
+    """The text without the asides that restate a seat role (their roles are no seats of their own)."""
+    for role in reversed(list(_SEAT_ROLE.finditer(text))):
+        aside = _ROLE_ASIDE.match(text, role.end())
+        if aside:
+            text = text[:aside.start()] + " " + text[aside.end():]
+    return text
+
+
+def _whole_table(pairs: list[tuple[int, int]], n_players: int) -> list[int] | None:
+    """The numbers of a table of `n_players`, the seats not told at zero; None if two numbers fall on one seat
+    or a seat is off the table."""
+    named = {n_players + s if s < 0 else s: value for s, value in pairs}
+    if len(named) != len(pairs) or not all(0 <= k < n_players for k in named):
+        return None
+    return [named.get(i, 0) for i in range(n_players)]
+
+
 def _seat_list(text: str) -> list[int] | None:
     """Per-seat numbers stated seat by seat ("隊長3分、下家1 2分…") in seat order."""
-    text = _self_corrected(text)
+    text = _without_role_asides(_self_corrected(text))
+    if len(_SEAT_ROLE.findall(text)) >= 2:
+        # "cap 5 下家1 3 下家2 4": among seats told with their numbers, "cap" is the captain, not a work cap.
+        text = re.sub(r"\bcap\b(?=\s*(?:has\s+|had\s+|put in\s+)?\d)", "captain", text)
     pairs = _seat_pairs(text)
-    stated_players = _PLAYERS.search(text)
+    others = _OTHERS_ZERO.search(text)
+    # "剩下3个人都是0" counts the seats not told, not the table.
+    stated_players = _PLAYERS.search(_blanked(text, others.span()) if others else text)
     only = len(pairs) == 1 and any(_ONLY_BEFORE.search(text[max(0, m.start() - 6):m.start()])
                                    for m in _SEAT_ROLE.finditer(text))
-    if (_OTHERS_ZERO.search(text) or only) and stated_players and pairs:
+    # "下家2 4分，剩下三个人都是0": the seats told and the others counted make the table.
+    counted = next((int(g) for g in others.groups() if g), None) if others else None
+    if counted and pairs and stated_players is None:
+        return _whole_table(pairs, len(pairs) + counted)
+    if (others or only) and stated_players and pairs:
         # "只有下家3贡献了12分，其他人都是0": the unnamed seats are stated as zero.
-        n_players = int(stated_players.group(1))
-        named = {n_players + s if s < 0 else s: value for s, value in pairs}
-        if len(named) == len(pairs) and all(0 <= k < n_players for k in named):
-            return [named.get(i, 0) for i in range(n_players)]
+        table = _whole_table(pairs, int(stated_players.group(1)))
+        if table:
+            return table
     if len(pairs) >= 4:
         n_players = int(stated_players.group(1)) if stated_players else len(pairs)
         seats: dict[int, int] = {}
@@ -1449,6 +1502,17 @@ def _aimed_turn(found: list[tuple[int, int | None]], named: list[Mention], aimed
 _POINTING_BACK = re.compile(r"(?:这|那|该)\s*(?:张|个|顶|根|瓶|支|件)?\s*$|\b(?:this|that|the same)\s+$")
 
 
+# "the …", "my …" before a card named again in a later clause: that card, not one more.
+_DEFINITE_BEFORE = re.compile(r"\b(?:the|my)\s+$|我的\s*$")
+
+
+def _told_before(text: str, found: list[Mention], i: int) -> bool:
+    """Whether the thing of mention `i` was named in an earlier clause, nothing since saying another one."""
+    earlier = [m for m in found[:i] if m.value == found[i].value]
+    between = text[earlier[-1].end:found[i].start] if earlier else ""
+    return bool(re.search(r"[,，.。;；]", between)) and not re.search(r"another|again|second|more|又|再|另", between)
+
+
 def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  # type: ignore[assignment]
     out: list[Any] = []
     found = mentions(text, slot.values)
@@ -1462,6 +1526,11 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
             continue  # "the Railway Worker (鐵路工)": one card named in two languages
         if m.value in out and _POINTING_BACK.search(text, max(0, m.start - 8), m.start):
             continue  # "…出了一张灯笼，我这张灯笼算几分": the card already named, not another one
+        if re.match(r"\s*的?\s*(?:分数|分值|得分)", text[m.end:]):
+            continue  # "能让灯笼分数翻倍的村民": what a card scores is spoken of, no card is played
+        if m.value in out and _DEFINITE_BEFORE.search(text, max(0, m.start - 8), m.start) and \
+                _told_before(text, found, i):
+            continue  # "I played a 反光盤 … they discarded my reflector": the one told before
         count = re.search(r"(\d+)\s*(?:张|个|位|名|顶|根|瓶|支|件)?\s*$", text[max(0, m.start - 4):m.start]) or \
             re.search(r"(\d+)\s*(?:张|个|位|名)?\s*\S{0,4}?\s*(?:都是|全是|全都是|are all|all)\s*$",
                       text[max(0, m.start - 16):m.start])

@@ -25,7 +25,7 @@ from .extract import (adds_to_earlier, extract_input, extract_with, other_values
                       substitute_slots, rule_unread_numbers, unread_numbers, vague_fields, with_earlier_seats)
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, asked_bound, decide
-from .scope import game_signals, not_a_rules_question, other_games_named, outside_topic, strip_game_names
+from .scope import not_a_rules_question, other_games_named, outside_topic, strip_game_names
 from .query import Query
 from .search import SearchService
 
@@ -565,9 +565,10 @@ class Pipeline:
     def _history_game(self, query: Query) -> str | None:
         """The game of the conversation a follow-up continues (the latest question naming one)."""
         for previous in reversed(query.history):
-            signals = game_signals(previous, self.tokenizer)
-            if signals:
-                return signals[0].game
+            earlier = Query.build(previous, [], self.tokenizer)
+            if earlier.signals:
+                # Terms of two games tied ("圖案" and "逃出") are told apart as the question itself was.
+                return self.detect_game(earlier, None)[0]
         if query.history:
             # The question before named no game term but was in scope on its own terms (retrieval, or a rule
             # reading it): the conversation is about that game.

@@ -35,9 +35,11 @@ OWN_COLOUR = Slot("count", {"zh-TW": "來自自己地城的黃金數", "en": "go
                   none=("都是別人", "都在別人", "全是別人", "全部是別人", "全都是別人", "all from other", "all in other",
                         "all used in other", "none from my own", "none of them from my own", "none came from my own"),
                   note={"zh-TW": "這些黃金都不是在你自己的地城使用物品得到的", "en": "None of the golds came from items used in your own dungeon"})
+# The glossary's other names for the wand ("法杖").
+_WAND_SYNONYMS = ("法杖", "魔法杖", "法棒")
 ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
             values=(("potion", ("藥水", "potion", "potions")), ("clover", ("幸運草", "四葉草", "clover", "clovers")),
-                    ("wand", ("魔杖", "wand", "wands")), ("necklace", ("項鍊", "項鏈", "necklace", "necklaces"))),
+                    ("wand", ("魔杖", *_WAND_SYNONYMS, "wand", "wands")), ("necklace", ("項鍊", "項鏈", "necklace", "necklaces"))),
             value_labels=(("potion", {"zh-TW": "治療藥水", "en": "healing potion"}),
                           ("clover", {"zh-TW": "幸運四葉草", "en": "four-leaf clover"}),
                           ("wand", {"zh-TW": "魔杖", "en": "wand"}),
@@ -55,7 +57,7 @@ COLOUR_PHRASES = (("red", ("紅色", "紅", "red")), ("green", ("綠色", "綠",
 MARKERS = Slot("markers", {"zh-TW": "依序翻開的物品標記", "en": "the item markers in reveal order"},
                values=(("potion", ("治療藥水", "藥水", "healing potion", "potion")),
                        ("clover", ("幸運四葉草", "幸運草", "四葉草", "four-leaf clover", "clover")),
-                       ("wand", ("魔杖", "wand")), ("necklace", ("堅忍項鍊", "項鍊", "項鏈", "necklace")),
+                       ("wand", ("魔杖", *_WAND_SYNONYMS, "wand")), ("necklace", ("堅忍項鍊", "項鍊", "項鏈", "necklace")),
                        ("blank", ("空白指示物", "空白標記", "空白", "blank marker", "blank"))),
                # Without the markers there is nothing to hand out: asked for, never an empty list.
                owners=COLOUR_PHRASES, unstated="ask",
@@ -129,7 +131,7 @@ PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en":
                    # "the spell needs magic 3" is the spell's level, not the wizards' magic.
                    other_cues=("magic item", "magic items", "needs magic", "need magic", "requires magic"),
                    unstated="general", when=(("item", "wand"),))
-WANDS = Slot("count", {"zh-TW": "魔杖數", "en": "wands"}, cues=("魔杖", "wand", "wands"),
+WANDS = Slot("count", {"zh-TW": "魔杖數", "en": "wands"}, cues=("魔杖", *_WAND_SYNONYMS, "wand", "wands"),
              units=("根魔杖", "支魔杖", "wands"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "wand"),))
 SPELLS_BLOCKED = Slot("choice", {"zh-TW": "法術是否被阻止", "en": "spells blocked"},
                       values=((True, ("反魔法", "無法施法", "不能施法", "anti-magic", "cannot cast", "can't cast")),),
@@ -155,7 +157,7 @@ CARRIED = Slot("carried", {"zh-TW": "冒險家帶著的魔法物品（誰帶、�
                            "en": "the magic items the adventurers carry (who carries which player's item)"},
                values=(("potion", ("治療藥水", "藥水", "healing potion", "potion")),
                        ("clover", ("幸運四葉草", "幸運草", "四葉草", "four-leaf clovers", "four-leaf clover", "clovers", "clover")),
-                       ("wand", ("魔杖", "wand")),
+                       ("wand", ("魔杖", *_WAND_SYNONYMS, "wand")),
                        ("necklace", ("堅忍項鍊", "項鍊", "項鏈", "endurance necklace", "necklace of endurance",
                                      "necklace"))),
                owners=COLOUR_PHRASES, unstated="ask",

@@ -44,7 +44,7 @@ _ALIASES = MappingProxyType({
     GOLD_WASHER: ("gold washer", "gold panner"),
     MINER: ("矿工", "miner"),
     ACTOR: ("戏子", "actor", "performer"),
-    ABBOT: ("abbot",),
+    ABBOT: ("abbot", "和尚", "monk"),  # the glossary's other names for the Abbot
     LOST_ONE: ("lost one", "the lost", "wanderer", "lost traveller", "lost traveler"),
     TEA_MASTER: ("品茶师", "tea master", "tea taster"),
     OFFICER: ("police", "policeman", "police officer", "officer"),

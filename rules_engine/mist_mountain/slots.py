@@ -143,6 +143,8 @@ def _mixed_units(path: str) -> tuple[str, ...]:
 
 def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = (), vague: tuple[str, ...] = ()) -> Slot:
     """A count of one kind of card the player holds; not named means none, and the answer says so."""
+    # One card is said in the singular ("1 sakura card").
+    units = (*units, *(u[:-1] for u in units if u.endswith(" cards") and u[:-1] not in units))
     return Slot("count", {"zh-TW": zh, "en": en}, units=units, cues=cues, unstated="absent",
                 note={"zh-TW": f"假設你沒有{zh}（題目沒有提到）", "en": f"Assuming you have no {en} (the question does not say)"},
                 vague=vague, group="own paths" if vague else "",
@@ -161,7 +163,8 @@ OWN_GRASS = _own("芒草小路路徑小卡", "Silver Grass Path cards",
                  ("張芒草小路路徑小卡", "張芒草小路路徑卡", "張芒草小路", "張芒草", "grass path cards", "silver grass path cards",
                   "silvergrass path cards", "grass cards", "grass ones", *_mixed_units("芒草小路")),
                  _path_card_cues("芒草小路"), _SOME_PATH_CARDS)
-OWN_ABBOTS = _own("手上的住持", "Abbots in hand", ("張住持", "個住持", "abbots", "abbot"), cues=("住持", "abbot"))
+OWN_ABBOTS = _own("手上的住持", "Abbots in hand", ("張住持", "個住持", "abbots", "abbot", "monks"),
+                  cues=("住持", "abbot", "和尚", "monk"))
 
 # Gold alleys told beside one player's own cards ("4 gold alleys on the table"): they break a tie for the Escape
 # Master and do not bear on whether that player escapes.

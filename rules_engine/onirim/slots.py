@@ -72,7 +72,8 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                ("none", {"zh-TW": "還沒有高塔", "en": "no Tower built"})),
                  unstated="general")
 NIGHTMARE_TO_LIMBO = Slot("choice", {"zh-TW": "夢魘是否放進Limbo", "en": "Nightmare sent to Limbo"},
-                          values=((True, (*(f"{nightmare}…{verb}limbo" for nightmare in ("夢魘", "惡夢", "噩夢")
+                          values=((True, (*(f"{nightmare}…{verb}limbo"
+                                            for nightmare in ("夢魘", "惡夢", "噩夢", "nightmare", "nm")
                                             for verb in ("放進", "送進", "丟進", "放到", "放回", "送回", "丟回", "塞回")),
                                           "nightmare to limbo", "nightmare into limbo",
                                           "nightmare back into limbo", "nightmare back to limbo",
@@ -199,7 +200,8 @@ def expansion(label_zh: str, label_en: str, phrases: tuple[str, ...], unstated: 
 
 
 TOWERS_PHRASES = ("高塔", "塔", "tower", "towers")
-BOOK_PHRASES = ("book of steps", "the book", "book", "步驟之書", "目標卡", "書本", "加書", "book expansion")
+BOOK_PHRASES = ("book of steps", "the book", "book", "步驟之書", "目標卡", "書本", "加書", "book expansion",
+                "步伐之書", "失落與尋回之書", "失落之書", "bos")  # the glossary's names for it too
 PREMONITION_PHRASES = ("黑暗徵兆", "徵兆", "premonition", "premonitions", "dark premonitions", "美夢", "happy dream")
 SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
                    values=(("none", ("不用…咒文", "沒有…咒文", "咒文完全不用", "咒文不用", "咒文都不用", "咒文也不用",

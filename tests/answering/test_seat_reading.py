@@ -33,6 +33,23 @@ def read(question: str) -> dict:
     # "the next one": the seat after the one just told.
     ("5-player game, requirement 12. Contributions: captain 4, the player after the captain 4, the next one 2, the "
      "next 4, and the captain's previous player 0. Who goes?", [4, 4, 2, 4, 0]),
+    # "then 0, 1": bare numbers running on from a seat's own are the seats after it.
+    ("Six players. Captain 3, next player 2, the one after 5, then 0, 1, and the player before the captain 1.",
+     [3, 2, 5, 0, 1, 1]),
+    ("6-player game, path needs 12. Going round from the captain: captain has 4, the next player 1, then 0, 5, 2, "
+     "and the last seat (the captain's upstream player) has 4.", [4, 1, 0, 5, 2, 4]),
+    # An aside restating a seat's role is no seat of its own.
+    ("5 players, path needs 12. Captain put in 2, the player after the captain 5, the next one 0, then 3, and the "
+     "last one (captain's upstream) 2. Do we set out?", [2, 5, 0, 3, 2]),
+    # "剩下三个人" counts the seats not told (no table size said): they make the table, at zero.
+    ("需求12分，队长4分、下家1 4分、下家2 4分，剩下三个人都是0，能出团吗", [4, 4, 4, 0, 0, 0]),
+    ("6 players, path needs 12. Captain put in 4, the next player (downstream 1) 4, downstream 2 also 4, the other "
+     "three played nothing at all.", [4, 4, 4, 0, 0, 0]),
+    ("6人局，今天路線要12分。隊長出了3分、他下家2分、再下一家4分、下家3沒出牌、下家4 1分、最後上家6分。", [3, 2, 4, 0, 1, 6]),
+    ("Six players. Contributions going round from the captain: captain 3, next player 3, the one after that 3, then "
+     "2, 2, and the guy sitting right before the captain put in 3.", [3, 3, 3, 2, 2, 3]),
+    # "其他兩人": the two seats not told put in nothing.
+    ("五人局，路徑需求12分。隊長4分、下家1 4分、下家3 4分，其他兩人0分。這樣可以出團嗎？", [4, 4, 0, 4, 0]),
 ])
 def test_a_seat_by_seat_list_in_prose_is_read_in_seat_order(question, contributions):
     data = read(question)
@@ -45,8 +62,8 @@ def test_a_seat_by_seat_list_in_prose_is_read_in_seat_order(question, contributi
     "Five players. Captain 5, 下家1 4, 下家2 3, 上家 0. Does the team depart?",
     # "the second" with no series of seats after the captain before it could count from anyone.
     "Four players: captain 5, the second 4, the third 3, the fourth 0. Departs?",
-    # "then 0, 1": the 1 has no seat, so the list is not complete.
-    "Six players. Captain 3, next player 2, the one after 5, then 0, 1, and the player before the captain 1.",
+    # "then 0, 1, 4, 2" runs on to the last seat, which is then told again: two numbers for one seat.
+    "Six players. Captain 3, next player 2, then 0, 1, 4, 2, and the player before the captain 1.",
 ])
 def test_a_list_that_leaves_a_seat_unplaced_is_not_read(question):
     assert "contributions" not in read(question)

@@ -1666,3 +1666,47 @@ def test_a_follow_up_naming_players_seated_before_reruns_the_rule_on_their_seats
     assert (first.verdict["value"], again.verdict["value"]) == (5, 3)
     assert "Eve" in first.answer_line and "Cara" in again.answer_line
     assert again.verdict["details"]["inputs"]["went"] == {"value": [0, 4, 5], "from": "question"}
+
+
+@pytest.mark.parametrize("rule_id, question, expected", [
+    # "NM" is the Nightmare, and sending it back to Limbo spares the Towers.
+    ("onirim.nightmare_tower_penalty", "抽到NM 塔列已经摆了2张 我把NM丢回limbo的话还要弃塔吗",
+     {"nightmare_to_limbo": True, "row_state": "in_progress"}),
+    # "BoS" and 步伐之書 are the Book of Steps.
+    ("onirim.difficulty_level", "Towers+BoS 咒文用便宜那面 難度第幾級", {"towers": True, "book": True, "spells": "cheap"}),
+    ("onirim.difficulty_level", "基础游戏加高塔和失落步伐之书，但是不用咒文，这在难度阶梯上排第几级？",
+     {"towers": True, "book": True, "spells": "none"}),
+    # "1 of those golds": the total is named, the part is what the rest of the clause says it is.
+    ("dungeon-lords.item_bonus", "final score 20, 3 golds in the office, 1 of those golds came from my own colour item",
+     {"final_score": 20, "golds": 3, "own_colour": 1}),
+    # The glossary's 和尚 / monk is the Abbot, one with an adjective before it too.
+    ("mist-mountain.own_escape", "4个人玩，我现在有4张自己角色的回忆，还攒了2张樱花小径，手里又留着一张老和尚。我逃得出去吗？",
+     {"players": 4, "memories": 4, "sakura": 2, "abbots": 1}),
+    ("mist-mountain.own_escape", "4 players, I have 5 memories and an old monk in hand, can I escape?",
+     {"players": 4, "memories": 5, "abbots": 1}),
+    # A card named again as "my …" in a later clause is the one played, not one more; what a card scores is no card.
+    ("mist-mountain.contribution", "Today's path is 櫻花小徑. I played a 鐵路工 and a 反光盤. An opponent used 濃霧時刻 on "
+     "me, and since the railway worker can't be hit they discarded my reflector. What's my contribution now?",
+     {"path": "櫻花小徑", "cards": ["鐵路工", "反光盤"], "effects": [{"kind": "fog", "card": "反光盤"}]}),
+    ("mist-mountain.contribution", "今天櫻花小徑，我出了一個能讓燈籠分數加倍的村民，再出兩張燈籠",
+     {"path": "櫻花小徑", "cards": ["燈籠", "燈籠"]}),
+    # Among seats told with their numbers, "cap" is the captain.
+    ("mist-mountain.qualification", "4p need 12. cap 5 下家1 3 下家2 4 上家 6. who goes n do we depart",
+     {"contributions": [5, 3, 4, 6], "requirement": 12}),
+])
+def test_names_players_use_for_things_are_read(rule_id, question, expected):
+    assert extract_input(get_rule(rule_id).input_model, question) == expected
+
+
+def test_a_follow_up_continues_the_game_its_earlier_question_was_found_in_among_tied_terms(pipeline):
+    earlier = "我們5個人玩，要收集幾張印著自己角色圖案的那種牌，才算逃出去？"
+    assert pipeline.ask(earlier).game == "mist-mountain"
+    r = pipeline.ask("那6個人玩的時候呢？", history=[earlier])
+    assert (r.game, r.rule, r.verdict["value"]) == ("mist-mountain", "mist-mountain.memories_needed", 4)
+
+
+@pytest.mark.parametrize("question", ["我的高塔列現在只有一張紅色4號高塔，手上有藍色4號。不放右邊的話，可以把它接在左邊嗎？",
+                                      "高塔列只有紅4，藍4不要放右邊，放左邊可以嗎"])
+def test_a_side_said_not_to_be_taken_is_not_the_side(question):
+    read = extract_input(get_rule("onirim.tower_placement").input_model, question)
+    assert (read["tower"], read["side"]) == ("blue-4", "left")
