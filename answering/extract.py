@@ -884,15 +884,8 @@ def _seat_list(text: str) -> list[int] | None:
             return table
     if len(pairs) >= 4:
         n_players = int(stated_players.group(1)) if stated_players else len(pairs)
-        seats: dict[int, int] = {}
-        for s, value in pairs:
-            seat = n_players + s if s < 0 else s
-            if seat in seats or not 0 <= seat < n_players:
-                return None
-            seats[seat] = value
-        if sorted(seats) == list(range(n_players)):
-            return [seats[i] for i in range(n_players)]
-        return None
+        # Every seat told, each once: no seat is taken for zero.
+        return _whole_table(pairs, n_players) if len(pairs) == n_players else None
     named = _named_in_turn(text)
     if named and (stated_players is None or int(stated_players.group(1)) == len(named)):
         return named
