@@ -29,7 +29,7 @@ _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, 
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
                "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
-_NEGATOR_ZH = re.compile(r"(?:不|没有?|无|未|别|并非|非)(?:想|打算)?"
+_NEGATOR_ZH = re.compile(r"(?:不|没有?|木有|无|未|别|并非|非)(?:想|打算)?"
                          r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供|派|派出|出动|"
                          r"凑满|凑齐|集满|集齐|排满|排完|连成|完成)?(?:任何|任一|半个|半只|半张)?(?:把|将)?\s*$")
 # "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value;
@@ -925,6 +925,10 @@ _IN_HAND_ZH = r"(?:手上|手牌|手中|手里|手头)"
 _IN_HAND_EN = r"in (?:the |my |their |his |her |our |your )?hand"
 
 
+# "只有手上2張", "都在手上共3張": all of a thing said to lie in one place.
+_WHERE_ONLY = r"\s*(?:只有|才|就|都在|全在|全部在|都是|全是)?\s*"
+
+
 # "3 金礦小巷 (2 on the table, 1 in hand)": a total, then where its parts lie.
 _TOTAL_SPLIT = re.compile(r"(\d+)\s*([^\d()（）,，;；]{1,20}?)\s*[（(]\s*(\d+)\s*(on the table|场上|桌上)\s*[,，、]?\s*"
                           r"(?:and\s+)?(\d+)\s*(in (?:hand|their hand|his hand|her hand)|手上|手里)\s*[)）]")
@@ -952,14 +956,17 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
         after = segment[m.end:m.end + 16]  # room for " alleys in their hand"
         value = m.value
         if value in in_hand and (re.search(_IN_HAND_ZH + r"(?:的|有|还有)?\s*(?:\d+\s*(?:张|个)?)?\s*$", before)
-                                 or re.match(r"\s*(?:alleys?\s*)?" + _IN_HAND_EN, after)):
+                                 or re.match(r"\s*(?:alleys?\s*)?" + _IN_HAND_EN, after)
+                                 # "金礦只有手上2張", "金礦都在手上共3張" (no number of it said before: "場上2張金礦 手上1張")
+                                 or (re.match(_WHERE_ONLY + _IN_HAND_ZH + r"\s*(?:共有?|一共|总共|有)?\s*\d", after)
+                                     and not re.search(r"\d\s*(?:张|个|份)?\s*$", before))):
             value = in_hand[value]
         number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的|(?:of )?(?:her|his|their|my|your) own)?\s*$", before)
         offset = max(0, m.start - 16)
         if number is None:
             # "回憶只有2張", "金礦才1張", "回憶一共5張": a word of how many may stand before the number.
             # "金礦場上2張": where the things lie may come between them and the number.
-            number = re.match(r"\s*(?:路径小卡|路径卡|小卡)?\s*(?:场上|桌上|桌面上?)?\s*"
+            number = re.match(r"\s*(?:路径小卡|路径卡|小卡)?" + _WHERE_ONLY + r"(?:场上|桌上|桌面上?|" + _IN_HAND_ZH[3:-1] + r")?\s*"
                               r"(?:只有|才有?|就有?|共有?|一共|总共|超多有?|很多有?|有|:|：|x|×)?"
                               r"\s*(\d+)"
                               r"(?!\s*(?:张|个)?\s*(?:回忆|memor))", after)
@@ -1370,6 +1377,10 @@ def _seat_roster(text: str, players: int | None) -> tuple[dict[str, int], tuple[
 def _seat_names(question: str) -> tuple[tuple[int, str], ...]:
     text = normalise_numbers(fold(question))
     roster, _ = _seat_roster(text, None)
+    stated = _PLAYERS.search(text)
+    told_in_turn = _sequence_roster(text, int(stated.group(1)) if stated else None)
+    if told_in_turn and len(told_in_turn) > len(roster):
+        roster = told_in_turn  # the whole table, told name by name ("队长小明4分，小明下家阿强4分…")
     return tuple((seat, _as_written(question, name, "")) for name, seat in roster.items())
 
 
@@ -1419,6 +1430,160 @@ def _names_as_roles(text: str, players: int | None) -> str | None:
     names = "|".join(_name_pattern(n) for n in sorted(roster, key=len, reverse=True))
     return re.sub(names,
                   lambda m: f" {'队长' if roster[m.group()] == 0 else f'下家{roster[m.group()]}'} ", text)
+
+
+# Seating told name by name in turn order from the captain, when no roster form above reads it: "隊長是阿宏，他的下家是
+# 小安，接著Ken、莉莉，最後阿哲（就是阿宏的上家）", "队长小明4分，小明下家阿强4分，阿强下家小红5分…", "Captain Alice put in 2,
+# Bob (next after her) 6, Carol 3, and Dave, who sits right before Alice, also 2". The seats are the order in which the
+# names first come after the captain's; it is read only when the question says the order is the turn order and the
+# names fill the table exactly.
+_SEQ_ITEMS = re.compile(r"[，,、；;。!！?？:：]|\.(?=\s|$)|\s+(?:and then|then|and)\s+|(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff])")
+_SEQ_LEAD = re.compile(r"^\s*(?:(?:然后轮到|然后是?|接[着著](?:是|依序是?|依次是?)?|再来是?|再下去是?|再往下是?|再下家是?|再下一?(?:位|个|家)是?|"
+                       r"最后一?(?:位|个)?(?:是)?|也就是|还有|以及|依序是?|依次是?|"
+                       r"(?:[他她]的?|队长的?)?下家(?:依序|依次)?是?|(?:[他她]的?|队长的?)?上家是?|队长是?|"
+                       r"(?:and )?then|and|finally|lastly|(?:the )?captain(?: is| was)?)\s*)*")
+_SEQ_CJK_NAME = r"(?:(?![是有也和跟与的出去只都各没还才就共要会能当做坐打自回金场手桌贡分张个他她它你们今那这全每先再又下上])[\u4e00-\u9fff]){1,3}"
+_SEQ_EN_NAME = r"[a-z][a-z'\-]{1,11}"
+_SEQ_NOT_NAMES = _NOT_NAMES | {
+    "also", "who", "whose", "which", "what", "how", "path", "needs", "need", "requirement", "contributions", "memories",
+    "gold", "golds", "seat", "seats", "round", "turn", "today", "its", "it's", "we", "our", "my", "his", "her", "their",
+    "own", "both", "all", "each", "everyone", "everybody", "nobody", "game", "end", "camp", "after", "before", "going",
+    "from", "with", "plus", "but", "so", "do", "does", "did", "can", "if", "is", "was", "last", "final", "players",
+    "put", "played", "passed", "passes", "right", "left", "on", "in", "of", "to", "at", "up", "one", "two", "three",
+    "four", "five", "six", "none", "nothing", "zero", "everyone's", "abbot", "officer", "total", "points", "pts",
+    "最后", "大家", "其他", "其余", "剩下", "另外", "结算", "结果", "路径", "路线", "需求", "贡献", "回忆", "金矿", "住持",
+    "警官", "今天", "当天", "那天", "最后一天", "队长", "下家", "上家", "芒草", "竹林", "樱花", "谁", "结算时", "而且", "但是",
+    "不过", "所以", "如果", "请问", "这样", "出团", "能出团", "我们"}
+# What the question says of the order: the names are told in turn.
+_SEQ_ORDER = re.compile(r"依序|依次|接[着著]|然后|再来|再下|下家|顺序|顺时针|往下|\bthen\b|\bnext\b|\bafter\b|going round|"
+                        r"turn order|in order|clockwise|downstream|to (?:her|his|their) left")
+# Asides that place a name: the seat before the captain, or the one right after.
+_SEQ_LAST = re.compile(r"上家|(?:right |just |directly )?before (?:the )?captain|captain's (?:right|upstream)|upstream|"
+                       r"(?:right |just |directly )?before [a-z]+\b|on [a-z]+'s right")
+_SEQ_FIRST = re.compile(r"\bnext (?:after|to) (?:her|him|the captain|[a-z]+)\b|(?:right |just )?after (?:her|him|the captain)")
+
+
+def _who_as_aside(text: str) -> str:
+    """", who sits right before Alice," written as the aside in brackets it is."""
+    return re.sub(r",\s*(?:who|that)\s+([^,.;()]*)", r" (\1)", text)
+
+
+def _sequence_head(item: str, known: list[str]) -> tuple[str, str | None, str, str] | None:
+    """(name, the name it is said to be the 下家/上家 of, which of the two, the rest of the part) of a part that opens
+    with a player's name ("他下家阿强4分", "小明下家阿强4分", "bob (next after her) 6"), else None."""
+    item = _SEQ_LEAD.sub("", item)
+    anchor = None
+    side = ""
+    for name in sorted(known, key=len, reverse=True):
+        chain = re.match(rf"{_name_pattern(name)}\s*的?\s*(下家|上家)\s*", item)
+        if chain:
+            anchor, side, item = name, chain.group(1), item[chain.end():]
+            break
+    m = re.match(rf"({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})(?![a-z'\-])", item)
+    if m is None or m.group(1) in _SEQ_NOT_NAMES:
+        return None
+    name, rest = m.group(1), item[m.end():]
+    if name.isascii() and not re.match(r"\s*(?:$|[\d(（\u4e00-\u9fff]|(?:has|had|have|put|played|plays|passed|passes|is|was|sits|"
+                                       r"with|w/)\b)", rest):
+        return None  # a Latin word that is not followed as a player is ("Bob 6", "Dave (…)", "Eve has …")
+    return name, anchor, side, rest
+
+
+def _sequence_roster(text: str, players: int | None) -> dict[str, int] | None:
+    """Names told one by one in turn order from the captain (see `_SEQ_ITEMS`): name → seat, or None."""
+    text = re.sub(r"[(（]([^()（）]*)[)）]", lambda m: f" ({m.group(1)}) ", _who_as_aside(text))
+    captain = re.search(rf"(?:队长\s*(?:是|为)?\s*|\bcaptain (?:is |was )?)({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})(?![a-z'\-])|"
+                        rf"({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})\s*(?:是|当|做)?\s*(?:今天|当天|那天)?的?队长|"
+                        rf"(?<![a-z])({_SEQ_EN_NAME}) (?:is |was )?(?:the )?captain\b|(?<![a-z])({_SEQ_EN_NAME})'s captain\b|"
+                        rf"(?<![a-z])({_SEQ_EN_NAME}) (?:has|had|holds|held) the captain", text)
+    if captain is None:
+        return None
+    first = next(g for g in captain.groups() if g)
+    if first in _SEQ_NOT_NAMES:
+        return None
+    order = [first]
+    where: dict[str, int] = {}  # name → seat told by an aside or a chain
+    last_new = captain.end()
+    pos = captain.end()
+    for item in _SEQ_ITEMS.split(text[captain.end():]):
+        start = text.find(item, pos)
+        pos = start + len(item) if start >= 0 else pos
+        aside = re.search(r"\(([^()]*)\)", item)
+        body = re.sub(r"\([^()]*\)", " ", item)
+        head = _sequence_head(body, order)
+        if head is None:
+            # "going to her left it's Ben": the name ends the part.
+            end = re.search(rf"(?:\bit's|\bit is|\bthey're|\bare|\bis|\bgo|是)\s*({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})\s*$", body)
+            head = (end.group(1), None, "", "") if end and end.group(1) not in _SEQ_NOT_NAMES else None
+        note = aside.group(1) if aside else ""
+        if head is None:
+            # ", who sits right before Alice": an aside of its own, about the name just told.
+            if len(order) > 1 and re.match(r"\s*(?:who|that|she|he)\b", body):
+                note = body
+                name = order[-1]
+            else:
+                continue
+        else:
+            name, anchor, side, rest = head
+            if anchor is not None:
+                seat = order.index(anchor) + (1 if side == "下家" else -1)
+                where[name] = seat
+            # A word taken for a name once ("芒草小路", "结算时") is no player: a player's name comes again, or has
+            # a number right after it, or a seat said of it.
+            if name not in order and anchor is None and not note and not re.match(r"\s*\d", rest) \
+                    and len(re.findall(_name_pattern(name), text)) < 2:
+                continue
+            if name not in order:
+                order.append(name)
+                last_new = pos
+        if _SEQ_LAST.search(note):
+            where[name] = -1
+        elif _SEQ_FIRST.search(note):
+            where[name] = 1
+        elif re.search(r"队长|captain", note) and not re.search(r"的|'s", note):
+            where[name] = 0
+        told = re.search(r"下家\s*(\d)", note)
+        if told:
+            where[name] = int(told.group(1))
+    n = players or len(order)
+    if len(order) != n or n < 3 or not _SEQ_ORDER.search(text[:last_new]):
+        return None
+    roster = {name: k for k, name in enumerate(order)}
+    if any(roster[name] != seat % n for name, seat in where.items()):
+        return None
+    return roster
+
+
+def _sequence_as_roles(text: str, players: int | None) -> str | None:
+    """The text with each part that opens with a seated player's name told by that seat's role instead ("阿宏2分" →
+    "队长 2分"), parts that only name a seat dropped; None when no seating is told name by name."""
+    stated = _PLAYERS.search(text)
+    roster = _sequence_roster(text, players or (int(stated.group(1)) if stated else None))
+    if roster is None:
+        return None
+    out: list[str] = []
+    seen: set[str] = set()
+    waiting: str | None = None  # the role of a name just told with nothing yet ("Dave, who sits …, also 2")
+    for item in _SEQ_ITEMS.split(re.sub(r"\s*[(（][^()（）]*[)）]\s*", " ", _who_as_aside(text))):
+        head = _sequence_head(item, list(roster))
+        if head is None or head[0] not in roster:
+            number = re.fullmatch(r"\s*(?:also|too|is|has|had|with)?\s*(\d+)\s*(?:分|points?|pts?)?\s*", item)
+            if waiting and number:
+                out.append(f"{waiting} {number.group(1)}")
+            elif not re.search(_SEAT_ROLE, item):  # a bare role left of a seating part ("最後一位") names no one
+                out.append(item)
+            waiting = None
+            continue
+        name, _, _, rest = head
+        role = '队长' if roster[name] == 0 else f'下家{roster[name]}'
+        rest = re.sub(r"^\s*(?:是|当|做)?\s*(?:今天|当天|那天)?的?(?:队长|captain)", "", rest)
+        waiting = None
+        if name in seen or re.search(r"\d|没|无|pass|nothing|none|no\b", rest):
+            out.append(f"{role} {rest.strip()}")
+        elif name.isascii():
+            waiting = role
+        seen.add(name)
+    return "，".join(p for p in out if p.strip())
 
 
 _ORDER_START = re.compile(r"\b(?:from|starting (?:with|from|at)|beginning (?:with|from|at)|round from)\b|从|由|开始")
@@ -1675,6 +1840,9 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
             # Seats called by the names a roster gave them ("阿凱當隊長，下家1小玉…；阿凱0、小玉6…").
             by_role = _names_as_roles(counting_text, players)
             seat_list = _seat_list(by_role) if by_role is not None else None
+        if seat_list is None:
+            by_role = _sequence_as_roles(counting_text, players)
+            seat_list = _seat_list(by_role) if by_role is not None else None
     if players is None and seat_list:
         players = len(seat_list)
     # A combat round's party is read once: the carried items and the blows are placed among its members.
@@ -1754,6 +1922,9 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
             if value is None:
                 by_player = _by_attribute(counting_text, slot, players)
                 value = _seat_records(by_player, slot, players, question) if by_player is not None else None
+            if value is None:
+                by_role = _sequence_as_roles(counting_text, players)
+                value = _seat_records(by_role, slot, players, question) if by_role is not None else None
         elif slot.kind == "markers":
             value = _markers(counting_text, slot)
         elif slot.kind == "plays":

@@ -118,6 +118,49 @@ def test_named_players_are_read_only_whole_and_in_a_stated_order(question):
     assert "players" not in extract_input(ESCAPE.input_model, question)
 
 
+@pytest.mark.parametrize("question, contributions, names", [
+    # Each player told as the one after the player before ("阿花下家小杰"), the last one said to be the captain's 上家.
+    ("六人局，需求12。隊長阿花2分，阿花下家小杰5分，小杰下家阿麗3分，阿麗下家老吳4分，老吳下家小芬0分，小芬下家大熊1分"
+     "（大熊是阿花的上家）。誰出團？", [2, 5, 3, 4, 0, 1], ["阿花", "小杰", "阿麗", "老吳", "小芬", "大熊"]),
+    # The seating told first, partly by role and partly as "接著…、…，最後…"; the numbers then by name, one in words.
+    ("五人局：阿寶是隊長，他的下家是小婷，接著Max、小芸，最後老高（就是阿寶的上家）。需求12。結果：阿寶4分、小婷0分、"
+     "Max沒出、小芸5分、老高3分。誰出團？", [4, 0, 0, 5, 3], ["阿寶", "小婷", "Max", "小芸", "老高"]),
+    # English: the captain's name, the next one placed by an aside, the last one by ", who sits right before …".
+    ("4 players, path needs 12. Captain Nora put in 5, Omar (next after her) 2, Pia 4, and Quinn, who sits right "
+     "before Nora, 3. Who goes?", [5, 2, 4, 3], ["Nora", "Omar", "Pia", "Quinn"]),
+    # Names set apart by spaces.
+    ("4人 阿寶队长 下家依次小婷 老高 小芸. 贡献 阿寶3 小婷4 老高4 小芸2 需求12 谁出团", [3, 4, 4, 2],
+     ["阿寶", "小婷", "老高", "小芸"]),
+])
+def test_players_told_one_by_one_in_turn_order_take_their_seats(question, contributions, names):
+    data = read(question)
+    assert data["contributions"] == contributions
+    assert unread_numbers(question, data) == []
+    assert list(seat_names(question).values()) == names
+
+
+@pytest.mark.parametrize("question", [
+    # Names after the captain with no word of the order they sit in: not taken for the turn order.
+    "4人局，需求12。隊長阿寶2分，小婷5分，老高3分，小芸4分。誰出團？",
+    # One name too few for the table.
+    "五人局，需求12。隊長阿寶2分，阿寶下家小婷5分，小婷下家老高3分，老高下家小芸4分。誰出團？",
+    # A name placed where the order does not put it (小芸 is the fourth told, not the captain's 上家 of five).
+    "五人局，需求12。隊長阿寶2分，阿寶下家小婷5分，小婷下家老高3分，小芸4分（小芸是阿寶的上家），大熊1分。誰出團？",
+])
+def test_players_told_by_name_are_not_seated_without_a_stated_order_that_fills_the_table(question):
+    assert "contributions" not in read(question)
+
+
+def test_a_thing_said_to_lie_all_in_hand_and_slang_for_none_are_read():
+    question = ("4人局结束。当天队长是阿花，下家依序是小杰、阿丽、老吴。阿花6张回忆，金矿只有手上2张；小杰5张回忆，木有金矿；"
+                "阿丽6张回忆、金矿都在手上共3张；老吴2张回忆。谁是脱逃大师？")
+    players = extract_input(ESCAPE.input_model, question)["players"]
+    assert players[0] == {"memories": 6, "gold_hand": 2}
+    assert players[1] == {"memories": 5, "gold_table": 0}
+    assert players[2] == {"memories": 6, "gold_hand": 3}
+    assert get_rule("mist-mountain.escape_master").run({"players": players}).value == "下家2"
+
+
 OWN_ESCAPE = get_rule("mist-mountain.own_escape")
 
 
@@ -219,10 +262,11 @@ def test_contributions_told_player_by_player_in_prose(question, contributions):
     assert extract_input(QUALIFICATION.input_model, question)["contributions"] == contributions
 
 
-def test_a_list_leaving_a_seat_of_a_table_said_in_words_unplaced_is_not_read():
-    # "我們五個人玩": a five-player table; one player is told by name only, so the list is not read as four.
+def test_a_seat_told_by_name_alone_within_a_list_in_turn_order_is_the_next_seat_not_a_gap():
+    # "我們五個人玩": a five-player table. 阿傑 has no role of his own: told between 小美 ("再來") and the last seat, he
+    # is the seat after 小美, so the list fills the table (it is never read as four).
     question = "我們五個人玩。隊長阿明3分，他下家小華0分，再來小美5分，阿傑2分，最後一位、也就是阿明的上家小玉4分。能出團嗎？"
-    assert "contributions" not in extract_input(QUALIFICATION.input_model, question)
+    assert extract_input(QUALIFICATION.input_model, question)["contributions"] == [3, 0, 5, 2, 4]
 
 
 def test_own_cards_named_before_how_many():
