@@ -456,7 +456,8 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                 part = _part_of_total(text, n.start())
                 if distance <= limit and not re.search(r"[，。？?！!；;,]", gap):
                     out.append((distance + (6 if part else 0), n.start(), int(n.group())))
-                elif part and n.start() < c.start() and distance <= 40 and not re.search(r"[，。？?！!；;,]", gap) \
+                elif part and n.start() < c.start() and distance <= 40 \
+                        and (not re.search(r"[，。？?！!；;,]", gap) or re.fullmatch(r"[^，。？?！!；;,]*[，,]\s*(?:是|都是|就是)[^，。？?！!；;,]*", gap)) \
                         and not re.fullmatch(r"\s+of (?:them|those|these|the)\s+", gap):
                     # ("1 of those golds": "golds" names the total the part is taken from, not the part.)
                     # "2 of them came from my own dungeon": the part is what the rest of its clause says it is.
@@ -487,7 +488,10 @@ def _unit_distance(text: str, start: int, slot: Slot) -> float:
 
 def _part_of_total(text: str, start: int) -> bool:
     """Whether the number at `start` counts a part of a total said before ("其中一個", "of which 2")."""
-    return bool(re.search(r"(?:其中|当中|之中)(?:有)?\s*$|\bof (?:them|those|which)\s*$", text[max(0, start - 10):start])
+    return bool(re.search(r"(?:其中|当中|之中)(?:有)?\s*$|\bof (?:them|those|which)\s*$|"
+                          # "那3個黃金裡有1個": a counted total, then how many of it.
+                          r"\d+\s*(?:个|张|枚|瓶|根)?\s*[\u4e00-\u9fff]{1,4}(?:里|中)(?:面|头)?\s*(?:有|的)?\s*$",
+                          text[max(0, start - 12):start])
                 or re.match(r"-?\d+\s+of (?:them|those)\b", text[start:start + 16]))
 
 
@@ -1513,7 +1517,7 @@ def _sequence_roster(text: str, players: int | None) -> dict[str, int] | None:
         head = _sequence_head(body, order)
         if head is None:
             # "going to her left it's Ben": the name ends the part.
-            end = re.search(rf"(?:\bit's|\bit is|\bthey're|\bare|\bis|\bgo|是)\s*({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})\s*$", body)
+            end = re.search(rf"(?:\bit's|\bit is|\bthey're|\bare|\bis|\bgo|\bleft|\bright|是)\s*({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})\s*$", body)
             head = (end.group(1), None, "", "") if end and end.group(1) not in _SEQ_NOT_NAMES else None
         note = aside.group(1) if aside else ""
         if head is None:
@@ -1595,7 +1599,14 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
     share one value said of them all ("下家2、下家3、隊長全部pass", "P2, P4 and the captain all pass"). A clause
     naming a seat with no value or with several (a card aimed at someone) leaves the turns unread."""
     roster, listed = _roster(text, slot, players)
-    names = re.compile("|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))) if roster else None
+    stated = _PLAYERS.search(text)
+    size = players or (int(stated.group(1)) if stated else None)
+    told_in_turn = _sequence_roster(text, size) if size and len(roster) < size else None
+    if told_in_turn:
+        # The seating told name by name ("Kai is captain; to his left Mei, then Zhe, then An"): the seats named before
+        # any turn is told are that seating, not turns.
+        roster, listed = told_in_turn, None
+    names = re.compile("|".join(_name_pattern(n) for n in sorted(roster, key=len, reverse=True))) if roster else None
     if listed:  # the roster's list names seats; it plays nothing
         text = _blanked(text, listed)
     turns: list[list[Any]] = []
@@ -1605,7 +1616,8 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
         if seat_name is not None and seat_name.group(3) in roster:
             # "接著小美、阿凱…全都pass": after a roster listed in order, "then" and a name is the next turn, not the
             # roster again.
-            if not (listed and _RELATIVE_ROLE.search(seat_name.group(1) or seat_name.group(2) or "")):
+            # (The seating is told before the turns: once turns are told, a name is a turn, "然后大雄、静香…都Pass".)
+            if not turns and not (listed and _RELATIVE_ROLE.search(seat_name.group(1) or seat_name.group(2) or "")):
                 continue  # the roster itself
             clause = clause[seat_name.start(3):]
         # Turns name cards, not amounts: a digit after "next player" numbers the seat ("next player 2 passes").
@@ -1613,6 +1625,9 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
         found = sorted([(m.start(), _seat(clause, m.group(1), players)) for m in _SEAT_ROLE.finditer(clause)]
                        + ([(m.start(), roster[m.group()]) for m in names.finditer(clause)] if names else []))
         seats = [s for _, s in found]
+        said_twice = len(seats) > 1 and len(set(seats)) == 1
+        if said_twice:
+            seats = seats[:1]  # a seat called by its role and its player's name ("他的下家小美先出燈籠")
         if not seats:
             continue
         named = [m for m in mentions(clause, slot.values) if not m.negated]
@@ -1626,7 +1641,8 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
         if None in seats or len(named) > 1:
             return None
         if not named:
-            if _ORDER_START.search(clause):
+            # Before the turns, a seat called by its role and its name with nothing played ("阿寶當隊長") is the seating.
+            if _ORDER_START.search(clause) or (not turns and (told_in_turn or said_twice)):
                 continue  # where the order starts ("going round from the player after the captain"), not a turn
             waiting += seats  # type: ignore[arg-type]
             continue

@@ -186,6 +186,11 @@ def _aimed_at(value: Any, stated: dict[str, Any], sources: dict[str, str], own: 
                for name, other in stated.items() if name != own)
 
 
+def names_at_table(query: Query) -> dict[int, str]:
+    """The players' names the question gives the seats, else the latest earlier question's (seat → name)."""
+    return next((found for found in map(seat_names, (query.text, *reversed(query.history))) if found), {})
+
+
 class Pipeline:
     """Answers questions with verbatim citations and, where a rule applies, an engine verdict."""
 
@@ -426,8 +431,7 @@ class Pipeline:
             # Shown in the question's language; zh-CN is the Traditional text through OpenCC.
             verdict = verdict.localized(lang, lambda text: to_script(text, lang))
             # Players named at the table are called by their names (the question's own, else the latest before it).
-            names = next((found for found in map(seat_names, (query.text, *reversed(query.history))) if found), {})
-            verdict = verdict_with_seat_names(verdict, names, lang)
+            verdict = verdict_with_seat_names(verdict, names_at_table(query), lang)
         title = self._answerer_title(match, lang)
         needed = [to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs]
         line = self._answer_line(lang, game_id, verdict, title, needed, ruled, withheld[1], outside)

@@ -95,6 +95,8 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "是丢进弃牌堆，还是回到Limbo？" asks which of two; "…，还是要标记吗？" (still) asks yes or no.
     ("which", re.compile(r"第几|哪|谁|什么时候|何时|\b(?:which|who|whom|whose)\b|"
                          r"(?<!吗)(?<!吗\s)[，,]\s*还是(?![^，,。？?]*吗)[^，,。？?]{1,20}[？?]*\s*$|"
+                         # "是進棄牌堆還是放進Limbo？": which of two things said of one, with no comma between.
+                         r"是[^，,。？?还]{1,12}还是(?![^，,。？?]*吗)[^，,。？?]{1,20}[？?]*\s*$|"
                          r"\b(?:when|where)\s+(?:do|does|did|can|could|is|are|was|were|should|must|will|would|"
                          r"may|might|shall|has|have)\b")),
     ("how_many", re.compile(r"几|多少|多久|多长时间|how many|how much|how long|how old|what number|number of")),
@@ -110,18 +112,45 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # Last: "what's the hand limit", "這張徵兆的懲罰是什麼" ask for a value or a description of something's
     # attribute, whichever the answerer gives ("夢魘是什麼" asks what a thing is: no form).
     # "會觸發啥徵兆": 啥 asks what, in a form no pattern above takes.
-    ("what", re.compile(r"\bwhat(?:'?s|\s+is|\s+are|\s+was|\s+were)\s+the\b|的[^，。,?？的]{1,8}是(?:什么|啥)|啥(?!时候)")),
+    ("what", re.compile(r"\bwhat(?:'?s|\s+is|\s+are|\s+was|\s+were)\s+the\b|的[^，。,?？的]{1,8}是(?:什么|啥)|啥(?!时候)|"
+                        # Any other "what …" or "什麼 …" asking for something ("at dusk, what do the players who
+                        # didn't qualify get?", "沒資格的人拿什麼"), not "what if" / "what about" (a changed situation).
+                        # "夢魘是什麼", "what is a Nightmare" ask what a thing is: no form.
+                        r"\bwhat\b(?!\s+(?:if|about|is|are|was|were)\b)(?!'?s\b)|(?<![为是])什么(?!时候)")),
 )
+
+# Where a question asking two things starts its second ("How many …, and when …?", "手牌上限幾張？什麼時候檢查？").
+_NEXT_ASK = re.compile(r"[?？]+|[。；;!！]|\band\s+(?=(?:how|when|what|where|which|who|whom|do|does|did|is|are|can|could|"
+                       r"should|will|would|must)\b)|[，,]\s*(?:还有|另外|以及|然后|那)?\s*(?=几|多少|什么时候|哪|谁)")
+# "Does it go to the discard pile or to Limbo?": a yes-or-no start asking which of two.
+_EITHER_OR = re.compile(r"\bor\s+(?!not\b|no\b|nothing\b|something\b|anything\b|so\b|more\b|less\b|fewer\b)\w")
 
 
 def question_form(folded: str) -> str | None:
     """The answer type a question asks for (how_many, which or who, what_happens, yes_no), "what" for any but yes/no,
     "explain" for a request to explain, "compare" for which of two situations is more so, or None."""
     folded = _RELATIVE_WHO.sub(r"\1 that", folded)
+    # "the wizard who's wearing …": a "who" right after "the" and a noun describes that one too.
+    folded = re.sub(r"\b((?:the|a|an|my|our|your|his|her|their)\s+[a-z]+)\s+who(?:'s|se)?\b", r"\1 that", folded)
     for form, pattern in _FORMS:
         if pattern.search(folded):
             return form
     return None
+
+
+def other_forms(folded: str, form: str | None) -> tuple[str, ...]:
+    """The forms a question asks in besides `form`: those of its other parts when it asks two things ("how many
+    cards, and when?"), and "which" for a yes-or-no start offering two things ("… to the discard pile or to
+    Limbo?"). An answerer agreeing with any of them answers a part of the question."""
+    if form in ("explain", "compare"):
+        return ()  # a request to explain asks for the passages, whatever its parts ask
+    parts = [p for p in _NEXT_ASK.split(folded) if p and p.strip()]
+    forms: list[str] = []
+    for part, part_form in [(folded, form)] + ([(p, question_form(p)) for p in parts] if len(parts) > 1 else []):
+        forms += [part_form] if part_form else []
+        if part_form == "yes_no" and _EITHER_OR.search(part):
+            forms.append("which")
+    return tuple(dict.fromkeys(f for f in forms if f != form and f not in ("explain", "compare")))
 
 
 # "the players who didn't qualify", "anyone who passed": a "who" after the people it describes asks nothing.
@@ -206,6 +235,7 @@ class RuleMatch:
     continues: bool = False  # it answered the question this one follows
     intent: float = 0.0  # the intent classifier's probability for it among the game's answerers
     names_part: bool = False  # the question names what sets this part apart from the rule it is part of
+    other_forms: tuple[str, ...] = ()  # the forms of the question's other parts (see `other_forms`)
 
     @property
     def rule(self) -> Rule | None:
@@ -216,8 +246,9 @@ class RuleMatch:
         """The fit under a set of weights."""
         score = self.similarity + params.lexical * self.overlap
         if self.form and self.answerer.answer_types:
+            # Answering another part of a question asking two things is no clash, and no match of what it asks first.
             score += params.type_agrees if types_agree(self.form, self.answerer.answer_types) \
-                else -params.type_clashes
+                else 0.0 if self.types_agree() else -params.type_clashes
         if self.stated:
             # Each input the question states (up to three) is evidence for the rule that reads it.
             score += params.stated_inputs * min(self.stated, 3)
@@ -228,6 +259,11 @@ class RuleMatch:
         if self.continues:
             score += params.continues
         return score + params.intent * self.intent
+
+
+    def types_agree(self) -> bool:
+        """Whether the answerer answers the question's form, or the form of another part of it."""
+        return any(types_agree(form, self.answerer.answer_types) for form in (self.form, *self.other_forms) if form)
 
 
 def types_agree(form: str, answer_types: tuple[str, ...]) -> bool:
@@ -336,6 +372,7 @@ class RuleRouter:
         # on its own that names a thing and asks no more ("那迷霧手牌上限咧") asks for its value.
         form = question_form(fold(own_text or question)) or (question_form(fold(question)) if earlier
                                                              else asks_for_a_value(fold(own_text or question)))
+        also = other_forms(fold(own_text or question), form)
         lexical = RoutingParams().lexical
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
         readers = {a.id for a in self._readers(question, game)}
@@ -371,7 +408,8 @@ class RuleRouter:
             out.append(RuleMatch(answerer, 0.0, self.examples[i][1], float(sims[i]), overlap, form,
                                  stated_rules.get(aid, 0), min(ranks) if ranks else None,
                                  reads_numbers(answerer, number_text, own_read, earlier) if states_numbers else None,
-                                 aid == previous, intent.get(aid, 0.0), bool(q_terms & self._part_terms.get(aid, set()))))
+                                 aid == previous, intent.get(aid, 0.0), bool(q_terms & self._part_terms.get(aid, set())),
+                                 also))
         return out
 
     def read_ahead(self, question: str, game: str) -> None:
@@ -523,7 +561,7 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
     if need_support and not best.stated and (best.support is None or best.support >= params.support_depth):
         # Neither retrieval nor the question's own inputs back the nearest example.
         return None
-    if best.form and best.answerer.answer_types and not types_agree(best.form, best.answerer.answer_types) \
+    if best.form and best.answerer.answer_types and not best.types_agree() \
             and (not best.stated or (best.form == "who" and set(best.answerer.answer_types) == {"yes_no"})):
         # The question asks another kind of answer and states nothing this answerer reads; or it asks who,
         # which a yes or no cannot say, whatever the question states.

@@ -76,15 +76,20 @@ def outcome(item: Item, rule: str | None, value: Any) -> str:
 
 def collect(pipeline: Any, items: list[Item]) -> list[tuple[Item, list[tuple[Any, str]]]]:
     """Per in-scope item: each candidate and the outcome if it were chosen."""
+    from answering.compose import verdict_with_seat_names
+    from answering.pipeline import names_at_table
+
     out = []
     for item in items:
         u = pipeline.understand(item.q, history=item.history)
         if u.game is None:
             continue
         rows = []
+        names = names_at_table(u.query)
         for cand in u.candidates:
             verdict, _, _ = pipeline.evaluate(cand, u.query, u.follow_up)
-            value = verdict.value if verdict is not None else None
+            # The value as the answer shows it: a seat is called by its player's name when the question names them.
+            value = verdict_with_seat_names(verdict, names, "zh-TW").value if verdict is not None else None
             rows.append((cand, outcome(item, cand.answerer.id, value)))
         out.append((item, rows))
     return out

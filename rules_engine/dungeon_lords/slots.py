@@ -90,7 +90,9 @@ DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage 
                             "needs healing",
                             "wounds", "took", "damage", "needs", "hit…for", "hits…for",
                             # "hit the front adventurer for 2": the one hit, then how much.
-                            "adventurer for", "warrior for", "thief for", "priest for", "wizard for"),
+                            "adventurer for", "warrior for", "thief for", "priest for", "wizard for",
+                            # "派哥布林打第一個冒險者2點": the one hit, then how much.
+                            "打...冒險者", "打...冒險家", "guy for", "one for"),
                       units=("點傷", "點傷害", "點血", "points of damage", "damage", "points of healing"),
                       unstated="general", when=(("item", "potion"),))
 PRIEST_HEARTS = Slot("count", {"zh-TW": "牧師的治療點數", "en": "the priests' healing"},

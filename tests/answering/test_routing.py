@@ -1,6 +1,8 @@
 """Routing decisions: the lead an answerer needs is over answerers that would answer otherwise."""
 from dataclasses import replace
 
+import pytest
+
 from answering.routing import Answerer, RoutingParams, RuleMatch, decide, routing_terms, same_situation
 from rules_engine import all_rules, get_rule
 
@@ -83,7 +85,9 @@ def test_naming_the_game_is_no_glossary_overlap_with_a_rule():
 def test_who_after_the_people_it_describes_asks_nothing():
     from answering.routing import question_form
 
-    assert question_form("at dusk, what do the players who didn't qualify get?") is None
+    # The "who" asks nothing; the "what" asks for something, which any answerer but a yes or no gives.
+    assert question_form("at dusk, what do the players who didn't qualify get?") == "what"
+    assert question_form("the wizard who's wearing the necklace took 3. does the necklace get a gold?") == "yes_no"
     assert question_form("how many cards do players who did not qualify draw?") == "how_many"
     assert question_form("if the morning fails, who becomes captain?") == "who"
 
@@ -120,3 +124,23 @@ def test_the_terms_that_set_a_part_apart_come_from_its_examples(pipeline):
     assert terms["mist-mountain.escape_master"] == {"mist-mountain:escape-master"}
     # Only parts have them.
     assert set(terms) == {r.id for r in all_rules() if r.part_of}
+
+
+@pytest.mark.parametrize("question, form, others", [
+    # Two questions in one: each part's form, the first the question's own.
+    ("迷雾山城手牌上限几张?什么时候要检查?", "which", ("how_many",)),
+    ("paradoxical prophecy: is that the top or the bottom of the deck, and how many cards?", "how_many",
+     ("yes_no", "which")),
+    # A yes-or-no start offering two things asks which of them.
+    ("when a nightmare makes me give up a tower, does that tower go to the discard pile or to limbo?", "yes_no",
+     ("which",)),
+    ("被迫放弃的那座塔是进弃牌堆还是放进limbo?", "which", ()),
+    # "or not" offers nothing to choose; "what if" asks in no form of its own.
+    ("can i play it or not?", "yes_no", ()),
+    ("what if i'd finished on 1 point instead", None, ()),
+])
+def test_a_question_asking_two_things_agrees_with_an_answerer_of_either(question, form, others):
+    from answering.routing import other_forms, question_form
+
+    assert question_form(question) == form
+    assert other_forms(question, form) == others

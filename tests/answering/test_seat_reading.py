@@ -136,7 +136,7 @@ def test_players_told_one_by_one_in_turn_order_take_their_seats(question, contri
     data = read(question)
     assert data["contributions"] == contributions
     assert unread_numbers(question, data) == []
-    assert list(seat_names(question).values()) == names
+    assert [name for _, name in sorted(seat_names(question).items())] == names
 
 
 @pytest.mark.parametrize("question", [
@@ -206,6 +206,15 @@ def test_seats_named_together_share_the_turn_said_of_them_all(question):
     assert data["actions"] == BAMBOO_TURNS and data["players"] == 5
     # Every seat has passed after the shared turn: the morning is played to its end.
     assert MORNING.run(data).details["finished"] is True
+
+
+def test_turns_told_by_name_after_a_seating_told_name_by_name():
+    # The seating, then the turns; after the first turn, "然後大雄、靜香…都Pass" names turns, not the seating again.
+    question = ("5人局竹林小道。阿寶當隊長，下家依次是小婷、老高、小芸、大熊。小婷出反光盤，老高出工作帽，小芸Pass，"
+                "大熊出反光盤，阿寶出燈籠，然後小婷、老高、大熊、阿寶都Pass。能出團嗎？")
+    data = extract_input(MORNING.input_model, question)
+    assert data["actions"] == BAMBOO_TURNS and data["players"] == 5
+    assert [name for _, name in sorted(seat_names(question).items())] == ["阿寶", "小婷", "老高", "小芸", "大熊"]
 
 
 def test_seats_called_by_the_names_a_roster_gave_them():

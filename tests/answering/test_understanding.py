@@ -755,6 +755,19 @@ def test_the_numbers_a_stated_total_is_made_of_are_read_with_it():
     assert rule_unread_numbers(rule, question.replace("每人2點", "每人5點"), data) == [2, 5]
 
 
+def test_a_part_of_a_counted_total_and_a_blow_on_one_adventurer_are_read():
+    # "3個黃金裡有1個，是…自己地城": the part of the golds, told after a comma, is the own-colour count.
+    bonus = get_rule("dungeon-lords.item_bonus")
+    assert extract_input(bonus.input_model, "最後15分，死信辦公室3個黃金裡有1個，是我自己的物品在我自己地城被用掉的。") == \
+        {"final_score": 15, "golds": 3, "own_colour": 1}
+    # A "hand" holding golds is no total they are a part of.
+    assert "own_colour" not in extract_input(bonus.input_model, "我手裡有2個黃金，是在我自己地城用掉的")
+    # "派哥布林打第一個冒險者2點": the adventurer hit, then how much; the damage to heal.
+    marked = get_rule("dungeon-lords.item_marked")
+    data = extract_input(marked.input_model, "派哥布林打第一個冒險者2點，牧師2顆心，隊伍有1瓶藥水，藥水會被標記嗎？")
+    assert data["damage_to_heal"] == 2 and data["priest_hearts"] == 2 and data["potions"] == 1
+
+
 @pytest.mark.parametrize("question,expected", [
     ("Final score before the item bonus is -2, and I have 3 golds in the dead-letter office.",
      {"final_score": -2, "golds": 3}),
