@@ -1815,6 +1815,27 @@ def _without_what_is_not_so(text: str) -> str:
     return _NOT_THIS_BUT.sub(lambda m: " " * len(m.group()), text)
 
 
+# "兩個冒險家各帶一株四葉草", "三個冒險者各掉1血": so many things, each getting or having so many: their product, a
+# total. (Not of people or seats, "兩個人各3分", and not without a verb, "兩個盜賊各3血": each one's own.)
+_EACH_OF = re.compile(r"(?<!\d)(\d+)\s*(?:个|名|只|位)\s*((?:(?!各)[\u4e00-\u9fff]){1,4}?)(?<!人)(?<!玩家)\s*(?:身上)?\s*各(?:自)?\s*"
+                      r"((?:(?![\d一两二三四五六])[\u4e00-\u9fff]){1,2}?)\s*了?\s*(\d+|[一两二三四五六](?=\s*[\u4e00-\u9fff]))(?!\d)")
+_SMALL_NUMERALS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6}
+
+
+def _each_count(m: re.Match[str]) -> int:
+    """The total of an `_EACH_OF` match."""
+    each = m.group(4)
+    return int(m.group(1)) * (int(each) if each.isdigit() else _SMALL_NUMERALS[each])
+
+
+def _each_as_total(text: str) -> str:
+    """The text with so many things each having so many (`_EACH_OF`) told as the total they make, each place kept."""
+    def total(m: re.Match[str]) -> str:
+        said = f"{m.group(2)}共{m.group(3)}{_each_count(m)}"
+        return said.rjust(len(m.group())) if len(said) <= len(m.group()) else m.group()
+    return _EACH_OF.sub(total, text)
+
+
 @lru_cache(maxsize=4096)
 def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     text = _without_what_is_not_so(normalise_numbers(fold(question)))
@@ -1838,7 +1859,7 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     # A quantity said to be none ("牌庫已經空了") is zero, and its numbers are left to the other counts.
     zeroed = {n for n, s in slots.items() if s.kind == "count" and s.none
               and any(not m.negated for m in mentions(text, ((0, s.none),)))}
-    counts, counted = _counts(counting_text, {n: s for n, s in slots.items() if n not in zeroed})
+    counts, counted = _counts(_each_as_total(counting_text), {n: s for n, s in slots.items() if n not in zeroed})
     counts.update(dict.fromkeys(zeroed, 0))
     players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
     table_size = next((n for n, slot in slots.items() if slot.kind == "count" and slot.units and not slot.cues), None)
@@ -2292,6 +2313,10 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
         if (int(m.group(1)), int(m.group(2))) in repeated:
             text = _blanked(text, m.span())
     text = _parts_of_totals(text, known)
+    # "兩個冒險家各帶一株": the two numbers make the total read.
+    for m in reversed(list(_EACH_OF.finditer(text))):
+        if _each_count(m) in known:
+            text = _blanked(_blanked(text, m.span(4)), m.span(1))
     text = _in_passing(text, asides)
     # "需求12……加起来刚好12": a value read once and said again as what something comes to exactly.
     for m in reversed(list(_EXACTLY.finditer(text))):
@@ -2312,7 +2337,7 @@ _EXACTLY = re.compile(r"(?:刚好|正好|恰好|刚刚好|\bexactly\b|\bjust\b)\
 _TOTAL = re.compile(rf"(?:{_TOTAL_WORDS}|共|\btotal of\b|\btotal\b|\bso (?:there's|that's|it's)\b)"
                     r"\s*(?:是|is|of)?\s*(\d+)")
 # An amount each one takes ("1 each", "每人1點"): a part of a total said after it, however many share it.
-_EACH = re.compile(r"(?:每人|每个人|各)\s*\d+|\d+\s*(?:\beach\b|\bapiece\b|\bper (?:person|adventurer|head)\b)")
+_EACH = re.compile(r"(?:每人|每个人|各)\s*(?:[\u4e00-\u9fff]{1,2}?)?\s*\d+|\d+\s*(?:\beach\b|\bapiece\b|\bper (?:person|adventurer|head)\b)")
 
 
 def _parts_of_totals(text: str, known: list[int]) -> str:

@@ -755,6 +755,20 @@ def test_the_numbers_a_stated_total_is_made_of_are_read_with_it():
     assert rule_unread_numbers(rule, question.replace("每人2點", "每人5點"), data) == [2, 5]
 
 
+@pytest.mark.parametrize("question, stated", [
+    # So many adventurers, each with so many: the total they make, both numbers read with it.
+    ("陷阱打3點可以擋的傷害，盜賊只有1個防陷阱圖示，另外有兩個冒險家各帶一株幸運四葉草，四葉草要標記嗎？",
+     {"item": "clover", "trap_damage": 3, "thief_icons": 1, "clovers": 2}),
+    ("史萊姆打整隊，三個冒險者各掉1點血，牧師能補2點，隊伍有一瓶治療藥水，藥水要標記嗎？",
+     {"item": "potion", "damage_to_heal": 3, "priest_hearts": 2, "potions": 1}),
+])
+def test_so_many_each_with_so_many_is_their_total(question, stated):
+    rule = get_rule("dungeon-lords.item_marked")
+    data = extract_input(rule.input_model, question)
+    assert {k: data.get(k) for k in stated} == stated
+    assert rule_unread_numbers(rule, question, data) == []
+
+
 def test_a_part_of_a_counted_total_and_a_blow_on_one_adventurer_are_read():
     # "3個黃金裡有1個，是…自己地城": the part of the golds, told after a comma, is the own-colour count.
     bonus = get_rule("dungeon-lords.item_bonus")
