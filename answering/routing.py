@@ -108,7 +108,12 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("yes_no", re.compile(r"吗|可不可以|能不能|会不会|要不要|是不是|有没有|算不算|可以.*[?？]$|"
                           r"([\u4e00-\u9fff])(?:不|没)\1|(?:不|没)\s*[?？]*\s*$|"
                           r"(?:^|[.!?;:,—–]\s*)(?:can|may|is|are|does|do|will|must|should|could|would|am|did|has|"
-                          r"have|isn't|doesn't|don't|can't)\b")),
+                          r"have|isn't|doesn't|don't|can't)\b|"
+                          # "if I pull a nightmare … do I always have to give one up?": the asking verb after a
+                          # condition, its subject right after it, the question mark ending it.
+                          r"(?<!what )(?<!how )(?<!where )(?<!when )(?<!why )(?<!which )(?<!who )(?<!how many )"
+                          r"(?<!how much )\b(?:do|does|can|must|should|will|is|are|am|have|has)\s+(?:i|we|you|it|they|he|she)\b"
+                          r"[^?.!]*\?+\s*$")),
     # Last: "what's the hand limit", "這張徵兆的懲罰是什麼" ask for a value or a description of something's
     # attribute, whichever the answerer gives ("夢魘是什麼" asks what a thing is: no form).
     # "會觸發啥徵兆": 啥 asks what, in a form no pattern above takes.

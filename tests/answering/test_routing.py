@@ -144,3 +144,17 @@ def test_a_question_asking_two_things_agrees_with_an_answerer_of_either(question
 
     assert question_form(question) == form
     assert other_forms(question, form) == others
+
+
+@pytest.mark.parametrize("question, form", [
+    # The asking verb after a condition, its subject after it and a question mark ending it: yes or no.
+    ("if i pull a nightmare while i've got towers out do i always have to give one up??", "yes_no"),
+    ("when the deck runs out is it over?", "yes_no"),
+    # … unless a question word asks before it.
+    ("the players that passed, what do they get?", "what"),
+    ("at dusk the ones who failed how many cards do they draw?", "how_many"),
+])
+def test_a_yes_or_no_asked_after_a_condition(question, form):
+    from answering.routing import question_form
+
+    assert question_form(question) == form
