@@ -1716,8 +1716,10 @@ def _numbers_near(text: str, slot: Slot) -> list[int] | None:
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
             # "徵兆是2、7號", "premonitions showing are 1, 3, 4 and 6": the list within a few words of the cue.
-            after = re.match(r"(?:[^\d，。？?]{0,6}?|\s*(?:showing|face[ -]up|up|left|remaining)?\s*(?:are|is|:)?\s*)"
-                             r"(\d(?:(?:\s*(?:号|、|,|，|和|与|及|跟|and|&|/)\s*|\s+)+\d)*)",
+            after = re.match(r"(?:[^\d，。？?#]{0,6}?|\s*(?:showing|face[ -]up|up|left|remaining)?\s*(?:are|is|:)?\s*)"
+                             # ("第6張跟第1張" lists cards; "第8扇" counts Doors.)
+                             r"(?:numbers?\s*|nos?\.?\s*)?(?:#|第(?=\d\s*张))?"
+                             r"(\d(?:(?:\s*(?:号|张|、|,|，|和|与|及|跟|and|&|/)\s*|\s+)+(?:#|第(?=\d\s*张))?\d)*)",
                              text[c.end():])
             if after:
                 return [int(x) for x in re.findall(r"\d", after.group(1))]
@@ -1836,9 +1838,25 @@ def _each_as_total(text: str) -> str:
     return _EACH_OF.sub(total, text)
 
 
+# "#6 (five Doors)", "4號（兩張棕門那張）": a bracket right after a numbered card describes that card; what it says is
+# not on the table.
+# ("#" is folded away: "premonitions are 6 (5 doors) and 2 (…)" is read so after a Premonition is named.)
+_CARD_ASIDE = re.compile(r"((?:#|第)\s*\d+\s*(?:号|张)?|(?<!\d)\d+\s*号|(?<![\d.])\d+)\s*([（(][^()（）]{1,40}[)）])")
+_NUMBERED_CARDS = re.compile(r"premonitions?|征兆|凶兆|预兆")
+
+
+def _without_card_asides(text: str) -> str:
+    """The text with each bracket describing the numbered card before it (`_CARD_ASIDE`) blanked."""
+    def blank(m: re.Match[str]) -> str:
+        if m.group(1).isdigit() and not _NUMBERED_CARDS.search(text, max(0, m.start() - 60), m.start()):
+            return m.group()  # "Tom 2 (one on the table, one in hand)": the parts of a number, not a card's aside
+        return m.group(1) + m.group()[len(m.group(1)):].replace(m.group(2), " " * len(m.group(2)))
+    return _CARD_ASIDE.sub(blank, text)
+
+
 @lru_cache(maxsize=4096)
 def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
-    text = _without_what_is_not_so(normalise_numbers(fold(question)))
+    text = _without_card_asides(_without_what_is_not_so(normalise_numbers(fold(question))))
     slots = declared_slots(model)
     data: dict[str, Any] = {}
     towers = _towers(text) if any(s.kind in ("tower", "towers") for s in slots.values()) else []
@@ -2261,7 +2279,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     """Numbers the question states that the read inputs do not account for (a fact left unread); a number
     inside one of `phrases` (a rule's own phrases that state one, `numbered_phrases`) is read by it, and one
     said in passing (`_in_passing`) is no fact the verdict needs."""
-    text = normalise_numbers(fold(question))
+    text = _without_card_asides(normalise_numbers(fold(question)))
     for _, s, e in reversed(_towers(text)):
         text = _blanked(text, (s, e))
     for pattern in phrases:

@@ -167,7 +167,7 @@ DOORS_HELD = Slot("colours", {"zh-TW": "已拿到的門", "en": "Doors already i
                   role="held", cues=("門", "door"), unstated="general")
 FACE_UP = Slot("numbers", {"zh-TW": "翻開的黑暗徵兆", "en": "face-up Premonitions"},
                # "翻開的是2 3 4 8", "face up: 1, 5": what lies face up is a Premonition.
-               cues=("徵兆", "premonition", "premonitions", "翻開的", "face up", "face-up", "faceup"),
+               cues=("徵兆", "凶兆", "premonition", "premonitions", "翻開的", "明面上的", "face up", "face-up", "faceup"),
                unstated="general")
 NEW_DOOR = Slot("colour", {"zh-TW": "剛拿到的門", "en": "Door just obtained"}, values=COLOUR_PHRASES, role="new",
                 cues=("又", "再", "剛", "新", "another", "new", "just", "now get", "then get"), unstated="general",

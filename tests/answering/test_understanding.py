@@ -769,6 +769,24 @@ def test_so_many_each_with_so_many_is_their_total(question, stated):
     assert rule_unread_numbers(rule, question, data) == []
 
 
+@pytest.mark.parametrize("question, face_up, doors", [
+    # A bracket right after a numbered Premonition describes that card: its Doors are not on the table.
+    ("Face-up premonitions are #1 (two red Doors) and #8 (three Doors). I have one blue Door and just got a red one. "
+     "Which trigger?", [1, 8], ["blue"]),
+    ("翻開的黑暗徵兆是第6張（五張門）跟第1張（兩張紅門）。桌上有紅、藍兩張門，現在拿到一張棕色門，會觸發哪幾張？", [6, 1],
+     ["red", "blue"]),
+    # "numbers 7, 1 and 5"; 凶兆 and 明面上的 name the face-up Premonitions.
+    ("The face-up Premonitions are numbers 7, 1 and 5. I have a blue Door and just got a red Door. Which trigger?",
+     [7, 1, 5], ["blue"]),
+    ("桌上有一張藍門，現在又拿到一張紅門。明面上的凶兆是1號、3號，會觸發哪幾張？", [1, 3], ["blue"]),
+])
+def test_face_up_premonitions_and_the_doors_held_are_told_apart(question, face_up, doors):
+    rule = get_rule("onirim.premonitions_triggered")
+    data = extract_input(rule.input_model, question)
+    assert data["face_up"] == face_up and data["doors"] == doors
+    assert rule_unread_numbers(rule, question, data) == []
+
+
 def test_a_part_of_a_counted_total_and_a_blow_on_one_adventurer_are_read():
     # "3個黃金裡有1個，是…自己地城": the part of the golds, told after a comma, is the own-colour count.
     bonus = get_rule("dungeon-lords.item_bonus")
