@@ -621,7 +621,7 @@ _COLOUR_WORD = r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)"
 _DOOR_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:门|doors?)"
 # "三張紅色的牌", "three red cards": cards of a colour, neither a Door nor a Goal.
 # ("紅色卡" may name a Goal card: only 牌 is read so.)
-_CARDS_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:牌|cards?\b|labyrinth cards?\b|location cards?\b)"
+_CARDS_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:牌|cards?\b|labyrinth cards?\b|location cards?\b|locations?\b)"
 # "手上有棕色鑰匙", "a blue key": the colour of a Key in hand, neither a Door nor a Goal.
 _KEY_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:钥匙|keys?\b)"
 # "that door had been blue", "那扇門是藍色的": the colour said of a Door named just before it.

@@ -1,6 +1,6 @@
 """Onirim with The Book of Steps Lost and Found, The Towers, Dark Premonitions and Happy Dreams."""
 from ..registry import Game, register_game
-from .slots import DECK_LEFT, HAND
+from .slots import DECK_LEFT, GOALS_DONE, HAND, IN_A_ROW
 
 GAME = register_game(Game(
     id="onirim",
@@ -13,8 +13,9 @@ GAME = register_game(Game(
              "core game", "base rules", "basic rules", "core rules"),
     inside=("擴充", "扩充", "expansion", "高塔", "tower", "咒文", "spell", "目標卡", "goal", "徵兆", "征兆",
             "premonition", "好夢", "美夢", "美梦", "happy dream", "難度", "难度", "difficulty"),
-    # The cards in hand and left in the deck set the scene; no rule reads them.
-    asides=(HAND, DECK_LEFT),
+    # The cards in hand and left in the deck, how a Door was won and how many Goals are done set the scene; no rule
+    # reads them.
+    asides=(HAND, DECK_LEFT, IN_A_ROW, GOALS_DONE),
 ))
 
 # Importing the rules registers them (after the game, which they belong to).
@@ -63,7 +64,8 @@ _examples({
 # fresh", "discard the top 5"): the ways of resolving it, not a situation the rule reads.
 from ..registry import declare_fixed_numbers as _fixed  # noqa: E402
 
-_fixed({"onirim.nightmare_tower_penalty": (5,)})
+# The Book of Steps has eight Goal cards ("八張目標卡"): a question repeating it tells no situation.
+_fixed({"onirim.nightmare_tower_penalty": (5,), "onirim.book_door": (8,), "onirim.book_return_door": (8,)})
 
 # A count of Doors obtained bears only on the Premonitions ("five Doors"); told beside any other question, it sets
 # the scene.

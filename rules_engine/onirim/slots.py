@@ -240,6 +240,15 @@ DECK_LEFT = Slot("count", {"zh-TW": "補充牌堆剩餘張數", "en": "cards lef
                  units=("cards left in the deck", "left in the deck", "cards left in the draw pile"),
                  cues=("補充牌堆", "牌庫", "deck is down to", "deck is at", "deck has", "deck's at", "draw pile has",
                        "deck:"))
+# Said in passing: how a Door was won ("three in a row", "連出三張紅色"), a fact of the base game no rule reads.
+IN_A_ROW = Slot("count", {"zh-TW": "連續打出的同色牌張數", "en": "cards of a colour played in a row"},
+                units=("in a row", "張同色", "張連", *(f"{c}{s} in a row" for c in ("red", "blue", "green", "brown")
+                                                       for s in ("", "s", " cards", " locations"))),
+                cues=("連",))
+# Said in passing: how many Goals are already done ("the first five are done", "前兩張已經放上門了").
+GOALS_DONE = Slot("count", {"zh-TW": "已完成的目標卡張數", "en": "Goals already done"},
+                  units=("are done", "are finished", "are already done", "張已經完成", "張已完成", "個已經完成",
+                         "張已經放上門", "張已經放了門", "個目標已經完成"))
 # How many Doors a player has ("已經拿到3張門", "I have 5 Doors"): only the Premonitions read a count of Doors.
 DOORS_COUNT = Slot("count", {"zh-TW": "已拿到的門數", "en": "Doors obtained"},
                    units=("張門", "扇門", "doors", "doors on the table", "doors out"))

@@ -787,6 +787,23 @@ def test_face_up_premonitions_and_the_doors_held_are_told_apart(question, face_u
     assert rule_unread_numbers(rule, question, data) == []
 
 
+@pytest.mark.parametrize("question, goals, door", [
+    # How the Door was won ("three reds in a row", "連三張") and the Goals already done set the scene.
+    ("Book of Steps: my next goal is green, then red. I just made three reds in a row in the labyrinth and got a red "
+     "door. Where does it go?", ["green", "red"], "red"),
+    ("書本擴充，八張目標卡前兩張已經放上門了，剩下的順序是綠、棕、紅。我剛剛迷宮連三張拿到一張綠門，可以留嗎？",
+     ["green", "brown", "red"], "green"),
+    # Cards of a colour played in the Labyrinth ("three red locations") are no Goals.
+    ("The goal cards still open are blue, then red. I just got three red locations in a row and a red door came out. "
+     "Where does that door go?", ["blue", "red"], "red"),
+])
+def test_how_a_door_was_won_is_said_in_passing(question, goals, door):
+    rule = get_rule("onirim.book_door")
+    data = extract_input(rule.input_model, question)
+    assert data["goals"] == goals and data["door"] == door
+    assert rule_unread_numbers(rule, question, data) == []
+
+
 def test_a_part_of_a_counted_total_and_a_blow_on_one_adventurer_are_read():
     # "3個黃金裡有1個，是…自己地城": the part of the golds, told after a comma, is the own-colour count.
     bonus = get_rule("dungeon-lords.item_bonus")
