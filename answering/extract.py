@@ -816,6 +816,14 @@ _NUMBER_RUN = re.compile(r"(?:\s*(?:分|点|pts?|points?))?(?:\s*[,，、]\s*(?:
 
 
 _PLAYERS = re.compile(r"(\d)\s*(?:个人|人局|人|位玩家|名玩家|个玩家|-?players?|of us\b|p (?:game|table)s?\b|p(?![a-z0-9']))")
+
+
+def _table_size(text: str, players: int | None = None) -> int | None:
+    """The number of players: `players` when already read, else the one the text states ("5人局", "six of us")."""
+    stated = _PLAYERS.search(text) if not players else None
+    return int(stated.group(1)) if stated else players
+
+
 _OTHERS_ZERO = re.compile(
     r"(?:其他|其余|剩下|剩余|另外|别)的?(?:(\d)\s*(?:个|位)?)?(?:人|玩家|座位|位)?(?:都|全|也)?(?:是|为)?\s*"
     r"(?:0|零|没有?(?:任何)?(?:贡献|出牌|出|分))|"
@@ -1014,8 +1022,7 @@ def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
     """The text told thing by thing ("Own memories: Mia 6, Tom 5 … Gold alleys: Mia 1, Tom 2 …", "自己的回憶：阿明5、
     小美5…") rewritten player by player in seat order from the captain ("从队长开始: mia 6 memories, 1 gold
     alleys；tom …"), the seats given by a roster; None unless every block names every player of it."""
-    stated = _PLAYERS.search(text)
-    roster, _ = _roster(text, slot, players or (int(stated.group(1)) if stated else None))
+    roster, _ = _roster(text, slot, _table_size(text, players))
     if not roster:
         return None
     names = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
@@ -1094,8 +1101,7 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
     2張金礦小巷；下家1有6張回憶…", "captain has 6 memories and 1 gold alley; …"), or per player named in that
     order. Every seat of the table must be told; otherwise nothing is read."""
     roles = list(_SEAT_ROLE.finditer(text))
-    stated = _PLAYERS.search(text)
-    n_players = players or (int(stated.group(1)) if stated else None)
+    n_players = _table_size(text, players)
     if len(roles) <= 1:
         named = _named_records(text, slot, question)
         return named if named is not None and n_players in (None, len(named)) else None
@@ -1373,16 +1379,14 @@ def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str
 
 def _seat_roster(text: str, players: int | None) -> tuple[dict[str, int], tuple[int, int] | None]:
     """The roster of names a text gives the seats, the number of players taken from the text when not given."""
-    stated = _PLAYERS.search(text) if players is None else None
-    return _roster(text, None, players if stated is None else int(stated.group(1)))
+    return _roster(text, None, _table_size(text, players))
 
 
 @lru_cache(maxsize=256)
 def _seat_names(question: str) -> tuple[tuple[int, str], ...]:
     text = normalise_numbers(fold(question))
     roster, _ = _seat_roster(text, None)
-    stated = _PLAYERS.search(text)
-    told_in_turn = _sequence_roster(text, int(stated.group(1)) if stated else None)
+    told_in_turn = _sequence_roster(text, _table_size(text))
     if told_in_turn and len(told_in_turn) > len(roster):
         roster = told_in_turn  # the whole table, told name by name ("队长小明4分，小明下家阿强4分…")
     return tuple((seat, _as_written(question, name, "")) for name, seat in roster.items())
@@ -1561,8 +1565,7 @@ def _sequence_roster(text: str, players: int | None) -> dict[str, int] | None:
 def _sequence_as_roles(text: str, players: int | None) -> str | None:
     """The text with each part that opens with a seated player's name told by that seat's role instead ("阿宏2分" →
     "队长 2分"), parts that only name a seat dropped; None when no seating is told name by name."""
-    stated = _PLAYERS.search(text)
-    roster = _sequence_roster(text, players or (int(stated.group(1)) if stated else None))
+    roster = _sequence_roster(text, _table_size(text, players))
     if roster is None:
         return None
     out: list[str] = []
@@ -1599,8 +1602,7 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
     share one value said of them all ("下家2、下家3、隊長全部pass", "P2, P4 and the captain all pass"). A clause
     naming a seat with no value or with several (a card aimed at someone) leaves the turns unread."""
     roster, listed = _roster(text, slot, players)
-    stated = _PLAYERS.search(text)
-    size = players or (int(stated.group(1)) if stated else None)
+    size = _table_size(text, players)
     told_in_turn = _sequence_roster(text, size) if size and len(roster) < size else None
     if told_in_turn:
         # The seating told name by name ("Kai is captain; to his left Mei, then Zhe, then An"): the seats named before
@@ -2331,10 +2333,6 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
         if (int(m.group(1)), int(m.group(2))) in repeated:
             text = _blanked(text, m.span())
     text = _parts_of_totals(text, known)
-    # "兩個冒險家各帶一株": the two numbers make the total read.
-    for m in reversed(list(_EACH_OF.finditer(text))):
-        if _each_count(m) in known:
-            text = _blanked(_blanked(text, m.span(4)), m.span(1))
     text = _in_passing(text, asides)
     # "需求12……加起来刚好12": a value read once and said again as what something comes to exactly.
     for m in reversed(list(_EXACTLY.finditer(text))):
@@ -2375,6 +2373,10 @@ def _parts_of_totals(text: str, known: list[int]) -> str:
         elif len(values) == 1 and values[0] <= total and any(
                 e.start() <= parts[0].start() < e.end() for e in _EACH.finditer(text[start:m.start()])):
             text = _blanked(text, (start + parts[0].start(), start + parts[0].end()))
+    # "兩個冒險家各帶一株": so many, each with so many, make the total read (see `_EACH_OF`).
+    for m in reversed(list(_EACH_OF.finditer(text))):
+        if _each_count(m) in known:
+            text = _blanked(_blanked(text, m.span(4)), m.span(1))
     # "Tom 2 (one on the table, one in hand)": the parts of a read number told in brackets after it.
     for m in _BRACKETED_PARTS.finditer(text):
         parts = list(re.finditer(r"\d+", m.group(2)))

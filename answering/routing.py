@@ -265,7 +265,6 @@ class RuleMatch:
             score += params.continues
         return score + params.intent * self.intent
 
-
     def types_agree(self) -> bool:
         """Whether the answerer answers the question's form, or the form of another part of it."""
         return any(types_agree(form, self.answerer.answer_types) for form in (self.form, *self.other_forms) if form)
@@ -375,9 +374,9 @@ class RuleRouter:
         # The form is the newest question's own: a follow-up ("…會轉給下一個冒險家嗎？") asks its own kind of answer.
         # A follow-up that asks in no form of its own ("and with six of us?") asks in the earlier one's; a question
         # on its own that names a thing and asks no more ("那迷霧手牌上限咧") asks for its value.
-        form = question_form(fold(own_text or question)) or (question_form(fold(question)) if earlier
-                                                             else asks_for_a_value(fold(own_text or question)))
-        also = other_forms(fold(own_text or question), form)
+        asked = fold(own_text or question)
+        form = question_form(asked) or (question_form(fold(question)) if earlier else asks_for_a_value(asked))
+        also = other_forms(asked, form)
         lexical = RoutingParams().lexical
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
         readers = {a.id for a in self._readers(question, game)}
