@@ -19,6 +19,8 @@ from indexer.text import fold, has_cjk
 from rules_engine.registry import get_game
 from rules_engine.slots import Slot, declared_slots, domain_of
 
+from .claims import claim_spans, claims_unnumbered, speaks_after
+
 # Chinese numerals count only next to a measure word or a seat/ordinal marker ("五位玩家", "下家二",
 # "第三"), so that 一起 or 一樣 never become numbers.
 _CN_NUM = "零〇一二两三四五六七八九十百"
@@ -29,19 +31,23 @@ _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, 
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
                "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
-_NEGATOR_ZH = re.compile(r"(?:不|没有?|木有|无|未|别|并非|非)(?:想|打算)?"
+_NEGATOR_ZH = re.compile(r"(?:没有?人|不|没有?|木有|无|未|别(?!人)|并非|非)(?:想|打算)?"
                          r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供|派|派出|出动|"
-                         r"凑满|凑齐|集满|集齐|排满|排完|连成|完成)?(?:任何|任一|半个|半只|半张)?(?:把|将)?\s*$")
+                         r"凑满|凑齐|集满|集齐|排满|排完|连成|完成)?(?:任何|任一|半个|半只|半张)?(?:把|将|被)?\s*$")
 # "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value;
 # "I do NOT want to put the Nightmare into Limbo", "don't plan to use …": wanting or meaning to, as in Chinese.
-_NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?)\s+"
+_NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?|\bnobody|\bno one|\bno-one)\s+"
                          r"(?:(?:want|wanna|plan|intend|mean|going|gonna|try|trying)\s+(?:to\s+)?)?"
-                         r"(?:[a-z]+ing\s+|(?:use|put|send|shove|stick|move|return|place|throw|toss|add|play|include)\s+)?"
+                         # ("nobody used a fog on me", "no one played the Tea Master")
+                         r"(?:[a-z]+ing\s+|(?:use|put|send|shove|stick|move|return|place|throw|toss|add|play|include|"
+                         r"used|played)\s+)?"
                          # "no special protection", "without any extra power": an adjective may stand between.
                          r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?(?:special\s+|extra\s+|real\s+)?$")
 # "棕色那张5", "the brown one, a 5": the colour, then the card pointed at, then its number.
 _TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)\s*(?:色)?\s*(?:的)?\s*(?:那张|这张|那座|这座)?\s*"
-                    r"(?:塔|tower|one,?\s*(?:a\s+)?)?\s*[-_ ]?\s*(3|4|5)(?!\d)")
+                    r"(?:塔|tower|one,?\s*(?:a\s+)?)?\s*[-_ ]?\s*(3|4|5)(?!\d)"
+                    # "紅藍綠棕四張", "green 4 cards": a count of cards, not a Tower's number.
+                    r"(?!\s*(?:张|座|个|枚|cards\b|towers\b))")
 _TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "咖啡": "brown",
                   "tan": "brown"}
 _PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append|slap|drop|throw|tack|slot|pop|plonk)"
@@ -82,9 +88,17 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"(?:(?<=下家\d)|(?<=上家\d)|(?<=队长))\s*一(?=\s*(?:分|点)(?!钟))", " 1", out)
     # A Tower or card told by colour and number in words ("藍五、紅五、綠四"): the number written as a digit.
     out = re.sub(rf"(?:(?<=[红蓝绿棕]色)|(?<=[红蓝绿棕]))([一二三四五])(?![{_CN_NUM}])(?!\s*{_MEASURE})", cn, out)
-    # "a dozen cards", "half a dozen": counts said the English way.
+    # "回憶一張都沒有": not one is none.
+    out = re.sub(r"一\s*(张|个|颗|瓶|根|件|点|枚|座|扇)\s*(?:都|也)\s*(?=没有)", r"0\1 ", out)
+    # "a dozen cards", "half a dozen", "a couple of path cards": counts said the English way.
+    out = re.sub(r"\ba couple of\b(?=(?:\s+\S+){0,3}?\s+(?:cards?|memories|golds?|points?|potions?|clovers?)\b)", "2", out)
     out = re.sub(r"\bhalf an? dozen\b", "6", out)
     out = re.sub(r"\b(?:a|one)\s+dozen\b|\bdozen\b", "12", out)
+    # "twenty-one", "thirty": tens, and tens and units, said in words.
+    tens = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+    units = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    out = re.sub(rf"\b({'|'.join(tens)})(?:[- ]({'|'.join(units)}))?\b",
+                 lambda m: str(tens[m.group(1)] + (units.index(m.group(2)) + 1 if m.group(2) else 0)), out)
     # "four-leaf clover" is a name, not a count.
     # "one of the Towers" names a card; "one of us", "one of them" counts (a part of a total said before).
     out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+(?:us|them|those)\b))(?!-lea[fv])",
@@ -107,7 +121,8 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"\bdownstream(?: player)?\s*(\d)\b", r"下家\1", out)
     out = re.sub(r"\b(?:the )?downstream player\b", "下家", out)
     out = re.sub(r"\b(?:the )?upstream player\b", "上家", out)
-    return _numbered_players(_corrected(out))
+    # What the players of a dispute claim ("阿凱說可以看5張") is a possible answer, not a fact of the table.
+    return _numbered_players(_corrected(claims_unnumbered(out)))
 
 
 # Words a player takes back what they just said with, in the folded text ("不对", "sorry", "no wait"): one list
@@ -364,7 +379,15 @@ def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list
             open_negated = own_negators is not None and len(_NEGATOR_WORD.findall(m.group())) > own_negators
             found.append(Mention(value, m.start(), m.end(),
                                  open_negated or negated(text, m.start()) or negated_after(text, m.end())))
-    return sorted(found, key=lambda x: x.start)
+    found.sort(key=lambda x: x.start)
+    # "沒人用濃霧時刻或品茶師", "no fog or tea master": the negation holds for each of a list joined to what it negates.
+    for i in range(1, len(found)):
+        if found[i - 1].negated and not found[i].negated and _LIST_JOIN.fullmatch(text, found[i - 1].end, found[i].start):
+            found[i] = Mention(found[i].value, found[i].start, found[i].end, True)
+    return found
+
+
+_LIST_JOIN = re.compile(r"\s*(?:或者?|或是|和|跟|与|及|/|\bor\b|\bnor\b|\band\b)\s*(?:(?:a|an|the|any)\s+)?")
 
 
 def _choice(text: str, said: list[Mention], domain: tuple[Any, ...], others: tuple[Mention, ...] = ()) -> Any:
@@ -407,6 +430,12 @@ _NONE_BEFORE = re.compile(r"(?:没有|没|无)[^，。,?？\d\s]{0,12}$|(?:\bno\
 _OTHERS = re.compile(r"(?:其他|其它|其余|别人|\bothers?\b|\bnobody else\b|\bno one else\b)[^，。,?？\d]{0,6}$")
 
 
+# "no bamboo or grass cards": a list of kinds, each of which the player has none of.
+_KIND_WORDS = r"[a-z][a-z\-]*(?:\s+(?!(?:or|and|nor|path|cards?)\b)[a-z][a-z\-]*)?"
+_NONE_OF_KINDS = re.compile(rf"\b(?:no|zero)\s+((?:{_KIND_WORDS}(?:\s+path)?\s*(?:,|\bor\b|\band\b|\bnor\b)\s*){{0,3}}"
+                            rf"{_KIND_WORDS})(?:\s+path)?\s+cards?\b")
+
+
 def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] = ()) -> list[tuple[float, int, int]]:
     """(distance, position, value) for each number this count slot could mean: one written before a
     unit, or next to a cue word (after it within 10 characters, before it within 8), within one clause."""
@@ -419,6 +448,14 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
         out += [(_unit_distance(text, m.start(1), slot), m.start(1), int(m.group(1))) for m in re.finditer(pattern, text)
                 if not _names_other(text[max(0, m.start(1) - 14):m.start(1)], slot)]
+    # "no bamboo or grass cards", "zero sakura cards": none of each kind named in the list.
+    heads = {fold(u).rsplit(" cards", 1)[0].removesuffix(" path") for u in slot.units
+             if u.isascii() and u.endswith(" cards") and " " in u}
+    for m in _NONE_OF_KINDS.finditer(text) if heads else ():
+        for word in re.finditer(r"[a-z][a-z\-]*", m.group(1)):
+            if word.group() in heads and word.group() not in ("or", "and", "nor", "path"):
+                out.append((0, m.start(1) + word.start(), 0))
+                break
     numbers = _numbers(text)
     # A cue inside the name of another quantity is that quantity's word ("magic" of "two magic items").
     others = [*others, *(m.span() for other in slot.other_cues for m in _pattern(other).finditer(text))]
@@ -604,6 +641,10 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
     if not re.search(_PLACE_VERB, text):
         # Towers named without placing one ("my row is red-3, blue-4…") are all the row.
         return None, ids, sides.pop() if len(sides) == 1 else None
+    # "可以把綠4接在右邊嗎？我塔列上只有紅4": the Tower taken with 把 to a verb of placing is the one added.
+    taken = [int(m.group(1)) for m in re.finditer(rf"(?:把|将)\s*⟦(\d)⟧[^⟦，,。？?]{{0,4}}?{_PLACE_VERB}", marked)]
+    if len(taken) == 1:
+        return ids[taken[0]], [t for i, t in enumerate(ids) if i != taken[0]], sides.pop() if len(sides) == 1 else None
     # "red 4 on the left, green 4 next to it": a side said of a Tower of the row tells where it stands.
     where = r"⟦(\d)⟧\s*(?:is\s+|sits\s+)?(?:on|at|在)\s*(?:the\s+)?(?:far\s+)?(left|right|左|右)"
     row_sides = [m for m in re.finditer(where, marked) if int(m.group(1)) != len(ids) - 1]
@@ -1100,7 +1141,10 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
     """Per seat, in seat order from the captain, the numbers of the things it is said to have ("隊長有5張回憶、
     2張金礦小巷；下家1有6張回憶…", "captain has 6 memories and 1 gold alley; …"), or per player named in that
     order. Every seat of the table must be told; otherwise nothing is read."""
-    roles = list(_SEAT_ROLE.finditer(text))
+    # In a dispute, a seat that speaks ("下家1說…") or is spoken of inside a claim tells no record.
+    for start, end in reversed(claim_spans(text)):
+        text = _blanked(text, (start, end))
+    roles = [r for r in _SEAT_ROLE.finditer(text) if not speaks_after(text, r.end())]
     n_players = _table_size(text, players)
     if len(roles) <= 1:
         named = _named_records(text, slot, question)
@@ -1497,18 +1541,25 @@ def _sequence_head(item: str, known: list[str]) -> tuple[str, str | None, str, s
     return name, anchor, side, rest
 
 
+# The captain named with the seating: "队长是阿宏", "Nora is captain", "Amy (captain) 5".
+_SEQ_CAPTAIN = re.compile(
+    rf"(?:队长\s*(?:是|为)?\s*|\bcaptain (?:is |was )?)({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})(?![a-z'\-])|"
+    rf"({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})\s*(?:是|当|做)?\s*(?:今天|当天|那天)?的?队长|"
+    rf"(?<![a-z])({_SEQ_EN_NAME}) (?:is |was )?(?:the )?captain\b|(?<![a-z])({_SEQ_EN_NAME})'s captain\b|"
+    rf"(?<![a-z])({_SEQ_EN_NAME}) (?:has|had|holds|held) the captain|"
+    # "Amy (captain) 5, Ben 0, …", "阿明（隊長）": the captain marked in brackets.
+    rf"(?<![a-z])({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})\s*\(\s*(?:the\s+)?(?:captain|队长)\s*\)")
+
+
 def _sequence_roster(text: str, players: int | None) -> dict[str, int] | None:
     """Names told one by one in turn order from the captain (see `_SEQ_ITEMS`): name → seat, or None."""
     text = re.sub(r"[(（]([^()（）]*)[)）]", lambda m: f" ({m.group(1)}) ", _who_as_aside(text))
-    captain = re.search(rf"(?:队长\s*(?:是|为)?\s*|\bcaptain (?:is |was )?)({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})(?![a-z'\-])|"
-                        rf"({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})\s*(?:是|当|做)?\s*(?:今天|当天|那天)?的?队长|"
-                        rf"(?<![a-z])({_SEQ_EN_NAME}) (?:is |was )?(?:the )?captain\b|(?<![a-z])({_SEQ_EN_NAME})'s captain\b|"
-                        rf"(?<![a-z])({_SEQ_EN_NAME}) (?:has|had|holds|held) the captain", text)
+    # The first mention that names a player ("starting from the captain: Amy (captain) 5" names Amy, not "from").
+    captain = next((m for m in _SEQ_CAPTAIN.finditer(text) if next(g for g in m.groups() if g) not in _SEQ_NOT_NAMES),
+                   None)
     if captain is None:
         return None
     first = next(g for g in captain.groups() if g)
-    if first in _SEQ_NOT_NAMES:
-        return None
     order = [first]
     where: dict[str, int] = {}  # name → seat told by an aside or a chain
     last_new = captain.end()
@@ -1562,6 +1613,22 @@ def _sequence_roster(text: str, players: int | None) -> dict[str, int] | None:
     return roster
 
 
+def _seat_by_cue(text: str, slot: Slot, players: int | None) -> int | None:
+    """The seat named nearest the slot's first cue in its clause ("…上家1。下家1之前打了警官" is 下家1)."""
+    for cue in slot.cues:
+        c = _pattern(cue).search(text)
+        if c:
+            start = max(text.rfind(p, 0, c.start()) for p in "。？?！!；;，,、") + 1
+            ends = [text.find(p, c.end()) for p in "。？?！!；;，,、" if text.find(p, c.end()) != -1]
+            clause_end = min(ends) if ends else len(text)
+            roles = list(_SEAT_ROLE.finditer(text, start, clause_end))
+            if not roles:
+                return None
+            role = min(roles, key=lambda r: min(abs(r.end() - c.start()), abs(r.start() - c.end())))
+            return _seat(text, role.group(1), players)
+    return None
+
+
 def _sequence_as_roles(text: str, players: int | None) -> str | None:
     """The text with each part that opens with a seated player's name told by that seat's role instead ("阿宏2分" →
     "队长 2分"), parts that only name a seat dropped; None when no seating is told name by name."""
@@ -1571,7 +1638,13 @@ def _sequence_as_roles(text: str, players: int | None) -> str | None:
     out: list[str] = []
     seen: set[str] = set()
     waiting: str | None = None  # the role of a name just told with nothing yet ("Dave, who sits …, also 2")
-    for item in _SEQ_ITEMS.split(re.sub(r"\s*[(（][^()（）]*[)）]\s*", " ", _who_as_aside(text))):
+    # Brackets that place a seat are dropped with the seating; others tell of the seat ("Ben 0 (he played the Officer)").
+    def aside(m: re.Match[str]) -> str:
+        note = m.group(1)
+        placing = _SEQ_LAST.search(note) or _SEQ_FIRST.search(note) or re.search(r"队长|captain|下家|上家", note)
+        return " " if placing else f" {note} "
+
+    for item in _SEQ_ITEMS.split(re.sub(r"\s*[(（]([^()（）]*)[)）]\s*", aside, _who_as_aside(text))):
         head = _sequence_head(item, list(roster))
         if head is None or head[0] not in roster:
             number = re.fullmatch(r"\s*(?:also|too|is|has|had|with)?\s*(\d+)\s*(?:分|points?|pts?)?\s*", item)
@@ -1698,8 +1771,11 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
     for i, m in enumerate(found):
         if m.negated or m.start in skip or i in alternatives:
             continue
-        if i > 0 and found[i - 1].value == m.value and re.fullmatch(r"\s*[（(]\s*", text[found[i - 1].end:m.start]):
-            continue  # "the Railway Worker (鐵路工)": one card named in two languages
+        if i > 0 and found[i - 1].value == m.value and (
+                re.fullmatch(r"\s*[（(]\s*", text[found[i - 1].end:m.start])
+                or re.fullmatch(r"\s+", text[found[i - 1].end:m.start])
+                and has_cjk(text[found[i - 1].start:found[i - 1].end]) != has_cjk(text[m.start:m.end])):
+            continue  # "the Railway Worker (鐵路工)", "a 礦工 miner": one card named in two languages
         if m.value in out and _POINTING_BACK.search(text, max(0, m.start - 8), m.start):
             continue  # "…出了一张灯笼，我这张灯笼算几分": the card already named, not another one
         if re.match(r"\s*的?\s*(?:分数|分值|得分)", text[m.end:]):
@@ -1732,6 +1808,29 @@ def _numbers_near(text: str, slot: Slot) -> list[int] | None:
     return None
 
 
+_START_NAME = r"(?:[\u4e00-\u9fff]{1,3}?|[a-z][a-z'\-]{1,11})"
+# "起始玩家阿明，之後依序小華→阿傑→小美", "start player is Amy, then Ben, Cal and Dan": the players named in order.
+_NAMED_ORDER = re.compile(
+    rf"(?:起始玩家\s*(?:是|为)?\s*({_START_NAME})|\b(?:the )?(?:start|first) player (?:is|was) ({_START_NAME}))\s*"
+    rf"[,，、]?\s*(?:之后|然后|接着|后面|再来|then|after (?:her|him|them),?)?\s*(?:依序|依次|按顺序|顺序|in order)?\s*(?:是|is|are)?\s*"
+    rf"((?:{_START_NAME})(?:\s*(?:→|->|、|,|，|和|跟|与|and|then)\s*(?:{_START_NAME}))+)(?=\s*(?:[。.;；?？!！]|$))")
+
+
+def _seat_of_named_owner(text: str) -> int | None:
+    """With the players named in order from the start player, the seat of the one whose item the question is about
+    ("小美的物品", "Cal's item"); -1 when the order is told but whose item is asked is not; None when no order."""
+    order = _NAMED_ORDER.search(text)
+    if order is None:
+        return None
+    names = [order.group(1) or order.group(2),
+             *(n for n in re.split(r"\s*(?:→|->|、|,|，|和|跟|与|\band\b|\bthen\b)\s*", order.group(3)) if n)]
+    rest = text[order.end():]
+    owners = [i for i, name in enumerate(names)
+              if re.search(rf"{re.escape(name)}\s*(?:说|觉得)?\s*(?:她|他)?\s*的\s*(?:物品|道具|魔法物品|指示物)|"
+                           rf"\b{re.escape(name)}'s\s+(?:magic\s+)?(?:item|marker|token)", rest)]
+    return owners[0] if len(owners) == 1 else -1
+
+
 def _seat_from_start(text: str) -> int | None:
     """0 for the start player, 1 for the next, …: "起始玩家的下一位", "第3位玩家", "3rd player after the start",
     "the fourth to place", "順序是起始玩家、阿宏、然後才是我"."""
@@ -1742,6 +1841,9 @@ def _seat_from_start(text: str) -> int | None:
                        r"(?:[\u4e00-\u9fff]{1,3}?)?\s*(?:[（(][^）)]{0,8}[）)])?(?=\s*(?:[，,。.？?！!、；;]|$))", text)
     if listed:
         return len(re.findall(r"[、,，]", listed.group(1))) + 1
+    named = _seat_of_named_owner(text)
+    if named is not None:
+        return named if named >= 0 else None
     told = re.search(r"\b(\d)(?:st|nd|rd|th)\s+(?:to (?:place|go|play|choose)|in (?:player |turn |seat )?order)", text)
     if told:
         return int(told.group(1)) - 1  # counted with the start player as the first
@@ -1953,18 +2055,11 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
             if slot.role == "from_start":
                 value = _seat_from_start(text)
             elif slot.cues:
-                for cue in slot.cues:
-                    c = _pattern(cue).search(text)
-                    if c:
-                        # The seat named nearest the cue in its clause ("…上家1。下家1之前打了警官" is 下家1).
-                        start = max(text.rfind(p, 0, c.start()) for p in "。？?！!；;，,、") + 1
-                        ends = [text.find(p, c.end()) for p in "。？?！!；;，,、" if text.find(p, c.end()) != -1]
-                        clause_end = min(ends) if ends else len(text)
-                        roles = [r for r in _SEAT_ROLE.finditer(text, start, clause_end)]
-                        if roles:
-                            role = min(roles, key=lambda r: min(abs(r.end() - c.start()), abs(r.start() - c.end())))
-                            value = _seat(text, role.group(1), players)
-                        break
+                value = _seat_by_cue(text, slot, players)
+                if value is None and any(_pattern(cue).search(text) for cue in slot.cues):
+                    # "Ben 0 (he played the Officer)" with Ben seated name by name: read on the seats' roles.
+                    by_role = _sequence_as_roles(text, players)
+                    value = _seat_by_cue(by_role, slot, players) if by_role is not None else None
         elif slot.kind == "seats":
             value = _seats_after(text, slot, players)
         elif slot.kind == "targeted":
@@ -2451,8 +2546,12 @@ def _shared_context(a: tuple[frozenset[str], frozenset[str]], b: tuple[frozenset
     return len(a[0] & b[0]) + len(a[1] & b[1])
 
 
-_ADDS = re.compile(r"再(?:补|出|加|放|打|丢|塞|来|多)|又(?:补|出|加|放|打|丢)|多(?:出|补|加|放|打)了?|"
-                   r"\balso\b|\banother\b|\bplus\b|\bas well\b|\bon top\b|\bin addition\b")
+_ADDS = re.compile(r"再(?:补|出|加|放|打|丢|塞|来|多|接|摆|排)|再(?:把|将)[^，,。？?]{0,8}?(?:补|加|放|塞|接|摆|排)|又(?:补|出|加|放|打|丢|接|摆)|多(?:出|补|加|放|打)了?|"
+                   r"\balso\b|\banother\b|\bplus\b|\bas well\b|\bon top\b|\bin addition\b|"
+                   # "had already put green-4 on the right end": a Tower put at an end of a row joins the row
+                   # (not "sticking it on the left end instead": the same Tower put elsewhere).
+                   r"\b(?:put|add|place|stick|play)(?:s|ed|ing)?\s+(?:a |the |my )?(?:red|blue|green|brown)[- ]?\d\b"
+                   r"(?![^,.;]*\binstead\b)[^,.;]{0,12}?\bon (?:the )?(?:far )?(?:left|right) end\b")
 
 
 def adds_to_earlier(follow_up: str) -> bool:

@@ -17,6 +17,7 @@ from indexer.text import fold
 from rules_engine import Fact, Rule, all_rules
 from rules_engine.facts import fact_range
 
+from .claims import asks_who_is_right, dispute_form, without_claims, without_who_is_right
 from .intent import IntentModel, intent_file, write_intent_model
 
 EXAMPLES_VECTORS = "answerer-examples"
@@ -134,6 +135,11 @@ _EITHER_OR = re.compile(r"\bor\s+(?!not\b|no\b|nothing\b|something\b|anything\b|
 def question_form(folded: str) -> str | None:
     """The answer type a question asks for (how_many, which or who, what_happens, yes_no), "what" for any but yes/no,
     "explain" for a request to explain, "compare" for which of two situations is more so, or None."""
+    if asks_who_is_right(folded):
+        # "阿凱說5張，我說3張，誰對？": the dispute asks for the answer its claims give, in no form of its own
+        # ("…誰對？總分多少" asks how many).
+        rest = without_who_is_right(without_claims(folded))
+        return question_form(rest) or dispute_form(folded)
     folded = _RELATIVE_WHO.sub(r"\1 that", folded)
     # "the wizard who's wearing …": a "who" right after "the" and a noun describes that one too.
     folded = re.sub(r"\b((?:the|a|an|my|our|your|his|her|their)\s+[a-z]+)\s+who(?:'s|se)?\b", r"\1 that", folded)
@@ -365,7 +371,7 @@ class RuleRouter:
                    previous: str | None = None, earlier: str | None = None) -> list[RuleMatch]:
         """The answerers of the game nearest the question, with the features of their fit. `own_text` is
         the newest question alone when `question` carries the conversation before it (`earlier`)."""
-        from .extract import extract_input, unread_numbers
+        from .extract import extract_input, extract_with, unread_numbers, with_earlier_seats
 
         if not self.examples:
             return []
@@ -396,7 +402,18 @@ class RuleRouter:
         # Each rule of the game reads the question once; the number check reuses what it read.
         read = {a.id: extract_input(a.rule.input_model, question) for a in self.answerers
                 if a.rule is not None and a.id in best}
-        stated_rules = {aid: len(data) for aid, data in read.items() if data}
+        # A follow-up's evidence is what it states itself: what the conversation stated before is the earlier
+        # question's, and already counts for the answerer that answered it (`continues`).
+        # (Players named by an earlier roster are read as their seats, as the verdict will read them.)
+        if own_text is not None and earlier:
+            own_seated = with_earlier_seats(own_text, [earlier])
+            own_read = {aid: extract_with(by_id[aid].rule.input_model, own_seated,
+                                          extract_input(by_id[aid].rule.input_model, earlier)) for aid in read}
+        else:
+            own_read = read
+        # The answerer of the earlier question keeps the conversation's inputs when this one restates one of them
+        # ("那如果牧師只有一顆心呢？"); a new question of its own ("那丟掉的塔要放哪裡？") earns it none.
+        stated_rules = {aid: len(read[aid] if aid == previous else data) for aid, data in own_read.items() if data}
         number_text = own_text or question
         states_numbers = bool(unread_numbers(number_text, {}))
         nearest = [aid for aid, _ in sorted(best.items(), key=lambda kv: -kv[1][0])[:top]]

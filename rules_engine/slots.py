@@ -39,7 +39,7 @@ SlotKind = Literal[
 ]
 
 # How a table's size is written after its number ("五人局", "4 players", "five of us"), for any game's count.
-PLAYER_COUNT_UNITS = ("個人", "人", "位玩家", "名玩家", "個玩家", "人局", "人遊戲", "players", "player", "people", "-player",
+PLAYER_COUNT_UNITS = ("個人", "人", "個玩", "個一起玩", "位玩家", "名玩家", "個玩家", "人局", "人遊戲", "players", "player", "people", "-player",
                       "of us", "p game", "p games", "p table", "p")  # "4p": four players
 
 # What an unstated value means.

@@ -73,3 +73,9 @@ from ..registry import declare_asides as _asides  # noqa: E402
 from .slots import POINTS_SO_FAR as _POINTS_SO_FAR  # noqa: E402
 
 _asides({r.id: (*r.asides, _POINTS_SO_FAR) for r in list(_RULES.values()) if r.game == "dungeon-lords" and r.id != "dungeon-lords.item_bonus"})
+
+# Whether an item is marked reads quantities of the round, not how many adventurers of a class the party has ("our
+# party has one thief (1 anti-trap icon)"); the rules that play the party out read it as the party.
+from .slots import PARTY_MEMBERS as _PARTY_MEMBERS  # noqa: E402
+
+_asides({"dungeon-lords.item_marked": (*_RULES["dungeon-lords.item_marked"].asides, _PARTY_MEMBERS)})

@@ -113,7 +113,10 @@ TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
                    cues=("陷阱", "trap", "被防止的傷害", "可防止的傷害", "能防止的傷害", "可以防的傷害", "preventable damage",
                          # "only 1 dmg preventable"
                          "preventable"),
-                   units=("point of damage", "points of damage", "點陷阱傷害", "damage", "dmg", "點傷害"),
+                   units=("point of damage", "points of damage", "點陷阱傷害", "damage", "dmg", "點傷害",
+                          # "1 point of it can be prevented", "2點可以被防止"
+                          "point of it can be prevented", "points of it can be prevented", "point can be prevented",
+                          "points can be prevented", "點可以被防止", "點可以防止", "點能被防止", "點可被防止"),
                    unstated="general", when=(("item", "clover"),))
 THIEF_ICONS = Slot("count", {"zh-TW": "盜賊的開鎖能力", "en": "the thieves' trap icons"},
                    cues=("盜賊", "小偷", "開鎖", "反陷阱圖示", "陷阱圖示", "圖示", "thief", "thieves", "rogue", "trap icons",
@@ -193,6 +196,11 @@ DUNGEON_OWNER = Slot("owner", {"zh-TW": "被攻打的地城是誰的", "en": "wh
 # "4 markers left", "地城裡還有5隻怪物、4枚金幣").
 MARKERS_LEFT = Slot("count", {"zh-TW": "剩下的指示物", "en": "markers left"},
                     units=("個指示物", "markers left", "tokens left"), cues=("指示物",))
+# "our party has one thief", "兩個戰士": how many adventurers of a class, said while telling the party.
+PARTY_MEMBERS = Slot("count", {"zh-TW": "隊伍裡的冒險家", "en": "adventurers in the party"},
+                     # (Adventurers counted without a class often make a product: "兩個冒險家各受2點" is read as damage.)
+                     units=("個盜賊", "名盜賊", "個戰士", "名戰士", "個牧師", "名牧師", "個巫師", "名巫師", "thief", "thieves",
+                            "warrior", "warriors", "priest", "priests", "wizard", "wizards"))
 DUNGEON_CONTENTS = Slot("count", {"zh-TW": "地城裡的東西", "en": "what the dungeon holds"},
                         units=("隻怪物", "只怪物", "枚金幣", "個金幣", "monsters in my dungeon", "gold coins"))
 POINTS_SO_FAR = Slot("count", {"zh-TW": "目前分數", "en": "points so far"},

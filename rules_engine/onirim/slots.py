@@ -29,7 +29,7 @@ SIDE = Slot("choice", {"zh-TW": "放在哪一端", "en": "end of the row"},
             value_labels=(("left", {"zh-TW": "放在左端", "en": "on the left end"}),
                           ("right", {"zh-TW": "放在右端", "en": "on the right end"})))
 _POWER_PHRASES = ((True, ("效應", "效果", "power", "powered", "alignment power", "alignment's power", "tower power",
-                           "row power",
+                           "row power", "row's effect", "row effect", "alignment effect", "alignment's effect",
                            # What the power does for the player: the complete row protects the Towers.
                            "保護", "protection")), (False, ("無效應",)))
 
@@ -201,7 +201,7 @@ def expansion(label_zh: str, label_en: str, phrases: tuple[str, ...], unstated: 
 
 TOWERS_PHRASES = ("高塔", "塔", "tower", "towers")
 BOOK_PHRASES = ("book of steps", "the book", "book", "步驟之書", "目標卡", "書本", "加書", "book expansion",
-                "步伐之書", "失落與尋回之書", "失落之書", "bos")  # the glossary's names for it too
+                "步伐之書", "失落與尋回之書", "失落之書", "bos", "書那個擴充", "書的擴充", "書擴充")  # the glossary's names for it too
 PREMONITION_PHRASES = ("黑暗徵兆", "徵兆", "premonition", "premonitions", "dark premonitions", "美夢", "happy dream")
 SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
                    values=(("none", ("不用…咒文", "沒有…咒文", "咒文完全不用", "咒文不用", "咒文都不用", "咒文也不用",
@@ -211,8 +211,9 @@ SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
                                      "咒文卡不用", "咒文卡都不用", "咒文卡也不用", "不用咒文卡", "咒文卡先收", "咒文收起來",
                                      "leave…spells out", "leave out…spells", "leaving…spells out", "skip…spells",
                                      "spells left out", "without…spell card")),
-                           ("cheap", ("便宜", "較少", "cheap", "cheaper", "lower cost")),
-                           ("expensive", ("昂貴", "較多", "expensive", "pricier", "pricey", "costlier", "higher cost"))),
+                           ("cheap", ("便宜", "較少", "代價少", "少的那面", "少的那一面", "cheap", "cheaper", "lower cost")),
+                           ("expensive", ("昂貴", "較多", "比較貴", "貴的那面", "貴的那一面", "代價多", "多的那面", "多的那一面",
+                                          "expensive", "pricier", "pricey", "costlier", "higher cost"))),
                    value_labels=(("none", {"zh-TW": "不用咒文", "en": "no spells"}),
                                  ("cheap", {"zh-TW": "咒文用代價較少的一面", "en": "spells on the cheap side"}),
                                  ("expensive", {"zh-TW": "咒文用代價較多的一面", "en": "spells on the expensive side"})),

@@ -415,3 +415,32 @@ def test_a_total_told_with_where_its_parts_lie_counts_once():
 ])
 def test_what_a_seat_did_is_no_players_name(question):
     assert seat_names(question) == {}
+
+
+@pytest.mark.parametrize("question,seat", [
+    ("地城領主物品變體，起始玩家阿明，之後依序小華→阿傑→小美。夏季時小美的物品要放在哪個冒險家下面？", 3),
+    ("地城領主物品變體，起始玩家阿明，之後依序小華→阿傑→小美。夏季時阿傑的物品放哪？", 2),
+    ("The start player is Amy, then Ben, Cal and Dan. In autumn where does Cal's item go?", 2),
+    # The order is told but not whose item is asked about: no seat is guessed.
+    ("起始玩家阿明，之後依序小華、阿傑、小美。夏季時物品要放在哪個冒險家下面？", None),
+])
+def test_the_seat_of_a_player_named_in_order_from_the_start_player(question, seat):
+    data = extract_input(get_rule("dungeon-lords.item_slot").input_model, question)
+    assert data.get("player_index_from_start") == seat
+
+
+def test_a_seating_told_with_the_captain_in_brackets_keeps_what_the_brackets_tell():
+    question = ("Hilltown, 5 players, path needs 12. Turn order from the captain: Zoe (captain) 3, Liam 0 (he played the "
+                "Officer), Mona 5, Nils 4, Omar 2. Does the team depart?")
+    data = read(question)
+    assert data["contributions"] == [3, 0, 5, 4, 2] and data["officer"] == 1
+    assert unread_numbers(question, data) == []
+
+
+def test_records_told_before_a_dispute_are_read_without_the_claims():
+    rule = get_rule("mist-mountain.escape_master")
+    question = ("4人局結束，隊長是阿明，下家依序小華、阿傑、小美。阿明回憶6張、金礦場上2張；小華回憶6張、金礦場上1張；"
+                "阿傑回憶3張、金礦5張；小美回憶6張沒金礦。小華說他贏，阿傑說他金礦最多才對。誰是脫逃大師？")
+    data = extract_input(rule.input_model, question)
+    assert [p.get("memories") for p in data["players"]] == [6, 6, 3, 6]
+    assert rule.run(data).value == "隊長"  # most gold alleys among those who escape

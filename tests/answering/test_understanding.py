@@ -76,6 +76,8 @@ def test_without_the_towers_expansion_reads_as_no_towers():
     ("高塔列從右到左是紅5、綠4，棕3放左邊可以嗎？", "left", ["green-4", "red-5"], "brown-3"),
     ("My row is brown 5 then blue 4 (left to right). Can I stick the red 3 on the right end?", "right",
      ["brown-5", "blue-4"], "red-3"),
+    # The Tower taken with 把 to the verb is the one added, though the row is told after it.
+    ("能不能把藍色3號塔接在左邊？我的塔列現在只有一座棕色五號。", "left", ["brown-5"], "blue-3"),
 ])
 def test_word_order_says_which_tower_is_added(question, side, row, tower):
     data = extract_input(get_rule("onirim.tower_placement").input_model, question)
@@ -1772,3 +1774,78 @@ def test_a_follow_up_continues_the_game_its_earlier_question_was_found_in_among_
 def test_a_side_said_not_to_be_taken_is_not_the_side(question):
     read = extract_input(get_rule("onirim.tower_placement").input_model, question)
     assert (read["tower"], read["side"]) == ("blue-4", "left")
+
+
+def test_a_count_of_tower_cards_is_no_tower():
+    model = get_rule("onirim.nightmare_tower_penalty").input_model
+    # "紅藍綠棕四張" counts four cards: no brown 4 is named.
+    read = extract_input(model, "我已經排好紅藍綠棕四張不同顏色相連的高塔列，有效應的版本，抽到惡夢要丟塔嗎？")
+    assert "row" not in read and read["row_state"] == "complete"
+    assert extract_input(model, "塔列是紅4、綠4，抽到惡夢要丟塔嗎？")["row"] == ["red-4", "green-4"]
+
+
+def test_not_hit_by_an_anti_magic_dart_is_no_block():
+    model = get_rule("dungeon-lords.item_marked").input_model
+    assert extract_input(model, "咒語3級，巫師法力2，帶1根魔杖，也沒有被反魔法飛鏢封住，魔杖要標記嗎？")["spells_blocked"] is False
+    assert extract_input(model, "咒語3級，巫師法力2，帶1根魔杖，被反魔法飛鏢封住了，魔杖要標記嗎？")["spells_blocked"] is True
+
+
+@pytest.mark.parametrize("follow_up", ["那我再把藍5接到最右邊呢？算完成了嗎", "What if I put blue-5 on the right end, is it complete now?"])
+def test_a_tower_put_at_an_end_in_a_follow_up_joins_the_row_told_before(pipeline, follow_up):
+    r = pipeline.ask(follow_up, history=["我的高塔列：棕4、紅5、綠4，連在一起，算完成了嗎？"])
+    assert r.rule == "onirim.alignment_complete"
+    assert r.verdict["details"]["inputs"]["row"]["value"] == ["brown-4", "red-5", "green-4", "blue-5"]
+    assert r.verdict["value"] is True
+
+
+def test_a_follow_up_asking_something_new_does_not_keep_the_earlier_rule_on_its_facts(pipeline):
+    r = pipeline.ask("那丟掉的那張高塔要放到哪裡？", history=["抽到惡夢，高塔列是紅4、綠4，我不把惡夢放回Limbo，要丟一張高塔嗎？"])
+    assert r.rule != "onirim.nightmare_tower_penalty"
+
+
+@pytest.mark.parametrize("question", ["今天芒草小路，我出了一張礦工、一頂工作帽，沒人用濃霧時刻或品茶師動我的牌，我貢獻幾分？",
+                                      "Path is 芒草小路. I played a 礦工 and a 工作帽; no one used a Thick Fog or a Tea Master "
+                                      "on me. How many points?"])
+def test_nobody_aiming_a_fog_or_a_tea_master_is_no_effect_to_ask_about(pipeline, question):
+    r = pipeline.ask(question)
+    assert r.rule == "mist-mountain.contribution" and isinstance(r.verdict["value"], int)
+    assert r.verdict["value"] == get_rule("mist-mountain.contribution").run(
+        {"path": "芒草小路", "cards": ["礦工", "工作帽"]}).value
+
+
+def test_a_card_named_in_two_languages_side_by_side_is_one_card():
+    data = extract_input(get_rule("mist-mountain.contribution").input_model,
+                         "Path is 芒草小路. I laid down a 礦工 miner and then two 工作帽 work hats. How many points?")
+    assert sorted(data["cards"]) == sorted(["礦工", "工作帽", "工作帽"])
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("4 players. I have 3 own memories and an Abbot, no bamboo or grass cards. Do I escape?", {"bamboo": 0, "grass": 0}),
+    ("5 players: 4 memories, a couple of sakura cards, no silver grass path cards. Do I escape?", {"sakura": 2, "grass": 0}),
+    ("六人局，我自己的回憶一張都沒有，手上兩張住持，能逃脫嗎？", {"memories": 0, "abbots": 2}),
+    ("我們只有五個玩，我有4張自己的回憶，能逃脫嗎？", {"players": 5, "memories": 4}),
+])
+def test_none_of_a_kind_and_counts_said_in_words(question, expected):
+    data = extract_input(get_rule("mist-mountain.own_escape").input_model, question)
+    assert {k: data.get(k) for k in expected} == expected
+
+
+def test_tens_said_in_words_are_one_number():
+    data = extract_input(get_rule("dungeon-lords.item_bonus").input_model,
+                         "I ended on twenty-one points with three golds in my dead-letter office. Final total?")
+    assert data["final_score"] == 21 and data["golds"] == 3
+
+
+def test_a_set_up_said_casually_is_read():
+    data = extract_input(get_rule("onirim.difficulty_level").input_model,
+                         "沒加高塔，只加了書那個擴充，咒文用比較貴的那一面，難度第幾級？")
+    assert data == {"towers": False, "book": True, "spells": "expensive"}
+
+
+def test_how_many_thieves_the_party_has_is_said_in_passing_for_a_clover():
+    rule = get_rule("dungeon-lords.item_marked")
+    question = ("Clover question: the trap does damage and 1 point of it can be prevented; our party has one thief "
+                "(1 anti-trap icon) and two four-leaf clovers. Are the clovers marked?")
+    data = extract_input(rule.input_model, question)
+    assert data["trap_damage"] == 1 and data["thief_icons"] == 1 and data["clovers"] == 2
+    assert rule_unread_numbers(rule, question, data) == []

@@ -1,0 +1,64 @@
+"""Disputes: what two players claim is a possible answer, not a fact of the table; the verdict comes from the
+situation the question states."""
+from __future__ import annotations
+
+import pytest
+
+from answering.claims import asks_who_is_right, claims_unnumbered, dispute_form
+from answering.extract import extract_input, rule_unread_numbers
+from answering.routing import question_form
+from indexer.text import fold
+from rules_engine import get_rule
+
+
+@pytest.mark.parametrize("question", ["小明說可以，我說不行，誰對？", "到底誰說得對", "ok who's right here", "bot settle this",
+                                      "Which of us is right?"])
+def test_who_is_right_is_asked(question):
+    assert asks_who_is_right(fold(question))
+
+
+@pytest.mark.parametrize("question", ["誰有資格出團？", "who goes on the expedition?", "對嗎？", "我說一下情況：我有3張回憶，能逃脫嗎？"])
+def test_other_questions_ask_no_who_is_right_and_keep_their_numbers(question):
+    assert not asks_who_is_right(fold(question))
+    assert claims_unnumbered(fold(question)) == fold(question)
+
+
+@pytest.mark.parametrize("question,form", [
+    ("阿德說棄一張藍5高塔可以看5張，我說只能看3張，誰對？", "how_many"),
+    ("Tom says the deck gets 8 Happy Dreams, I say 4. Who's right?", "how_many"),
+    ("小凱說要丟一張塔，我說不用，到底誰對", "yes_no"),
+    ("Jess says I can cast it, I say no. Who is right?", "yes_no"),
+    # What is left after the dispute may ask in a form of its own.
+    ("小華說一共加6分，我說只加4分。誰對？總分多少", "how_many"),
+    # Claims that differ in what they name ask in no form the claims can tell.
+    ("小王說那物品要棄掉，我說回到玩家手上。誰對？", None),
+])
+def test_a_dispute_asks_in_the_form_its_claims_differ_in(question, form):
+    assert question_form(fold(question)) == form
+
+
+def test_the_asker_answering_another_is_a_dispute_without_who_is_right():
+    assert dispute_form(fold("書本擴充的目標卡幾張？老王說4張，我說8張")) == "how_many"
+
+
+def test_numbers_claimed_are_not_read_as_the_situation():
+    rule = get_rule("onirim.tower_discard_peek")
+    question = "我棄掉一張紅色3號高塔，阿凱說跟Key一樣可以看5張，我說只能看3張，到底誰對啦"
+    read = extract_input(rule.input_model, question)
+    assert read == {"tower": "red-3"}
+    # The claimed 5 and 3 are left out, not left unread: the situation is fully read.
+    assert rule_unread_numbers(rule, question, read) == []
+
+
+def test_the_situation_told_around_the_claims_is_read():
+    rule = get_rule("dungeon-lords.item_marked")
+    question = ("地城領主物品變體：隊伍要治療3點傷，牧師只能治2點，隊上有兩瓶治療藥水。"
+                "小偉說只要標記一瓶，我說兩瓶都要標記，誰對？")
+    read = extract_input(rule.input_model, question)
+    assert read["damage_to_heal"] == 3 and read["priest_hearts"] == 2 and read["potions"] == 2
+
+
+def test_a_dispute_gets_the_verdict_of_its_situation(pipeline):
+    r = pipeline.ask("Onirim高塔：我丟掉一張棕色5號高塔，小林說可以看5張，我說只能看3張，誰對？")
+    assert r.rule == "onirim.tower_discard_peek"
+    assert r.verdict["value"] == 5  # a 5 Tower shows five cards, as its number says
