@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
 # Asked of two claims: "誰對", "谁说得对", "哪个对", "who's right", "which of us is right", "settle this".
 # (Matched on folded text: Simplified script, lower case.)
@@ -95,3 +96,58 @@ def dispute_form(folded: str) -> str | None:
 def speaks_after(text: str, pos: int) -> bool:
     """Whether a claim starts right at `pos` (the one named just before it speaks: "下家1說…")."""
     return bool(_CLAIM_START.match(text, pos + len(text[pos:]) - len(text[pos:].lstrip())))
+
+
+_CN_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+_EN_DIGITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+              "ten": 10, "twelve": 12}
+_NEGATIVE = re.compile(r"不|没|别|\b(?:no|not|nope|never|can't|cannot|don't|doesn't|isn't|won't)\b")
+
+
+def _claimed_numbers(claim: str) -> set[int]:
+    """The numbers a claim says: digits, one-character Chinese numerals, English number words."""
+    found = {int(d) for d in re.findall(r"\d+", claim)}
+    found |= {_CN_DIGITS[c] for c in re.findall(r"[一二两三四五六七八九十](?=\s*[张个分点颗瓶根件座扇级])", claim)}
+    found |= {_EN_DIGITS[w] for w in re.findall(r"\b(" + "|".join(_EN_DIGITS) + r")\b", claim)}
+    return found
+
+
+def _speaker(folded: str, claim_start: int) -> str | None:
+    """Who makes the claim starting at `claim_start`: the words between the clause start and the verb."""
+    verb = list(_CLAIM_START.finditer(folded, 0, claim_start))
+    if not verb:
+        return None
+    before = re.split(r"[，,。.;；!！?？:：]", folded[:verb[-1].start()])[-1].strip()
+    words = before.split()
+    # "我說", "I say": the asker; "小林說", "Tom says": the last word or run of characters before the verb.
+    name = re.search(r"([\u4e00-\u9fff]{1,3}|[a-z][a-z'\-]*)\s*(?:也|就|则|却|倒是)?$", before)
+    if name is None or not words and not before:
+        return None
+    return name.group(1)
+
+
+def who_is_right(folded: str, value: Any) -> tuple[str, bool] | None:
+    """Of a dispute's claims, the one speaker whose claim the verdict's value bears out, and whether that speaker is
+    the asker ("我說…", "I say…"); None when not exactly one claim agrees, or the value is not a number or a yes/no."""
+    spans = claim_spans(folded)
+    if len(spans) < 2:
+        return None
+    claims = [(without_who_is_right(folded[s:e]), s) for s, e in spans]
+    if isinstance(value, bool):
+        negative = [(c, s) for c, s in claims if _NEGATIVE.search(c)]
+        positive = [(c, s) for c, s in claims if not _NEGATIVE.search(c)]
+        if len(negative) != 1 or len(positive) != 1:
+            return None
+        agreeing = negative if value is False else positive
+    elif isinstance(value, int):
+        agreeing = [(c, s) for c, s in claims if value in _claimed_numbers(c)]
+        if any(not _claimed_numbers(c) for c, _ in claims):
+            return None
+    else:
+        return None
+    if len(agreeing) != 1:
+        return None
+    speaker = _speaker(folded, agreeing[0][1])
+    if speaker is None:
+        return None
+    return speaker, speaker in ("我", "i")

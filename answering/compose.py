@@ -36,6 +36,9 @@ MESSAGES = {
                      "one; try rephrasing, or see the passages below."},
     "no_verdict": {"zh-TW": "沒有可以直接計算的答案；以下是規則書中最相關的段落：",
                    "en": "No computed answer applies; the most relevant rulebook passages:"},
+    # A dispute ("阿凱說5張，我說3張，誰對？"): whose claim the verdict bears out, before the answer.
+    "claim_right": {"zh-TW": "{who}說得對。", "en": "{who} is right."},
+    "asker_right": {"zh-TW": "你說得對。", "en": "You're right."},
     "ruling_answer": {"zh-TW": "已採納的裁定：{text}", "en": "Accepted ruling: {text}"},
     "nothing": {"zh-TW": "找不到相關的規則段落。", "en": "No relevant rulebook passage was found."},
     "quote_line": {"zh-TW": "「{text}」——{title}", "en": "“{text}” — {title}"},

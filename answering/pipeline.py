@@ -1,6 +1,7 @@
 """The answering pipeline: normalise → game → retrieval → rule → input → verdict → answer text."""
 from __future__ import annotations
 
+import re
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -14,12 +15,13 @@ from pydantic import BaseModel, Field, ValidationError
 from indexer.ambiguities import ambiguities_for as corpus_ambiguities_for
 from indexer.corpus import Passage, passages_by_id
 from indexer.retrieval import Hit, dense_query_text, passage_query_text, query_vector_cache, within_game
-from indexer.text import to_script
+from indexer.text import fold, to_script
 from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, get_rule, load_games
 from rules_engine.facts import fact_bound_verdict, fact_membership_verdict, fact_range
 from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
 
+from .claims import who_is_right
 from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details, verdict_with_seat_names
 from .extract import (adds_to_earlier, extract_input, extract_with, other_values, restated_input, seat_names,
                       substitute_slots, rule_unread_numbers, unread_numbers, vague_fields, with_earlier_seats)
@@ -434,7 +436,7 @@ class Pipeline:
             verdict = verdict_with_seat_names(verdict, names_at_table(query), lang)
         title = self._answerer_title(match, lang)
         needed = [to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs]
-        line = self._answer_line(lang, game_id, verdict, title, needed, ruled, withheld[1], outside)
+        line = self._answer_line(lang, game_id, query, verdict, title, needed, ruled, withheld[1], outside)
         citations = [self._titled(c, lang) for c in self._citations(hits, k, verdict, direct_ruling)]
         quote = self._first_quote(citations, verdict, match, f"{cues} {line}", ruled, lang)
         # Only what the answer rests on is flagged as unclear: the rule that answered, or the quote.
@@ -471,14 +473,28 @@ class Pipeline:
         titles = answerer.rule.titles if answerer.rule else answerer.fact.titles  # type: ignore[union-attr]
         return to_script(titles.get("en" if lang == "en" else "zh-TW", ""), lang)
 
-    def _answer_line(self, lang: str, game_id: str, verdict: Verdict | None, title: str, needed: list[str],
-                     ruled: Any, unread: list[int], outside: str | None) -> str:
+    @staticmethod
+    def _who_is_right(query: Query, verdict: Verdict, lang: str) -> str:
+        """For a dispute, whose claim the verdict bears out ("小林說得對。"), else nothing."""
+        judged = who_is_right(fold(query.text), verdict.value)
+        if judged is None:
+            return ""
+        speaker, is_asker = judged
+        if is_asker:
+            return msg("asker_right", lang) + " "[:lang == "en"]
+        # The name as the player wrote it (folding lower-cases it and turns it Simplified).
+        written = re.search(re.escape(speaker), query.text, re.IGNORECASE) if speaker.isascii() else None
+        who = written.group() if written else to_script(speaker, lang)
+        return msg("claim_right", lang, who=who) + " "[:lang == "en"]
+
+    def _answer_line(self, lang: str, game_id: str, query: Query, verdict: Verdict | None, title: str,
+                     needed: list[str], ruled: Any, unread: list[int], outside: str | None) -> str:
         """The one sentence that answers the question, or says why there is no computed answer."""
         if ruled is not None:
             # An accepted ruling that answers this very question is the answer.
             return msg("ruling_answer", lang, text="{text}").replace("{text}", self._ruling_text(ruled, lang))
         if verdict is not None:
-            return answer_line(verdict, title, lang)
+            return self._who_is_right(query, verdict, lang) + answer_line(verdict, title, lang)
         if outside is not None:
             covers = GAMES[game_id].covers.get("en" if lang == "en" else "zh-TW", "")
             return msg("not_covered", lang, covers=covers)

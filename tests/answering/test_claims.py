@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from answering.claims import asks_who_is_right, claims_unnumbered, dispute_form
+from answering.claims import asks_who_is_right, claims_unnumbered, dispute_form, who_is_right
 from answering.extract import extract_input, rule_unread_numbers
 from answering.routing import question_form
 from indexer.text import fold
@@ -62,3 +62,26 @@ def test_a_dispute_gets_the_verdict_of_its_situation(pipeline):
     r = pipeline.ask("Onirim高塔：我丟掉一張棕色5號高塔，小林說可以看5張，我說只能看3張，誰對？")
     assert r.rule == "onirim.tower_discard_peek"
     assert r.verdict["value"] == 5  # a 5 Tower shows five cards, as its number says
+
+
+@pytest.mark.parametrize("question,value,judged", [
+    ("阿德說可以看5張，我說只能看3張，誰對？", 3, ("我", True)),
+    ("阿德說可以看5張，我說只能看3張，誰對？", 5, ("阿德", False)),
+    ("Tom says the deck gets eight Happy Dreams, Jess says 4. Who's right?", 4, ("jess", False)),
+    ("小凱說還要丟一張塔，我說不用，誰對？", False, ("我", True)),
+    ("小凱說還要丟一張塔，我說不用，誰對？", True, ("小凯", False)),
+    # No claim says the value, or both do, or a claim says no number: nobody is named right.
+    ("阿德說5張，我說3張，誰對？", 4, None),
+    ("阿德說5張，我也說5張，誰對？", 5, None),
+    ("阿德說5張，我說看情況，誰對？", 5, None),
+    ("小王說那物品要棄掉，我說回到玩家手上。誰對？", False, None),
+    ("我有3張回憶，能逃脫嗎？", True, None),
+])
+def test_whose_claim_the_verdict_bears_out(question, value, judged):
+    assert who_is_right(fold(question), value) == judged
+
+
+def test_the_answer_says_who_is_right_first(pipeline):
+    r = pipeline.ask("Onirim Towers: I discard a blue 4 Tower. Ana says I look at 3 cards, Ben says 4. Who's right?")
+    assert r.verdict["value"] == 4
+    assert r.answer_line.startswith("Ben is right.")
