@@ -34,6 +34,9 @@ MESSAGES = {
     "unread": {"zh-TW": "我讀不出你提到的 {numbers} 指的是什麼，所以不給計算結果，以免答錯；請換個說法，或看看下面的段落。",
                "en": "I could not tell what {numbers} refers to, so I give no computed answer rather than a wrong "
                      "one; try rephrasing, or see the passages below."},
+    "unread_change": {"zh-TW": "我讀不出這個追問改了什麼，所以不把上一題的答案再給一次，以免答錯；請把改變的情況說清楚，或看看下面的段落。",
+                      "en": "I could not tell what this follow-up changes, so I do not repeat the earlier answer as "
+                            "if it held; say what is different, or see the passages below."},
     "no_verdict": {"zh-TW": "沒有可以直接計算的答案；以下是規則書中最相關的段落：",
                    "en": "No computed answer applies; the most relevant rulebook passages:"},
     # A dispute ("阿凱說5張，我說3張，誰對？"): whose claim the verdict bears out, before the answer.

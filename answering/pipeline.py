@@ -28,7 +28,7 @@ from .extract import (adds_to_earlier, extract_input, extract_with, other_values
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, asked_bound, decide
 from .scope import not_a_rules_question, other_games_named, outside_topic, strip_game_names
-from .query import Query
+from .query import Query, supposes_a_change
 from .search import SearchService
 
 
@@ -79,7 +79,7 @@ class AskResponse(BaseModel):
     lang: str = "zh-TW"
     rule: str | None = None
     # When a rule applies but lacks inputs: what to tell us; when there is no verdict: why
-    # (no_rule_fits, needs_input, unread_numbers, invalid_input).
+    # (no_rule_fits, needs_input, unread_numbers, unread_change, invalid_input).
     needs: list[str] = Field(default_factory=list)
     no_verdict: str | None = None
     ruling: RulingAnswer | None = None
@@ -436,7 +436,7 @@ class Pipeline:
             verdict = verdict_with_seat_names(verdict, names_at_table(query), lang)
         title = self._answerer_title(match, lang)
         needed = [to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs]
-        line = self._answer_line(lang, game_id, query, verdict, title, needed, ruled, withheld[1], outside)
+        line = self._answer_line(lang, game_id, query, verdict, title, needed, ruled, withheld, outside)
         citations = [self._titled(c, lang) for c in self._citations(hits, k, verdict, direct_ruling)]
         quote = self._first_quote(citations, verdict, match, f"{cues} {line}", ruled, lang)
         # Only what the answer rests on is flagged as unclear: the rule that answered, or the quote.
@@ -488,8 +488,9 @@ class Pipeline:
         return msg("claim_right", lang, who=who) + " "[:lang == "en"]
 
     def _answer_line(self, lang: str, game_id: str, query: Query, verdict: Verdict | None, title: str,
-                     needed: list[str], ruled: Any, unread: list[int], outside: str | None) -> str:
+                     needed: list[str], ruled: Any, withheld: tuple[str, list[int]], outside: str | None) -> str:
         """The one sentence that answers the question, or says why there is no computed answer."""
+        reason, unread = withheld
         if ruled is not None:
             # An accepted ruling that answers this very question is the answer.
             return msg("ruling_answer", lang, text="{text}").replace("{text}", self._ruling_text(ruled, lang))
@@ -500,6 +501,8 @@ class Pipeline:
             return msg("not_covered", lang, covers=covers)
         if unread:
             return msg("unread", lang, numbers=(", " if lang == "en" else "、").join(map(str, unread)))
+        if reason == "unread_change":
+            return msg("unread_change", lang)
         if needed:
             return msg("needs_line", lang, needs=("; " if lang == "en" else "；").join(needed))
         return msg("best_passage", lang)
@@ -685,6 +688,11 @@ class Pipeline:
                 # "那如果換一條路呢？": a value told before is said to be another one now; it no longer holds.
                 del stated[name]
             sources[name] = "mentioned"  # "又拿到一扇門": some value, not said which; every value is a case
+        if follow_up and restated is None and supposes_a_change(query.text) and declared_slots(rule.input_model) \
+                and not any(source in ("question", "mentioned") for source in sources.values()):
+            # "要是那張住持在夜晚交易時被我換出去了呢？": the follow-up changes something this rule did not read;
+            # rerunning the earlier question's facts would answer a situation the player no longer asks about.
+            return None, [], ("unread_change", [])
         try:
             result = evaluate_partial(rule, stated, sources)
         except ValidationError as error:

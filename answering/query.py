@@ -42,6 +42,16 @@ def is_follow_up(question: str) -> bool:
         or bool(re.match(r"\S{1,3}完(?:之后|以后|后)|然后|接着|after that\b|and then\b", folded))
 
 
+# A follow-up that supposes something different ("要是那張住持被我換出去了呢？", "what if he had …", "… instead?").
+_SUPPOSES = re.compile(r"如果|要是|假如|假设|万一|换成|改成|\bwhat if\b|\band if\b|\bbut if\b|\binstead\b|\bsuppose\b|"
+                       r"\bwhat about if\b")
+
+
+def supposes_a_change(question: str) -> bool:
+    """Whether a follow-up supposes the situation changed in some way."""
+    return bool(_SUPPOSES.search(fold(question)))
+
+
 # A short message that asks nothing and states a number or a thing of a game ("我們這團是五個人", "today's path
 # is the Bamboo Path"): said after a question, it adds a fact to it ("完全不懂這個規則" adds none).
 _ASKS = re.compile(r"[?？]|吗|么|呢|吧|咧|几|多少|什么|啥|怎|谁|哪|能不能|可不可以|是不是|会不会|有没有|要不要|"

@@ -1849,3 +1849,16 @@ def test_how_many_thieves_the_party_has_is_said_in_passing_for_a_clover():
     data = extract_input(rule.input_model, question)
     assert data["trap_damage"] == 1 and data["thief_icons"] == 1 and data["clovers"] == 2
     assert rule_unread_numbers(rule, question, data) == []
+
+
+@pytest.mark.parametrize("follow_up", ["要是那張住持在夜晚交易時被我換給別人了呢？", "What if I had traded the Abbot away at night?"])
+def test_a_follow_up_changing_what_no_input_reads_does_not_repeat_the_earlier_verdict(pipeline, follow_up):
+    earlier = "4人局，我有4張自己角色的回憶、2張櫻花小徑，手上還有1張住持，能逃脫嗎？"
+    assert pipeline.ask(earlier).verdict is not None
+    r = pipeline.ask(follow_up, history=[earlier])
+    assert r.verdict is None and r.no_verdict == "unread_change"
+
+
+def test_a_follow_up_changing_what_an_input_reads_reruns_the_rule(pipeline):
+    r = pipeline.ask("那如果是5人局呢？", history=["6人局，我有3張自己的回憶、手上1張住持，能逃脫嗎？"])
+    assert r.rule == "mist-mountain.own_escape" and r.verdict["value"] is False
