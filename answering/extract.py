@@ -78,7 +78,8 @@ def normalise_numbers(folded: str) -> str:
     # "#3" and "No. 3" number a card: the digit alone, so that "#3, #5 and #6" reads as a list of numbers.
     out = re.sub(r"(?:#|\bno\.)\s*(?=\d)", "", unglossed(respelled(folded)))
     out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, out)
-    out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)", cn, out)
+    # ("上家一張沒出": a count of cards after the seat, not a seat's number.)
+    out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)(?!\s*(?:张|个|顶|座|根|瓶))", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
     # "死信有三金": a number of 金 on its own is that many golds (金矿 is a gold alley, 金币 a coin).
     out = re.sub(r"(?<=\d)\s*(?:个|枚)?\s*金(?![矿币子])", "个黄金", out)
@@ -1144,6 +1145,7 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
     # In a dispute, a seat that speaks ("下家1說…") or is spoken of inside a claim tells no record.
     for start, end in reversed(claim_spans(text)):
         text = _blanked(text, (start, end))
+    text = _shared_records(text)
     roles = [r for r in _SEAT_ROLE.finditer(text) if not speaks_after(text, r.end())]
     n_players = _table_size(text, players)
     if len(roles) <= 1:
@@ -1158,12 +1160,27 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
         seat = (seat + 1 if seat is not None else None) if _RELATIVE_ROLE.search(role.group(1)) \
             else _seat(text, role.group(1), n_players)
         record = _record(segment, slot)
-        if seat is None or seat in records or not record:
+        # A seat told again says other things of it ("memories: … gold alleys: 隊長 1 on the table"), never the same.
+        if seat is None or not record or set(records.get(seat, {})) & set(record):
             return None
-        records[seat] = record
+        records[seat] = {**records.get(seat, {}), **record}
     if len(records) < 4 or sorted(records) != list(range(n_players)):
         return None
     return [records[s] for s in range(n_players)]
+
+
+_PLAIN_ROLE = r"(?:队长|下家\s*\d|上家)"
+# "队长, 下家1 and 下家2 each show 6 memories", "隊長、下家1跟下家2都有6張回憶": one record told of several seats.
+_SHARED_RECORD = re.compile(rf"({_PLAIN_ROLE}(?:\s*[,，、]\s*{_PLAIN_ROLE})*\s*(?:,?\s*\band\b|和|跟|与|、)\s*{_PLAIN_ROLE})"
+                            rf"\s*(?:\beach\b|\ball\b|\bboth\b|都|各)\s*([^;；。.,，]*)")
+
+
+def _shared_records(text: str) -> str:
+    """The text with a record told of several seats at once told of each of them."""
+    def each(m: re.Match[str]) -> str:
+        return "; ".join(f"{role} {m.group(2).strip()}" for role in re.findall(_PLAIN_ROLE, m.group(1)))
+
+    return _SHARED_RECORD.sub(each, text)
 
 
 # Between an owner and the thing owned: "紅色魔杖", "紅色玩家的治療藥水", "the green player's wand", "yellow's necklace".

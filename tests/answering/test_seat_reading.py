@@ -444,3 +444,18 @@ def test_records_told_before_a_dispute_are_read_without_the_claims():
     data = extract_input(rule.input_model, question)
     assert [p.get("memories") for p in data["players"]] == [6, 6, 3, 6]
     assert rule.run(data).value == "隊長"  # most gold alleys among those who escape
+
+
+def test_a_count_of_cards_after_a_seat_is_no_seat_number():
+    # "上家一張沒出": the last seat played not one card, it is not "上家1".
+    assert read("五人局，需求12。隊長出了7分；下家1、下家2、下家3都是三分；上家一張沒出。能出團嗎？")["contributions"] == [7, 3, 3, 3, 0]
+
+
+@pytest.mark.parametrize("question", [
+    "4人局：隊長回憶6張、下家1回憶5張、下家2回憶6張、上家回憶2張。隊長金礦場上1張，下家1金礦手上3張，下家2金礦場上2張，上家金礦場上5張。誰是脫逃大師？",
+    "4人局，隊長、下家2都有6張回憶，下家1回憶5張，上家回憶2張。隊長金礦場上1張，下家1金礦手上3張，下家2金礦場上2張，上家金礦場上5張。誰是脫逃大師？",
+])
+def test_a_seat_told_twice_or_with_others_gathers_its_record(question):
+    data = extract_input(get_rule("mist-mountain.escape_master").input_model, question)
+    assert data["players"] == [{"memories": 6, "gold_table": 1}, {"memories": 5, "gold_hand": 3},
+                               {"memories": 6, "gold_table": 2}, {"memories": 2, "gold_table": 5}]
