@@ -26,7 +26,7 @@ from .compose import answer_line, excerpt, msg, quote_line, section_title, verdi
 from .extract import (adds_to_earlier, extract_input, extract_with, other_values, restated_input, seat_names,
                       substitute_slots, rule_unread_numbers, unread_numbers, vague_fields, with_earlier_seats)
 from .facts import asks_opposite
-from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, asked_bound, decide
+from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, asked_bound, decide, derived_inputs
 from .scope import not_a_rules_question, other_games_named, outside_topic, strip_game_names
 from .query import Query, supposes_a_change
 from .search import SearchService
@@ -626,10 +626,19 @@ class Pipeline:
         earlier: dict[str, Any] = {}  # what the rule read from the question just before
         # Values a follow-up does not restate come from the questions it follows; what it does state is
         # checked with them (its seats need the table's size said before).
-        told = [extract_input(rule.input_model, previous) for previous in query.history] if follow_up else []
+        read_before = [extract_input(rule.input_model, previous) for previous in query.history] if follow_up else []
+        told = read_before
+        if follow_up:
+            # "那隊長卡接下來交給誰？" after a qualification question: what that question's verdict settled comes
+            # first, before what the rule reads of the earlier question's words ("能出團嗎" asks, it tells nothing).
+            derived = [d for previous in query.history for d in derived_inputs(rule, previous) if d]
+            told = derived + read_before
+        else:
+            derived = []
         # A follow-up may call the seats by the names an earlier question gave them.
         own_text = with_earlier_seats(query.text, query.history) if follow_up else query.text
-        stated = extract_with(rule.input_model, own_text, {k: v for t in told for k, v in t.items()})
+        stated = extract_with(rule.input_model, own_text, {**{k: v for t in told for k, v in t.items()},
+                                                           **{k: v for d in derived for k, v in d.items()}})
         sources = {name: "question" for name in stated}
         if follow_up:
             for earlier in told:
@@ -660,7 +669,7 @@ class Pipeline:
                 sources[name] = "question"
             # A list carried over from a question it misread (a number of that question left unread) is no
             # fact: the earlier question alone got no verdict for it, and a follow-up does not make it one.
-            for previous, read in zip(query.history, told):
+            for previous, read in zip(query.history, read_before):
                 if any(isinstance(value, list) and sources.get(name) == "history" and stated.get(name) == value
                        for name, value in read.items()):
                     left = rule_unread_numbers(rule, previous, read)

@@ -49,6 +49,9 @@ class RoutingParams:
     # (a tune replay gave 0.05 and 0.1 the same wrong count; the wider is kept).
     situation_gap: float = 0.1
     intent: float = 0.0              # times the intent classifier's probability for the answerer (answering.intent)
+    # A fact states no inputs, so the evidence a rule gets from reading the question's facts is never its own:
+    # this much is added to a fact's fit instead (calibrated; 0: none).
+    fact_prior: float = 0.0
     # A question naming no game and no game term is in scope when retrieval over all games is this
     # confident: a very close dense match alone, or a close one with a strong BM25 match.
     scope_dense_alone: float = 0.885
@@ -269,6 +272,8 @@ class RuleMatch:
             score += params.reads_numbers
         if self.continues:
             score += params.continues
+        if self.answerer.kind == "fact":
+            score += params.fact_prior
         return score + params.intent * self.intent
 
     def types_agree(self) -> bool:
@@ -299,6 +304,31 @@ def answerers() -> list[Answerer]:
             for f in load_facts()]
     return out
 
+
+
+def derived_inputs(rule: Rule, previous: str, sources: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """The inputs of `rule` settled by the verdicts an earlier question gets from the rules it derives from
+    (`Rule.derives_from`, only those in `sources` when given); none from a question read only in part."""
+    from pydantic import ValidationError
+
+    from rules_engine import get_rule
+
+    from .extract import extract_input, rule_unread_numbers
+
+    out: list[dict[str, Any]] = []
+    for source_id, derive in rule.derives_from:
+        if sources is not None and source_id not in sources:
+            continue
+        source = get_rule(source_id)
+        data = extract_input(source.input_model, previous)
+        if not data or rule_unread_numbers(source, previous, data):
+            continue
+        try:
+            verdict = source.run(data)
+        except (ValidationError, ValueError):
+            continue
+        out.append({k: v for k, v in derive(verdict).items() if k in rule.input_model.model_fields})
+    return out
 
 
 def routing_terms(tokenizer: Tokenizer, text: str) -> frozenset[str]:
@@ -414,6 +444,15 @@ class RuleRouter:
         # The answerer of the earlier question keeps the conversation's inputs when this one restates one of them
         # ("那如果牧師只有一顆心呢？"); a new question of its own ("那丟掉的塔要放哪裡？") earns it none.
         stated_rules = {aid: len(read[aid] if aid == previous else data) for aid, data in own_read.items() if data}
+        if earlier and previous and not own_read.get(previous):
+            # A new question about the situation the earlier one told ("那隊長卡接下來交給誰？" after "能出團嗎？"):
+            # a rule that takes its inputs from the earlier answerer's verdict has them stated.
+            for aid in read:
+                rule = by_id[aid].rule
+                if rule is not None and any(source == previous for source, _ in rule.derives_from):
+                    derived = {k: v for d in derived_inputs(rule, earlier, (previous,)) for k, v in d.items()}
+                    if derived:
+                        stated_rules[aid] = max(stated_rules.get(aid, 0), len(derived))
         number_text = own_text or question
         states_numbers = bool(unread_numbers(number_text, {}))
         nearest = [aid for aid, _ in sorted(best.items(), key=lambda kv: -kv[1][0])[:top]]

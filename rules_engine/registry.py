@@ -60,6 +60,9 @@ class Rule:
     # Quantities a player may mention that other rules of the game read but that do not bear on this rule's
     # answer (gold alleys break a tie for the Escape Master; they do not decide whether one player escapes).
     asides: tuple[Slot, ...] = ()
+    # Inputs a follow-up may take from the verdict an earlier question got from another rule (who went on the
+    # expedition, from the qualification verdict, is the next captain's input): (rule id, inputs from verdict).
+    derives_from: tuple[tuple[str, Callable[[Verdict], dict[str, Any]]], ...] = field(default=(), repr=False)
 
     def run(self, raw: dict[str, Any] | BaseModel | None = None) -> Verdict:
         """Validate raw input against the rule's model, then evaluate it."""
@@ -173,6 +176,17 @@ def declare_asides(asides: dict[str, tuple[Slot, ...]]) -> None:
 
     for rule_id, slots in asides.items():
         RULES[rule_id] = dataclasses.replace(RULES[rule_id], asides=tuple(slots))
+
+
+def declare_derivations(derivations: dict[str, dict[str, Callable[[Verdict], dict[str, Any]]]]) -> None:
+    """Record, per rule, the earlier rules whose verdicts give it inputs, and how (a game declares this)."""
+    import dataclasses
+
+    for rule_id, sources in derivations.items():
+        for source in sources:
+            if source not in RULES:
+                raise UnknownId("rule", source, sorted(RULES))
+        RULES[rule_id] = dataclasses.replace(RULES[rule_id], derives_from=tuple(sources.items()))
 
 
 def declare_examples(examples: dict[str, dict[str, tuple[str, ...]]]) -> None:

@@ -80,3 +80,19 @@ _examples({
     "mist-mountain.memories_needed": {"zh-TW": ("人數不同時，要湊幾張自己角色的回憶才夠？",),
                                       "en": ("How many of my own memories do I need to collect at this player count?",)},
 })
+
+# A follow-up asking who takes the captain card after a qualification question ("那隊長卡接下來交給誰？") takes the
+# table, whether the team departed and who went from the verdict that question got.
+from ..registry import declare_derivations as _derivations  # noqa: E402
+from ..verdict import DEPENDS as _DEPENDS  # noqa: E402
+
+
+def _after_qualification(verdict):  # type: ignore[no-untyped-def]
+    """The next captain's inputs the qualification verdict settles (none when it did not settle the morning)."""
+    if verdict.value == _DEPENDS or not isinstance(verdict.value, bool):
+        return {}
+    return {"players": len(verdict.details["priorities"]), "departed": verdict.value,
+            **({"went": list(verdict.details["went"])} if verdict.value else {})}
+
+
+_derivations({"mist-mountain.next_captain": {"mist-mountain.qualification": _after_qualification}})

@@ -59,7 +59,8 @@ def test_the_situation_told_around_the_claims_is_read():
 
 
 def test_a_dispute_gets_the_verdict_of_its_situation(pipeline):
-    r = pipeline.ask("Onirim高塔：我丟掉一張棕色5號高塔，小林說可以看5張，我說只能看3張，誰對？")
+    r = pipeline.ask("Onirim Towers: I discard a brown 5 Tower to peek at the deck. Lin says I see 5 cards, I say 3. "
+                     "Who's right?")
     assert r.rule == "onirim.tower_discard_peek"
     assert r.verdict["value"] == 5  # a 5 Tower shows five cards, as its number says
 

@@ -1862,3 +1862,18 @@ def test_a_follow_up_changing_what_no_input_reads_does_not_repeat_the_earlier_ve
 def test_a_follow_up_changing_what_an_input_reads_reruns_the_rule(pipeline):
     r = pipeline.ask("那如果是5人局呢？", history=["6人局，我有3張自己的回憶、手上1張住持，能逃脫嗎？"])
     assert r.rule == "mist-mountain.own_escape" and r.verdict["value"] is False
+
+
+@pytest.mark.parametrize("earlier,captain", [
+    # 5 + 4 + 3 = 12 departs with the captain, 下家2 and 下家3: the nearest toward the 上家 who stayed is 下家5.
+    ("6人局，需求12。隊長3分、下家1 2分、下家2 5分、下家3 4分、下家4 0分、上家1分，能出團嗎？", 5),
+    # 4 + 3 + 2 = 9 fails: the card goes to the 上家.
+    ("5人局，需求12。隊長1分、下家1 2分、下家2 4分、下家3 0分、下家4 3分，能出團嗎？", 4),
+])
+def test_the_next_captain_after_a_qualification_question_takes_what_its_verdict_settled(pipeline, earlier, captain):
+    first = pipeline.ask(earlier)
+    assert first.rule == "mist-mountain.qualification"
+    r = pipeline.ask("那隊長卡接下來要交給誰？", history=[earlier])
+    assert r.rule == "mist-mountain.next_captain" and r.verdict["value"] == captain
+    inputs = r.verdict["details"]["inputs"]
+    assert inputs["departed"] == {"value": first.verdict["value"], "from": "history"}
