@@ -49,9 +49,6 @@ class RoutingParams:
     # (a tune replay gave 0.05 and 0.1 the same wrong count; the wider is kept).
     situation_gap: float = 0.1
     intent: float = 0.0              # times the intent classifier's probability for the answerer (answering.intent)
-    # A fact states no inputs, so the evidence a rule gets from reading the question's facts is never its own:
-    # this much is added to a fact's fit instead (calibrated; 0: none).
-    fact_prior: float = 0.0
     # A question naming no game and no game term is in scope when retrieval over all games is this
     # confident: a very close dense match alone, or a close one with a strong BM25 match.
     scope_dense_alone: float = 0.885
@@ -272,8 +269,6 @@ class RuleMatch:
             score += params.reads_numbers
         if self.continues:
             score += params.continues
-        if self.answerer.kind == "fact":
-            score += params.fact_prior
         return score + params.intent * self.intent
 
     def types_agree(self) -> bool:
