@@ -118,12 +118,9 @@ def _speaker(folded: str, claim_start: int) -> str | None:
     if not verb:
         return None
     before = re.split(r"[，,。.;；!！?？:：]", folded[:verb[-1].start()])[-1].strip()
-    words = before.split()
     # "我說", "I say": the asker; "小林說", "Tom says": the last word or run of characters before the verb.
     name = re.search(r"([\u4e00-\u9fff]{1,3}|[a-z][a-z'\-]*)\s*(?:也|就|则|却|倒是)?$", before)
-    if name is None or not words and not before:
-        return None
-    return name.group(1)
+    return name.group(1) if name else None
 
 
 def who_is_right(folded: str, value: Any) -> tuple[str, bool] | None:

@@ -627,14 +627,10 @@ class Pipeline:
         # Values a follow-up does not restate come from the questions it follows; what it does state is
         # checked with them (its seats need the table's size said before).
         read_before = [extract_input(rule.input_model, previous) for previous in query.history] if follow_up else []
-        told = read_before
-        if follow_up:
-            # "那隊長卡接下來交給誰？" after a qualification question: what that question's verdict settled comes
-            # first, before what the rule reads of the earlier question's words ("能出團嗎" asks, it tells nothing).
-            derived = [d for previous in query.history for d in derived_inputs(rule, previous) if d]
-            told = derived + read_before
-        else:
-            derived = []
+        # "那隊長卡接下來交給誰？" after a qualification question: what that question's verdict settled comes first,
+        # before what the rule reads of the earlier question's words ("能出團嗎" asks, it tells nothing).
+        derived = [d for previous in query.history for d in derived_inputs(rule, previous) if d] if follow_up else []
+        told = derived + read_before
         # A follow-up may call the seats by the names an earlier question gave them.
         own_text = with_earlier_seats(query.text, query.history) if follow_up else query.text
         stated = extract_with(rule.input_model, own_text, {**{k: v for t in told for k, v in t.items()},
