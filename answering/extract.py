@@ -2265,10 +2265,22 @@ _TOTAL_WORDS = r"总共|一共|合计|加起来|\bin total\b"
 _SUM_OF_BLOWS = re.compile(rf"(?:{_TOTAL_WORDS}|前前后后|总计|\ba total of\b)[^\d，。,;；]{{0,6}}$")
 
 
+# Blows of one point each, counted ("疲勞再一點一點打兩下", "1點1點扣了3下"): the count of blows, after the amount.
+_BLOWS_OF = re.compile(r"(一|1)\s*点\s*(?:一|1)\s*点\s*地?\s*(?:再|又)?\s*(?:打|扣|咬|造成)\s*了?\s*"
+                       r"(\d+|[两二三四五六])\s*(?:下|次)")
+_SMALL_COUNTS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6}
+
+
 def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
     """Every number written before one of the slot's units, or right after one of its cues ("吸血鬼先打2點",
     "fatigue deals 2"), in text order; numbers another count slot read are left to it."""
     found: dict[int, int] = {}
+    blows: dict[int, int] = {}  # an amount's position → how many blows of it
+    for m in _BLOWS_OF.finditer(text):
+        count = m.group(2)
+        found[m.start(1)] = 1
+        blows[m.start(1)] = int(count) if count.isdigit() else _SMALL_COUNTS[count]
+        counted = counted | set(range(m.start(2), m.end(2)))
     cue_hits = [c for cue in slot.cues for c in _pattern(cue).finditer(text)]
     units = "|".join(re.escape(fold(u)) for u in sorted(slot.units, key=len, reverse=True))
     if units:
@@ -2298,6 +2310,9 @@ def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
         # The words before the amount in its clause ("fatigue then does 2", "疲勞又造成2點").
         clause = re.split(r"[，。,;；?？!！]", text[max(0, pos - 24):pos])[-1]
         point_by_point = any(_pattern(word).search(clause) for word in slot.one_at_a_time)
+        if pos in blows:
+            out += [value] * blows[pos]
+            continue
         out += [1] * value if point_by_point and 0 < value <= 12 else [value]
     return out
 

@@ -637,9 +637,13 @@ class Pipeline:
                                                            **{k: v for d in derived for k, v in d.items()}})
         sources = {name: "question" for name in stated}
         if follow_up:
+            # A field the follow-up tells in summary replaces the details told before (and the reverse).
+            slots = declared_slots(rule.input_model)
+            replaced = {other for name in stated for other in getattr(slots.get(name), "stands_for", ())} | \
+                {name for name, slot in slots.items() if set(slot.stands_for) & set(stated)}
             for earlier in told:
                 for name, value in earlier.items():
-                    if name not in stated:
+                    if name not in stated and name not in replaced:
                         stated[name] = value
                         sources[name] = "history"
             # "要是我再補一張礦工呢？": cards added to the ones the earlier question listed, not in their place.

@@ -79,6 +79,9 @@ class Slot:
     # Phrases saying the field has a value without saying which ("another Door", "an expansion"): then the
     # unstated default does not hold and the answer is given for every value (`partial`: source "mentioned").
     vague: tuple[str, ...] = ()
+    # Fields this one tells in summary (the row's state for the row itself): told anew in a follow-up, it takes
+    # the place of them told before ("那如果四色已經連好了呢" after naming two Towers).
+    stands_for: tuple[str, ...] = ()
     # "count": phrases saying there are none ("牌堆空了", "none face up"): zero, read before the numbers, which
     # are then left to the other counts.
     none: tuple[str, ...] = ()

@@ -48,7 +48,7 @@ ALIGNMENT_POWER = Slot("choice", {"zh-TW": "連線效應", "en": "Alignment powe
                                      (False, {"zh-TW": "不使用連線效應", "en": "without the Alignment power"})))
 ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the Tower row"},
                  values=(("in_progress", ("還沒完成", "未完成", "尚未完成", "沒完成", "正在成形", "成形中", "排到一半",
-                                          "還沒湊齊", "還沒湊滿", "沒湊齊", "沒湊滿", "還沒排滿", "還沒連完", "沒連完", "還沒連好", "還沒排完",
+                                          "還沒湊齊", "還沒湊滿", "四色還差", "四色...還差得遠", "離四色還", "沒湊齊", "沒湊滿", "還沒排滿", "還沒連完", "沒連完", "還沒連好", "還沒排完",
                                           "not complete", "incomplete", "in progress", "not finished", "unfinished",
                                           "not yet complete", "partial row", "half-built",
                                           # Fewer than four Towers in the row ("塔列才三座", "my row has 2 towers").
@@ -56,7 +56,7 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                           *(f"row...{n} {tower}" for n in ("1", "2", "3", "one", "two", "three") for tower in ("tower", "towers")),
                                           *(f"{n} towers in...row" for n in ("2", "3", "two", "three")))),
                          ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",
-                                       "四張塔...連成", "四座塔...連成", "四色...連成", "all four lined up",
+                                       "四張塔...連成", "四座塔...連成", "四色...連成", "四種顏色的塔...連成", "四種顏色的塔...排好", "all four lined up",
                                        # Four Towers of different colours joined up are the complete row.
                                        "四張不同顏色", "四座不同顏色", "四種不同顏色", "四個不同顏色", "不同顏色的塔...連好",
                                        "four different colours", "four different colors", "four towers of different",
@@ -70,7 +70,7 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                  value_labels=(("in_progress", {"zh-TW": "高塔列正在成形", "en": "Tower row in progress"}),
                                ("complete", {"zh-TW": "高塔列已完成", "en": "Alignment complete"}),
                                ("none", {"zh-TW": "還沒有高塔", "en": "no Tower built"})),
-                 unstated="general")
+                 unstated="general", stands_for=("row",))
 NIGHTMARE_TO_LIMBO = Slot("choice", {"zh-TW": "夢魘是否放進Limbo", "en": "Nightmare sent to Limbo"},
                           values=((True, (*(f"{nightmare}…{verb}limbo"
                                             for nightmare in ("夢魘", "惡夢", "噩夢", "nightmare", "nm")

@@ -94,6 +94,9 @@ def test_attack_order_answers_only_questions_about_the_order():
     # A bite told with its victim between verb and amount; fatigue named a few words before its amount.
     ("The thief has 4 HP and the endurance necklace. The vampire bites her for 3, then the fatigue does 2.", [3, 1, 1]),
     ("盜賊4點血戴著堅忍項鍊，吸血鬼咬她3點，接著疲勞又造成2點傷害。", [3, 1, 1]),
+    # Blows of one point counted ("一點一點打兩下"): two blows of 1, not a blow of 2.
+    ("盜賊4點血戴著堅忍項鍊，吸血鬼先咬她3點，疲勞再一點一點打兩下。", [3, 1, 1]),
+    ("盜賊4點血戴著堅忍項鍊，吸血鬼先咬她2點，之後1點1點扣了3下。", [2, 1, 1, 1]),
 ])
 def test_a_necklace_owners_blows_are_read_in_order_with_fatigue_point_by_point(question, damage):
     data = extract_input(get_rule("dungeon-lords.item_marked").input_model, question)

@@ -15,6 +15,9 @@ PARTLY_STATED = [
      {"row_state": "in_progress"}, {}, {"row", "alignment_power"}),
     ("What if I'm playing without the power?", ["Does a Nightmare cost me a tower once my alignment is finished?"],
      "onirim.nightmare_tower_penalty", {"alignment_power": False}, {"row_state": "complete"}, {"row"}),
+    # The row's state told anew takes the place of the Towers named before; "四色還差得遠" is a row in progress.
+    ("那如果四種顏色的塔已經連成一排了呢？", ["抽到夢魘，桌上只有紅4跟綠4，四色還差得遠，一定要丟塔嗎？"],
+     "onirim.nightmare_tower_penalty", {"row_state": "complete"}, {}, {"row", "alignment_power"}),
     ("藍4放在紅4右邊可以嗎？", [], "onirim.tower_placement",
      {"row": ["red-4"], "tower": "blue-4", "side": "right"}, {}, set()),
     ("Can I put blue-4 to the right of red-4?", [], "onirim.tower_placement",
