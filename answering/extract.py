@@ -572,6 +572,28 @@ def _counts(text: str, slots: dict[str, Slot]) -> tuple[dict[str, int], set[int]
     return out, used
 
 
+def _tower_asked(text: str, towers: list[tuple[str, int, int]], slot: Slot) -> str | None:
+    """The one Tower a question is about, of several it names: the one referred back to by its colour alone ("Blue 5
+    or red 3 — … if I drop the blue one?") or named again; none when they are named as alternatives; else the last."""
+    if not towers:
+        return None
+    ids = [t for t, _, _ in towers]
+    if len(ids) == 1:
+        return ids[0]
+    mentions = [(f"{_TOWER_COLOURS.get(m.group(1), m.group(1))}-{m.group(2)}", m.start(), m.end())
+                for m in _TOWER.finditer(text)]
+    after = text[mentions[-1][2]:]
+    phrases = dict(slot.values)
+    referred = {t for t in ids if any(_pattern(p).search(after) for p in phrases.get(t.split("-")[0], ()))}
+    if len(referred) == 1:
+        return referred.pop()
+    if mentions[-1][0] in [t for t, _, _ in mentions[:-1]]:
+        return mentions[-1][0]
+    if re.search(r"还是|或|\bor\b|哪", text[mentions[0][1]:mentions[-1][2]]):
+        return None  # "藍5還是紅3？": which one is the question
+    return ids[-1]
+
+
 def _towers(text: str) -> list[tuple[str, int, int]]:
     """Tower cards in order of first mention (a Tower named again is the same card)."""
     out: list[tuple[str, int, int]] = []
@@ -2035,7 +2057,7 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
             if any(s.kind == "towers" for s in slots.values()):
                 value = new_tower if towers else None
             else:
-                value = towers[-1][0] if towers else None  # the one Tower the rule is about
+                value = _tower_asked(text, towers, slot)  # the one Tower the rule is about
         elif slot.kind == "towers":
             ids = [t for t, _, _ in towers]
             value = (row if has_new_tower else ids) if towers else None

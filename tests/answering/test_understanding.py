@@ -145,6 +145,19 @@ def test_a_number_no_input_reads_withholds_the_verdict():
     assert unread_numbers("丟掉藍5，棄牌堆有9張，可以看幾張？", {"tower": "blue-5"}) == [9]
 
 
+@pytest.mark.parametrize("question,tower", [
+    # Of two Towers named, the one referred back to by its colour, or named again, is the one asked about.
+    ("Blue 5 or red 3, which shows me more, and how many cards do I see if I drop the blue one?", "blue-5"),
+    ("我手上有紅3跟藍5，棄掉紅3可以看幾張？", "red-3"),
+    # Named as alternatives with nothing to pick one: not said which.
+    ("藍5還是紅3，棄哪張看得比較多？", None),
+    ("只有一張綠4，丟掉可以看幾張？", "green-4"),
+])
+def test_the_tower_asked_about_is_the_one_referred_back_to(question, tower):
+    model = get_rule("onirim.tower_discard_peek").input_model
+    assert extract_input(model, question).get("tower") == tower
+
+
 def test_how_many_times_a_listed_card_comes_accounts_for_its_number():
     model = get_rule("mist-mountain.contribution").input_model
     question = "我出了兩個燈籠跟一個反光盤，貢獻度多少？"
