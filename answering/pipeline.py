@@ -351,7 +351,8 @@ class Pipeline:
         route_vector = self.query_vector(route_text) if follow_up else vector
         candidates = self.router.candidates(route_vector, route_text, game_id, retrieved,
                                             own_text=query.text, previous=previous,
-                                            earlier=query.history[-1] if follow_up else None)
+                                            earlier=query.history[-1] if follow_up else None,
+                                            own_vector=vector if follow_up else None)
         return Understanding(query, game_id, follow_up, hits, candidates, truncated=truncated)
 
     @staticmethod

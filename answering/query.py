@@ -68,6 +68,13 @@ def states_only(folded: str, names_game_things: bool) -> bool:
     return short and not _ASKS.search(folded) and (names_game_things or bool(_NUMBER.search(folded)))
 
 
+def sets_the_scene(message: str) -> bool:
+    """Whether an earlier message only told the situation ("我在玩書本擴充，咒文卡翻在便宜那面。"): the question
+    about the game after it asks within that situation."""
+    folded = fold(message).strip()
+    return not _ASKS.search(folded) and (names_a_declared_value(folded) or bool(_NUMBER.search(folded)))
+
+
 @dataclass(frozen=True)
 class Query:
     """A question read once: cleaned and folded text, language and script, game signals, history."""
@@ -86,7 +93,7 @@ class Query:
         earlier = tuple(h for h in history if isinstance(h, str) and h.strip())[-HISTORY_TURNS:]
         signals = tuple(game_signals(text, tokenizer))
         folded = fold(text)
+        names_things = bool(signals) or names_a_declared_value(folded)
         return cls(text=text, folded=folded, lang=detect_lang(text), signals=signals, history=earlier,
-                   reads_as_follow_up=bool(earlier) and (is_follow_up(text)
-                                                         or states_only(folded.strip(), bool(signals)
-                                                                        or names_a_declared_value(folded))))
+                   reads_as_follow_up=bool(earlier) and (is_follow_up(text) or states_only(folded.strip(), names_things)
+                                                         or ((names_things or bool(_NUMBER.search(folded))) and sets_the_scene(earlier[-1]))))

@@ -393,9 +393,11 @@ class RuleRouter:
 
     def candidates(self, query_vector: np.ndarray, question: str, game: str | None,
                    retrieved: list[str] | None = None, top: int = 6, own_text: str | None = None,
-                   previous: str | None = None, earlier: str | None = None) -> list[RuleMatch]:
+                   previous: str | None = None, earlier: str | None = None,
+                   own_vector: np.ndarray | None = None) -> list[RuleMatch]:
         """The answerers of the game nearest the question, with the features of their fit. `own_text` is
-        the newest question alone when `question` carries the conversation before it (`earlier`)."""
+        the newest question alone when `question` carries the conversation before it (`earlier`), and
+        `own_vector` its vector."""
         from .extract import extract_input, extract_with, unread_numbers, with_earlier_seats
 
         if not self.examples:
@@ -407,6 +409,12 @@ class RuleRouter:
         # on its own that names a thing and asks no more ("那迷霧手牌上限咧") asks for its value.
         asked = fold(own_text or question)
         form = question_form(asked) or (question_form(fold(question)) if earlier else asks_for_a_value(asked))
+        if own_vector is None or own_text is None or question_form(asked) is None:
+            own_vector = None
+        else:
+            # A follow-up that asks in a form of its own ("And how many Premonitions start face up?") is as near
+            # an example as it is alone; the conversation before it only adds what it leaves out.
+            sims = np.maximum(sims, self.vectors @ own_vector.reshape(-1))
         also = other_forms(asked, form)
         lexical = RoutingParams().lexical
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
@@ -417,6 +425,12 @@ class RuleRouter:
         for term in q_terms:
             shared[term_rows.get(term, [])] += 1
         overlaps = shared / np.maximum(1.0, len(q_terms) + term_counts - shared)
+        if own_vector is not None and own_text is not None:
+            own_terms = self._terms(own_text)
+            own_shared = np.zeros(len(self.examples))
+            for term in own_terms:
+                own_shared[term_rows.get(term, [])] += 1
+            overlaps = np.maximum(overlaps, own_shared / np.maximum(1.0, len(own_terms) + term_counts - own_shared))
         keys = sims.astype(np.float64) + lexical * overlaps
         for answerer, start, end in self._runs:
             if answerer.id not in readers:
@@ -452,6 +466,9 @@ class RuleRouter:
         states_numbers = bool(unread_numbers(number_text, {}))
         nearest = [aid for aid, _ in sorted(best.items(), key=lambda kv: -kv[1][0])[:top]]
         intent = self.intent.probabilities(query_vector, question, set(best)) if self.intent is not None else {}
+        if own_vector is not None and own_text is not None and self.intent is not None:
+            own_intent = self.intent.probabilities(own_vector, own_text, set(best))
+            intent = {aid: max(p, own_intent.get(aid, 0.0)) for aid, p in intent.items()}
         out = []
         # The nearest answerers, and every rule whose inputs the question states however it is worded.
         extra = sorted((set(stated_rules) | ({previous} if previous in best else set())) - set(nearest))

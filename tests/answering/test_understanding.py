@@ -976,6 +976,38 @@ def test_messages_that_add_to_the_question_before(message, follows, pipeline):
     assert query.reads_as_follow_up is follows
 
 
+@pytest.mark.parametrize("message,follows", [
+    # After a message that only told the situation, a question about the game asks within it.
+    ("現在棄牌堆有8張，我想用Parallel Planning，棄牌夠不夠？", True),
+    # A question that names nothing of a game and states no number does not.
+    ("今天台北天氣如何？", False),
+])
+def test_a_question_after_a_message_that_set_the_scene(message, follows, pipeline):
+    query = Query.build(message, ["我在玩Book of Steps擴充，咒文卡翻在花費比較少的那一面。"], pipeline.tokenizer)
+    assert query.reads_as_follow_up is follows
+
+
+def test_the_scene_told_before_a_question_is_its_situation(pipeline):
+    r = pipeline.ask("現在棄牌堆有8張，我想用Parallel Planning把兩張目標卡的順序換一下，棄牌夠不夠？",
+                     history=["我在玩Book of Steps擴充，咒文卡翻在花費比較少的那一面。"])
+    assert r.rule == "onirim.spell_castable" and r.verdict["value"] is True
+    assert r.verdict["details"]["inputs"]["side"] == {"value": "cheap", "from": "history"}
+
+
+def test_a_follow_up_asking_in_a_form_of_its_own_is_routed_as_itself(pipeline):
+    r = pipeline.ask("And how many of the Premonition cards start the game face up?",
+                     history=["How many Happy Dream cards get shuffled into the deck with The Dark Premonitions?"])
+    assert r.rule == "onirim.premonitions_face_up" and r.verdict["value"] == 4
+
+
+@pytest.mark.parametrize("question,side", [
+    ("we flip the Spell card to the side where spells cost more discards; can I cast it?", "expensive"),
+    ("the spells cost fewer discards on our side", "cheap"),
+])
+def test_the_spell_cards_sides_by_what_they_cost(question, side):
+    assert extract_input(get_rule("onirim.spell_castable").input_model, question).get("side") == side
+
+
 def test_one_of_every_colour_counts_nothing():
     assert unread_numbers("When there's one door of every colour on the table, what happens?", {}) == []
 
