@@ -143,6 +143,9 @@ def question_form(folded: str) -> str | None:
     folded = _RELATIVE_WHO.sub(r"\1 that", folded)
     # "the wizard who's wearing …": a "who" right after "the" and a noun describes that one too.
     folded = re.sub(r"\b((?:the|a|an|my|our|your|his|her|their)\s+[a-z]+)\s+who(?:'s|se)?\b", r"\1 that", folded)
+    asked_last = re.findall(r"[^.!?;]*\?", folded)
+    if asked_last and _EMBEDDED_WH.match(asked_last[-1]):
+        return "yes_no"  # "Does it matter which monster attacks first?": the which is the question's object
     for form, pattern in _FORMS:
         if pattern.search(folded):
             return form
@@ -162,6 +165,11 @@ def other_forms(folded: str, form: str | None) -> tuple[str, ...]:
         if part_form == "yes_no" and _EITHER_OR.search(part):
             forms.append("which")
     return tuple(dict.fromkeys(f for f in forms if f != form and f not in ("explain", "compare")))
+
+
+# A yes-or-no question whose object is an embedded which or who ("does it matter which …", "do you know who …").
+_EMBEDDED_WH = re.compile(r"\s*(?:(?:so|and|but|then|ok|okay)\s*,?\s*)?(?:does|do|did|is|would|will)\s+it\s+"
+                          r"(?:matter|make a difference|change anything)\s+(?:which|who|whose|what order|in what order)\b")
 
 
 # "the players who didn't qualify", "anyone who passed": a "who" after the people it describes asks nothing.

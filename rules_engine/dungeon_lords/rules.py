@@ -1265,12 +1265,13 @@ rule(
     passages=(D.P_POTION_EX, D.P_GOLD, D.P_FIRST_USE),
     examples={
         "zh-TW": ("哥布林和史萊姆哪個先攻擊才不會讓第二瓶藥水被使用？", "兩隻怪物的攻擊順序會影響結果嗎？",
-                  "怪物先後順序會不會改變哪些魔法物品被標記？"),
+                  "怪物先後順序會不會改變哪些魔法物品被標記？", "哪隻怪物先打，結果會不一樣嗎？"),
         "zh-CN": ("哥布林和史莱姆哪个先攻击才不会让第二瓶药水被使用？", "两只怪物的攻击顺序会影响结果吗？",
-                  "怪物先后顺序会不会改变哪些魔法物品被标记？"),
+                  "怪物先后顺序会不会改变哪些魔法物品被标记？", "哪只怪物先打，结果会不一样吗？"),
         "en": ("Should the goblin or the slime attack first so the second potion is not used?",
                "Does the order my two monsters attack in matter?",
-               "Can the monsters' attack order change which items get marked?"),
+               "Can the monsters' attack order change which items get marked?",
+               "Does it matter which monster attacks first?"),
     },
     summary="Plays the round with the monsters in every order and compares.",
 )(evaluate_attack_order)

@@ -97,6 +97,8 @@ DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage 
                       unstated="general", when=(("item", "potion"),))
 PRIEST_HEARTS = Slot("count", {"zh-TW": "牧師的治療點數", "en": "the priests' healing"},
                      cues=("牧師", "治療點", "愛心", "顆心", "priest", "priests", "hearts", "heals", "only give", "only heal", "only do"),
+                     # "one priest with 2 healing hearts": the number before the hearts, not the priests counted.
+                     units=("顆治療心", "顆愛心", "顆心", "點治療", "healing hearts", "healing heart", "hearts", "heart"),
                      unstated="general", when=(("item", "potion"),))
 POTIONS = Slot("count", {"zh-TW": "治療藥水數", "en": "potions"}, cues=("藥水", "potion", "potions"),
                units=("瓶藥水", "瓶治療藥水", "瓶", "healing potions", "healing potion", "potions", "potion"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "potion"),))

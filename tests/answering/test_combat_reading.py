@@ -103,6 +103,13 @@ def test_a_necklace_owners_blows_are_read_in_order_with_fatigue_point_by_point(q
     assert data["item"] == "necklace" and data["hit_points"] == 4 and data["damage"] == damage
 
 
+def test_the_priests_hearts_are_the_number_before_the_hearts():
+    question = ("A goblin hit the front adventurer for 2. They have one priest with 2 healing hearts and one healing "
+                "potion. Does the potion get marked?")
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model, question)
+    assert data["priest_hearts"] == 2 and data["potions"] == 1 and data["damage_to_heal"] == 2
+
+
 def test_a_house_table_of_who_may_use_what_is_not_read_as_adventurers_or_markers():
     question = ("本回合冒險家依序是盜賊、戰士、牧師。翻開的物品依序是綠色魔杖、紅色治療藥水、藍色空白。"
                 "我們規定魔杖給戰士或巫師、藥水給盜賊或牧師。怎麼分？")
