@@ -98,7 +98,8 @@ def speaks_after(text: str, pos: int) -> bool:
     return bool(_CLAIM_START.match(text, pos + len(text[pos:]) - len(text[pos:].lstrip())))
 
 
-_CN_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+# Small Chinese numerals as numbers (claims here; counted blows in extract).
+CN_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _EN_DIGITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
               "ten": 10, "twelve": 12}
 _NEGATIVE = re.compile(r"不|没|别|\b(?:no|not|nope|never|can't|cannot|don't|doesn't|isn't|won't)\b")
@@ -107,7 +108,7 @@ _NEGATIVE = re.compile(r"不|没|别|\b(?:no|not|nope|never|can't|cannot|don't|d
 def _claimed_numbers(claim: str) -> set[int]:
     """The numbers a claim says: digits, one-character Chinese numerals, English number words."""
     found = {int(d) for d in re.findall(r"\d+", claim)}
-    found |= {_CN_DIGITS[c] for c in re.findall(r"[一二两三四五六七八九十](?=\s*[张个分点颗瓶根件座扇级])", claim)}
+    found |= {CN_DIGITS[c] for c in re.findall(r"[一二两三四五六七八九十](?=\s*[张个分点颗瓶根件座扇级])", claim)}
     found |= {_EN_DIGITS[w] for w in re.findall(r"\b(" + "|".join(_EN_DIGITS) + r")\b", claim)}
     return found
 

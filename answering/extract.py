@@ -19,7 +19,7 @@ from indexer.text import fold, has_cjk
 from rules_engine.registry import get_game
 from rules_engine.slots import Slot, declared_slots, domain_of
 
-from .claims import claim_spans, claims_unnumbered, speaks_after
+from .claims import CN_DIGITS, claim_spans, claims_unnumbered, speaks_after
 
 # Chinese numerals count only next to a measure word or a seat/ordinal marker ("五位玩家", "下家二",
 # "第三"), so that 一起 or 一樣 never become numbers.
@@ -2290,7 +2290,6 @@ _SUM_OF_BLOWS = re.compile(rf"(?:{_TOTAL_WORDS}|前前后后|总计|\ba total of
 # Blows of one point each, counted ("疲勞再一點一點打兩下", "1點1點扣了3下"): the count of blows, after the amount.
 _BLOWS_OF = re.compile(r"(一|1)\s*点\s*(?:一|1)\s*点\s*地?\s*(?:再|又)?\s*(?:打|扣|咬|造成)\s*了?\s*"
                        r"(\d+|[两二三四五六])\s*(?:下|次)")
-_SMALL_COUNTS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6}
 
 
 def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
@@ -2301,7 +2300,7 @@ def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
     for m in _BLOWS_OF.finditer(text):
         count = m.group(2)
         found[m.start(1)] = 1
-        blows[m.start(1)] = int(count) if count.isdigit() else _SMALL_COUNTS[count]
+        blows[m.start(1)] = int(count) if count.isdigit() else CN_DIGITS[count]
         counted = counted | set(range(m.start(2), m.end(2)))
     cue_hits = [c for cue in slot.cues for c in _pattern(cue).finditer(text)]
     units = "|".join(re.escape(fold(u)) for u in sorted(slot.units, key=len, reverse=True))

@@ -640,7 +640,7 @@ class Pipeline:
         if follow_up:
             # A field the follow-up tells in summary replaces the details told before (and the reverse).
             slots = declared_slots(rule.input_model)
-            replaced = {other for name in stated for other in getattr(slots.get(name), "stands_for", ())} | \
+            replaced = {other for name in stated if name in slots for other in slots[name].stands_for} | \
                 {name for name, slot in slots.items() if set(slot.stands_for) & set(stated)}
             for earlier in told:
                 for name, value in earlier.items():

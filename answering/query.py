@@ -65,14 +65,19 @@ def states_only(folded: str, names_game_things: bool) -> bool:
     """Whether a folded message is a short statement that asks nothing and states a number or a game's thing."""
     # Short is 30 characters of Chinese, or twelve English words ("it's the brown 3, deck has like 30 cards").
     short = len(folded) <= 30 or (folded.isascii() and len(folded.split()) <= 12)
-    return short and not _ASKS.search(folded) and (names_game_things or bool(_NUMBER.search(folded)))
+    return short and not _ASKS.search(folded) and tells_something(folded, names_game_things)
+
+
+def tells_something(folded: str, names_game_things: bool) -> bool:
+    """Whether a folded message names a thing of a game or states a number."""
+    return names_game_things or bool(_NUMBER.search(folded))
 
 
 def sets_the_scene(message: str) -> bool:
     """Whether an earlier message only told the situation ("我在玩書本擴充，咒文卡翻在便宜那面。"): the question
     about the game after it asks within that situation."""
     folded = fold(message).strip()
-    return not _ASKS.search(folded) and (names_a_declared_value(folded) or bool(_NUMBER.search(folded)))
+    return not _ASKS.search(folded) and tells_something(folded, names_a_declared_value(folded))
 
 
 @dataclass(frozen=True)
@@ -94,6 +99,7 @@ class Query:
         signals = tuple(game_signals(text, tokenizer))
         folded = fold(text)
         names_things = bool(signals) or names_a_declared_value(folded)
+        follows = bool(earlier) and (is_follow_up(text) or states_only(folded.strip(), names_things)
+                                     or (tells_something(folded, names_things) and sets_the_scene(earlier[-1])))
         return cls(text=text, folded=folded, lang=detect_lang(text), signals=signals, history=earlier,
-                   reads_as_follow_up=bool(earlier) and (is_follow_up(text) or states_only(folded.strip(), names_things)
-                                                         or ((names_things or bool(_NUMBER.search(folded))) and sets_the_scene(earlier[-1]))))
+                   reads_as_follow_up=follows)

@@ -415,13 +415,16 @@ class RuleRouter:
         # The form is the newest question's own: a follow-up ("…會轉給下一個冒險家嗎？") asks its own kind of answer.
         # A follow-up that asks in no form of its own ("and with six of us?") asks in the earlier one's; a question
         # on its own that names a thing and asks no more ("那迷霧手牌上限咧") asks for its value.
-        asked = fold(own_text or question)
-        form = question_form(asked) or (question_form(fold(question)) if earlier else asks_for_a_value(asked))
-        if own_vector is None or own_text is None or question_form(asked) is None:
+        own_question = own_text or question
+        asked = fold(own_question)
+        own_form = question_form(asked)
+        form = own_form or (question_form(fold(question)) if earlier else asks_for_a_value(asked))
+        if own_text is None or own_form is None:
             own_vector = None
-        else:
+        elif own_vector is not None:
             # A follow-up that asks in a form of its own ("And how many Premonitions start face up?") is as near
-            # an example as it is alone; the conversation before it only adds what it leaves out.
+            # an example as it is alone (similarity, terms, intent); the conversation before it only adds what it
+            # leaves out.
             sims = np.maximum(sims, self.vectors @ own_vector.reshape(-1))
         also = other_forms(asked, form)
         lexical = RoutingParams().lexical
@@ -429,16 +432,16 @@ class RuleRouter:
         readers = {a.id for a in self._readers(question, game)}
         # Glossary-term overlap (Jaccard) with every example at once: |A∪B| = |A| + |B| − |A∩B|.
         term_rows, term_counts = self._term_index(game)
-        shared = np.zeros(len(self.examples))
-        for term in q_terms:
-            shared[term_rows.get(term, [])] += 1
-        overlaps = shared / np.maximum(1.0, len(q_terms) + term_counts - shared)
-        if own_vector is not None and own_text is not None:
-            own_terms = self._terms(own_text)
-            own_shared = np.zeros(len(self.examples))
-            for term in own_terms:
-                own_shared[term_rows.get(term, [])] += 1
-            overlaps = np.maximum(overlaps, own_shared / np.maximum(1.0, len(own_terms) + term_counts - own_shared))
+
+        def overlaps_of(terms: frozenset[str]) -> np.ndarray:
+            shared = np.zeros(len(self.examples))
+            for term in terms:
+                shared[term_rows.get(term, [])] += 1
+            return shared / np.maximum(1.0, len(terms) + term_counts - shared)
+
+        overlaps = overlaps_of(q_terms)
+        if own_vector is not None:
+            overlaps = np.maximum(overlaps, overlaps_of(self._terms(own_question)))
         keys = sims.astype(np.float64) + lexical * overlaps
         for answerer, start, end in self._runs:
             if answerer.id not in readers:
@@ -474,8 +477,8 @@ class RuleRouter:
         states_numbers = bool(unread_numbers(number_text, {}))
         nearest = [aid for aid, _ in sorted(best.items(), key=lambda kv: -kv[1][0])[:top]]
         intent = self.intent.probabilities(query_vector, question, set(best)) if self.intent is not None else {}
-        if own_vector is not None and own_text is not None and self.intent is not None:
-            own_intent = self.intent.probabilities(own_vector, own_text, set(best))
+        if own_vector is not None and self.intent is not None:
+            own_intent = self.intent.probabilities(own_vector, own_question, set(best))
             intent = {aid: max(p, own_intent.get(aid, 0.0)) for aid, p in intent.items()}
         out = []
         # The nearest answerers, and every rule whose inputs the question states however it is worded.
