@@ -250,7 +250,9 @@ def unglossed(folded: str) -> str:
     """The text without a bracketed gloss of the name before it in the other script, so that the name's words
     and what follows read together; a bracket saying more than a rules word ("(阿豪 is the captain's 上家)") stays."""
     vocabulary = _english_words()
-    out = _CJK_GLOSS.sub(" ", folded)
+    # "Sakura Path (櫻花小徑) path cards": the word the gloss stood between is said once.
+    out = re.sub(r"\b([a-z]+)" + _CJK_GLOSS.pattern + r"\1\b", r"\1", folded)
+    out = _CJK_GLOSS.sub(" ", out)
     return _EN_GLOSS.sub(lambda m: " " if all(w in vocabulary for w in re.findall(r"[a-z]+", m.group(1)))
                          else m.group(), out)
 
@@ -1037,7 +1039,8 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
                                  or (re.match(_WHERE_ONLY + _IN_HAND_ZH + r"\s*(?:共有?|一共|总共|有)?\s*\d", after)
                                      and not re.search(r"\d\s*(?:张|个|份)?\s*$", before))):
             value = in_hand[value]
-        number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的|(?:of )?(?:her|his|their|my|your) own)?\s*$", before)
+        number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的|(?:of )?(?:(?:her|his|their|my|your) )?own|"
+                           r"of (?:her|his|their|my|your))?\s*$", before)
         offset = max(0, m.start - 16)
         if number is None:
             # "回憶只有2張", "金礦才1張", "回憶一共5張": a word of how many may stand before the number.
@@ -1191,7 +1194,84 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
     return [records[s] for s in range(n_players)]
 
 
+# Records told clause by clause, one player a clause, in turn order from the captain's ("隊長小林有5張回憶…；下家阿珍有…；
+# 再來老王只有3張回憶…；小李有5張回憶…", "Anna was captain today: 6 of her memories…. Next to her Ben: 5 memories…. Then
+# Cat: …"): the words that lead a clause to its player, and the player's name.
+_CLAUSE_END = re.compile(r"[；;。!！?？]|\.(?=\s|$)")
+_CLAUSE_LEAD = re.compile(
+    r"^\s*(?:(?:at the end|in the end|by the end|game's over|finally|lastly|and then|then|and|next to (?:her|him|them)|"
+    r"next(?: (?:after|to) (?:her|him|the captain))?|after (?:her|him|that)|"
+    r"最后(?:一位|一个)?是?|然后是?|接[着著]是?|再来是?|再下一?(?:位|个|家)是?|再下去是?|再往下是?|(?:[他她]的?|队长的?)?下家\s*\d?是?|"
+    r"上家是?|队长是?|(?:the )?captain(?:'s next player)?)\s*[,，:：]?\s*)*")
+_CLAUSE_CAPTAIN = re.compile(r"队长|\bcaptain\b(?!'s)")
+_CLAUSE_AFTER_NAME = re.compile(r"\s*(?:(?:\bis|\bwas)\s+(?:the\s+)?captain(?:\s+(?:today|that day))?|[(（](?:the\s+)?"
+                                r"(?:captain|队长)[)）]|(?:是|当)?(?:今天|当天)?的?队长)?")
+
+
+def _records_clause_by_clause(text: str, slot: Slot, players: int | None, question: str) -> list[dict[str, Any]] | None:
+    """Per player told in a clause of its own (see `_CLAUSE_LEAD`), in seat order from the captain: the name and what
+    the player has. The first clause telling a record is the captain's, by a roster or by its own words; the next
+    ones are the seats after it in turn, which the question must say it follows; a role a clause names must be the
+    seat it comes to. None unless every seat of the table is told once."""
+    roster, _ = _seat_roster(text, players)
+    n_players = _table_size(text, players)
+    out: list[dict[str, Any]] = []
+    seats: list[int] = []
+    for clause in _CLAUSE_END.split(text):
+        lead = _CLAUSE_LEAD.match(clause)
+        rest = clause[lead.end():]
+        name = re.match(rf"({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})(?![a-z'\-])", rest)
+        if name is None or name.group(1) in _SEQ_NOT_NAMES:
+            continue
+        body = rest[name.end():]
+        as_captain = _CLAUSE_AFTER_NAME.match(body)
+        body = body[as_captain.end():]
+        record = _record(body, slot)
+        if not record:
+            continue
+        if name.group(1) in roster:
+            seat = roster[name.group(1)]
+        elif not out:
+            if not _CLAUSE_CAPTAIN.search(clause[:lead.end()] + as_captain.group()):
+                return None  # the first player told is not said to be the captain
+            seat = 0
+        else:
+            seat = seats[-1] + 1
+        role = _SEAT_ROLE.search(clause[:lead.end()])
+        if role is not None and not _RELATIVE_ROLE.search(role.group(1)):
+            told = _seat(text, role.group(1), n_players or None)
+            if told is not None and told != seat:
+                return None
+        out.append({"name": _as_written(question, name.group(1), rest[name.end():name.end() + 4]), **record})
+        seats.append(seat)
+    n = n_players or len(out)
+    if not 4 <= n <= 6 or sorted(seats) != list(range(n)) or (not roster and not _SEQ_ORDER.search(text)):
+        return None
+    return [record for _, record in sorted(zip(seats, out), key=lambda pair: pair[0])]
+
+
 _PLAIN_ROLE = r"(?:队长|下家\s*\d|上家)"
+# "依隊長、下家1、下家2、下家3分別是2、5、0、4", "captain, next player, … with 2, 5, 0 and 4 respectively": the seats
+# listed, then their numbers in the same order.
+_SEATS_THEN_NUMBERS = re.compile(
+    rf"({_PLAIN_ROLE}|下家)((?:\s*(?:[、,，]|和|及|与|跟|\band\b)\s*(?:{_PLAIN_ROLE}|下家))+)[^\d。；;？?]{{0,12}}?"
+    r"(?:(?:分别|各自|依次|依序|依照顺序|按顺序)\s*(?:是|为|有|贡献了?|出了?)?|是|为|[:：])\s*[:：]?\s*"
+    r"(\d+(?:\s*(?:[、,，/]|和|及)\s*\d+)+)")
+
+
+def _respectively(text: str) -> str | None:
+    """The seats listed with their numbers after them in the same order (`_SEATS_THEN_NUMBERS`) written seat by
+    seat ("队长 2、下家1 5、…"); None when the text lists none, or the two lists differ in length."""
+    m = _SEATS_THEN_NUMBERS.search(text)
+    if m is None:
+        return None
+    roles = re.split(r"\s*(?:[、,，]|和|及|与|跟|\band\b)\s*", (m.group(1) + m.group(2)).strip())
+    numbers = re.findall(r"\d+", m.group(3))
+    if len(roles) != len(numbers):
+        return None
+    return text[:m.start()] + "、".join(f"{r} {n}分" for r, n in zip(roles, numbers)) + text[m.end():]
+
+
 # "队长, 下家1 and 下家2 each show 6 memories", "隊長、下家1跟下家2都有6張回憶": one record told of several seats.
 _SHARED_RECORD = re.compile(rf"({_PLAIN_ROLE}(?:\s*[,，、]\s*{_PLAIN_ROLE})*\s*(?:,?\s*\band\b|和|跟|与|、)\s*{_PLAIN_ROLE})"
                             rf"\s*(?:\beach\b|\ball\b|\bboth\b|都|各)\s*([^;；。.,，]*)")
@@ -2033,7 +2113,9 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     # Read once: the per-seat list is a value and, when no count says it, the table's size (上家 is its last seat).
     seat_list = None
     if any(slot.kind == "seat_list" for slot in slots.values()):
-        seat_list = _seat_list(counting_text)
+        # Seats listed, then their numbers in the same order: read paired, before any reading of the seats one by one.
+        paired = _respectively(counting_text)
+        seat_list = _seat_list(paired if paired is not None else counting_text)
         if seat_list is None:
             # Seats called by the names a roster gave them ("阿凱當隊長，下家1小玉…；阿凱0、小玉6…").
             by_role = _names_as_roles(counting_text, players)
@@ -2116,6 +2198,8 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
             if value is None:
                 by_role = _sequence_as_roles(counting_text, players)
                 value = _seat_records(by_role, slot, players, question) if by_role is not None else None
+            if value is None:
+                value = _records_clause_by_clause(counting_text, slot, players, question)
         elif slot.kind == "markers":
             value = _markers(counting_text, slot)
         elif slot.kind == "plays":
@@ -2458,8 +2542,10 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
             for v in value:
                 collect(v)
             # So is how many times one value comes in it ("兩個燈籠跟一個反光盤" → 燈籠, 燈籠, 反光盤).
+            # Once one value is counted so, the others were counted too ("two Lanterns and one Reflector").
             hashable = [repr(v) for v in value]
-            known.extend(k for k in (hashable.count(h) for h in dict.fromkeys(hashable)) if k >= 2)
+            times = [hashable.count(h) for h in dict.fromkeys(hashable)]
+            known.extend(k for k in times if k >= 2 or max(times) >= 2)
             repeated.update((value.count(v), v) for v in value if isinstance(v, int) and value.count(v) >= 2)
             # An amount read point by point ("疲勞造成2點" → 1, 1) accounts for the number as written, also
             # when a single point runs into it ("吸血鬼打1點，疲勞又扣2點" → 1, 1, 1).

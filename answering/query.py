@@ -39,7 +39,15 @@ def is_follow_up(question: str) -> bool:
                     fold(question).strip())
     # "放完之後可以馬上再放一次嗎？": what was just done, done; "after that", "and then".
     return folded.startswith(FOLLOW_UP_OPENERS) or folded.endswith(FOLLOW_UP_ENDINGS) \
-        or bool(re.match(r"\S{1,3}完(?:之后|以后|后)|然后|接着|after that\b|and then\b", folded))
+        or bool(re.match(r"\S{1,3}完(?:之后|以后|后)|然后|接着|after that\b|and then\b", folded)) \
+        or bool(_POINTS_BACK.search(folded))
+
+
+# Words pointing back at what the conversation named ("one of those two Towers", "the same row", "刚才那张"): the
+# question is about the situation told before.
+_POINTS_BACK = re.compile(r"\b(?:those|these)\s+(?:\d+\s+|two\s+|three\s+|four\s+)?[a-z]|\bthe same\s+(?!time\b)[a-z]|"
+                          r"\bthat one\b|\bsaid (?:card|tower|door|player|adventurer)|刚才(?:那|这|说)|刚刚(?:那|这|说)|"
+                          r"上面(?:那|说)|前面说的|同样的")
 
 
 # A follow-up that supposes something different ("要是那張住持被我換出去了呢？", "what if he had …", "… instead?").

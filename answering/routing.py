@@ -167,6 +167,12 @@ def other_forms(folded: str, form: str | None) -> tuple[str, ...]:
     return tuple(dict.fromkeys(f for f in forms if f != form and f not in ("explain", "compare")))
 
 
+def asked_parts(folded: str) -> int:
+    """How many things a question asks: its parts (split as `other_forms` splits them) that ask in a form."""
+    parts = [p for p in _NEXT_ASK.split(folded) if p and p.strip()]
+    return sum(1 for p in parts if question_form(p)) if len(parts) > 1 else int(question_form(folded) is not None)
+
+
 # A yes-or-no question whose object is an embedded which or who ("does it matter which …", "do you know who …").
 _EMBEDDED_WH = re.compile(r"\s*(?:(?:so|and|but|then|ok|okay)\s*,?\s*)?(?:does|do|did|is|would|will)\s+it\s+"
                           r"(?:matter|make a difference|change anything)\s+(?:which|who|whose|what order|in what order)\b")
@@ -213,7 +219,9 @@ class Answerer:
         assert self.fact is not None
         # (The game's asides are not blanked here: a fact may be about what they count, as the hand limit is about
         # the cards in hand.)
-        unread = unread_numbers(question, {}, self.numbers)
+        # Numbers of what the fact says does not count ("用了三次" for an item's gold) are no situation it leaves out.
+        uncounted = tuple(re.compile(rf"\d+\s*{re.escape(fold(unit).lower())}") for unit in self.fact.uncounted)
+        unread = unread_numbers(question, {}, self.numbers, uncounted)
         if unread and fact_range(self.fact) is not None:
             of_unit = set(self.numbers_of_unit(question))
             unread = [n for n in unread if n not in of_unit]
@@ -228,7 +236,9 @@ class Answerer:
         if "players" in units:
             units += ["player", "people", "persons", "of us"]  # how a number of players is said
         text = normalise_numbers(fold(question))
-        return [int(m.group(1)) for u in units for m in re.finditer(rf"(\d+)\s*(?:个|位|名)?\s*{u}", text)]
+        # "two of our items": the owner may come between the number and its unit.
+        return [int(m.group(1)) for u in units
+                for m in re.finditer(rf"(\d+)\s*(?:个|位|名)?\s*(?:of (?:our|my|your|their|his|her|the) )?{u}", text)]
 
     def off_topic(self, question: str) -> bool:
         """Whether a question is not about this answerer's declared topic: a rule's topic must be named, and a
@@ -255,6 +265,7 @@ class RuleMatch:
     intent: float = 0.0  # the intent classifier's probability for it among the game's answerers
     names_part: bool = False  # the question names what sets this part apart from the rule it is part of
     other_forms: tuple[str, ...] = ()  # the forms of the question's other parts (see `other_forms`)
+    asks_several: bool = False  # the question asks more than one thing (see `asked_parts`)
 
     @property
     def rule(self) -> Rule | None:
@@ -427,6 +438,7 @@ class RuleRouter:
             # leaves out.
             sims = np.maximum(sims, self.vectors @ own_vector.reshape(-1))
         also = other_forms(asked, form)
+        several = asked_parts(asked) > 1
         lexical = RoutingParams().lexical
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
         readers = {a.id for a in self._readers(question, game)}
@@ -492,7 +504,7 @@ class RuleRouter:
                                  stated_rules.get(aid, 0), min(ranks) if ranks else None,
                                  reads_numbers(answerer, number_text, own_read, earlier) if states_numbers else None,
                                  aid == previous, intent.get(aid, 0.0), bool(q_terms & self._part_terms.get(aid, set())),
-                                 also))
+                                 also, several))
         return out
 
     def read_ahead(self, question: str, game: str) -> None:
@@ -639,6 +651,13 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
                 None)
     if part is not None:
         best = replace(part, score=part.fit(params))
+    if best.asks_several and best.rule is not None and best.rule.part_of:
+        # A question asking the part and more ("誰脫逃成功？誰是脫逃大師？") gets the whole when it fits nearly as
+        # well: the whole's verdict tells the part too.
+        whole = next((m for score, m in zip((s for s, _ in ranked), scored)
+                      if m.answerer.id == best.rule.part_of and score > best.score - params.situation_gap), None)
+        if whole is not None:
+            best = replace(whole, score=whole.fit(params))
     if best.form == "compare":
         return None
     if need_support and not best.stated and (best.support is None or best.support >= params.support_depth):

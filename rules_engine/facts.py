@@ -83,6 +83,12 @@ class Fact(BaseModel):
     opposite: Opposite | None = Field(None, description="yes/no facts: the question asked the other way round")
     topic: tuple[str, ...] = Field((), description="words naming what the fact is about (a variant): a question "
                                    "naming it only negated ('不用變體') is not about this fact")
+    uncounted: tuple[str, ...] = Field(
+        (), description="units of numbers a question may state that the answer does not depend on ('用了三次': "
+                        "the uses of an item are not counted)")
+    limit: Literal["at_most"] | None = Field(
+        None, description="how_many facts: the value is a bound ('只能擁有一件' is at most 1), so a question asking "
+                          "whether another number is allowed is answered yes or no")
 
     @field_validator("id")
     @classmethod
@@ -133,6 +139,8 @@ class Fact(BaseModel):
             raise ValueError(f"only a yes_no fact can be asked the other way round (opposite), not a {kind} one")
         if kind == "how_many" and self.unit is None:
             raise ValueError("a how_many fact needs a unit (zh-TW and en)")
+        if self.limit is not None and kind != "how_many":
+            raise ValueError(f"only a how_many fact can be a limit, not a {kind} one")
         return self
 
     @property
@@ -193,7 +201,10 @@ def fact_verdict(fact: Fact, asked_opposite: bool = False) -> Verdict:
 
 
 def fact_range(fact: Fact) -> tuple[int, int] | None:
-    """The bounds of a fact whose value is a range of numbers ("4-6" players), else None."""
+    """The bounds of a fact whose value is a range of numbers ("4-6" players) or a limit (at most 1 item: 0–1),
+    else None."""
+    if fact.limit is not None:
+        return 0, int(fact.value)  # a how_many fact's value is a number
     m = re.fullmatch(r"\s*(\d+)\s*[-~–〜]\s*(\d+)\s*", str(fact.value))
     return (int(m.group(1)), int(m.group(2))) if m else None
 
@@ -216,7 +227,8 @@ def fact_bound_verdict(fact: Fact, bound: Literal["low", "high"]) -> Verdict:
     """A range fact asked for one end ("最多幾個人", "the minimum"): that end as the value, the range as the answer."""
     bounds = fact_range(fact)
     assert bounds is not None
-    value = bounds[0] if bound == "low" else bounds[1]
+    # A limit is its own answer however its end is asked for ("最多幾件" and "幾件" alike).
+    value = bounds[0] if bound == "low" and fact.limit is None else bounds[1]
     base = fact_verdict(fact)
     unit_zh, unit_en = (fact.unit["zh-TW"], fact.unit["en"]) if fact.unit else ("", "")
     return base.model_copy(update={

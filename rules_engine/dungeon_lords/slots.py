@@ -25,7 +25,8 @@ SEASON = Slot("choice", {"zh-TW": "季節", "en": "season"},
               unstated="general")
 FINAL_SCORE = Slot("count", {"zh-TW": "加分前的分數", "en": "score before the bonus"},
                    cues=("分數", "得分", "總分", "分", "加分前", "score", "scored", "points", "ended on", "finished on", "ended at", "finished at", "before the bonus",
-                         "before the item bonus"), units=("分", "pts", "points", "point"), signed=True, unstated="general")
+                         "before the item bonus", "score before that", "score before those", "score before it",
+                         "score before them"), units=("分", "pts", "points", "point"), signed=True, unstated="general")
 GOLDS = Slot("count", {"zh-TW": "死信辦公室的黃金數", "en": "golds in the dead-letter office"},
              cues=("黃金", "金幣", "金子", "gold", "golds"), units=("個黃金", "枚黃金", "個金幣", "golds", "gold"),
              unstated="general")

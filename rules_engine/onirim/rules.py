@@ -653,6 +653,8 @@ class BookReturnInput(_Input):
         None, ge=0, le=8, description="how many Goals, from the left, already hold a Door")
     returned: Annotated[int | None, S.RETURNED] = Field(
         None, ge=1, le=8, description="1-based position of the Goal whose Door goes back")
+    returned_door: Annotated[Colour | None, S.RETURNED_DOOR] = Field(
+        None, description="colour of the Door that goes back, when its position is not said")
 
     @model_validator(mode="after")
     def _consistent(self) -> "BookReturnInput":
@@ -666,6 +668,12 @@ class BookReturnInput(_Input):
             raise ValueError(f"returned: Goal {self.returned} holds no Door (only the first {self.reached} do)")
         if self.returned is not None and self.goals is not None and self.returned > len(self.goals):
             raise ValueError(f"returned: Goal {self.returned} is not in a row of {len(self.goals)} Goals")
+        if self.returned_door is not None and self.goals is not None and self.returned is None:
+            held = self.goals[:self.reached] if self.reached is not None else self.goals
+            if self.returned_door not in held:
+                raise ValueError(f"returned_door: a {self.returned_door} Door sits only on a {self.returned_door} "
+                                 f"Goal, and none of the Goals {'reached' if self.reached is not None else 'named'} "
+                                 f"({', '.join(held) or 'none'}) is {self.returned_door}")
         return self
 
 
@@ -698,20 +706,40 @@ def book_return_door(inp: BookReturnInput) -> Verdict:
           en="resolving a Nightmare by returning a Door: choose any Door you hold and put it into Limbo")
     t.add("接下來要先達成的目標卡，就是剛繳回的那張門卡所在的目標卡", None, "onirim/book/nightmare-door",
           en="the Goal of that Door is the next one to reach")
-    if inp.goals is None or inp.returned is None:
+    returned = inp.returned
+    if returned is None and inp.returned_door is not None:
+        # A Door sits only on a Goal of its colour: the Goal reopened is that colour whichever of the two it was.
+        colour = inp.returned_door
+        held = list(inp.goals or [])[:inp.reached if inp.reached is not None else None]
+        places = [i + 1 for i, c in enumerate(held) if c == colour]
+        if len(places) == 1:
+            returned = places[0]
+        else:
+            colour_zh = COLOUR_ZH[colour]
+            t.add(f"{colour_zh}門卡只會放在{colour_zh}目標卡上", None, "onirim/book/goal-order",
+                  en=f"a {colour} Door sits only on a {colour} Goal")
+            where = "、".join(f"第{p}張" for p in places)
+            return t.verdict(rule, colour, f"{colour_zh}目標卡（放著這張門的那一張{f'：{where}之一' if places else ''}）"
+                             "再次成為下一個目標；達成之後，再從第一張尚未達成的目標卡繼續。",
+                             explanation_en=f"The {colour} Goal that held this Door"
+                             + (f" (Goal {' or '.join(map(str, places))})" if places else "")
+                             + " is next again; after it, the order resumes at the first Goal still open.",
+                             value_text=f"{colour_zh}目標卡", value_text_en=f"the {colour} Goal",
+                             details={"colour": colour, "positions": places or None})
+    if inp.goals is None or returned is None:
         return t.verdict(rule, "the returned Door's Goal", "繳回的那張門卡所在的目標卡成為下一個目標；"
                          "達成後，再從第一張尚未達成的目標卡繼續。",
                          explanation_en="The Goal whose Door you gave back is next; after it, the order resumes "
                          "at the first Goal still open.",
                          value_text="繳回的門卡所在的目標卡", value_text_en="the Goal whose Door went back")
-    reached = inp.reached if inp.reached is not None else inp.returned
+    reached = inp.reached if inp.reached is not None else returned
     if inp.reached is None:
         t.assume(f"假設前{reached}張目標卡已放有門卡（題目沒有說已達成幾個目標）",
                  en=f"The first {_count_en(reached, 'Goal')} are taken to hold Doors (the question does not say how "
                     "many Goals are reached)" if reached != 1 else
                     "The first Goal is taken to hold a Door (the question does not say how many Goals are reached)")
     state = _goal_state(list(inp.goals), reached)
-    door = state.goal_doors[inp.returned - 1]
+    door = state.goal_doors[returned - 1]
     before = model.open_goal(state)
     after = model.lose_door(state, door)  # type: ignore[arg-type]
     pos = model.open_goal(after)
@@ -719,9 +747,9 @@ def book_return_door(inp: BookReturnInput) -> Verdict:
     colour = CARDS[after.goals[pos]].colour
     colour_zh = COLOUR_ZH[colour]
     t.add(f"之前：下一個目標是{f'第{before + 1}張' if before is not None else '無（全部已達成）'}；"
-          f"第{inp.returned}張目標卡上的門卡（{colour_zh}）放回Limbo牌堆", None, "onirim/book/nightmare-door",
+          f"第{returned}張目標卡上的門卡（{colour_zh}）放回Limbo牌堆", None, "onirim/book/nightmare-door",
           en=f"before: the next Goal was {f'Goal {before + 1}' if before is not None else 'none (all reached)'}; "
-             f"the Door on Goal {inp.returned} ({colour}) goes to Limbo")
+             f"the Door on Goal {returned} ({colour}) goes to Limbo")
     later = model.first_open_goal([CARDS[g].colour for g in after.goals],
                                   [d is not None or i == pos for i, d in enumerate(after.goal_doors)])
     t.add(f"現在下一個目標是第{pos + 1}張（{colour_zh}）", True, "onirim/book/nightmare-door",

@@ -123,6 +123,9 @@ REACHED = Slot("count", {"zh-TW": "已放上門的目標數", "en": "Goals alrea
                      "reached the first", "completed the first", "filled the first",
                      # "前四張都已經放上門了", "the first 4 goals hold Doors": the Goals reached from the left
                      "前", "first"), unstated="general")
+# The colour of the Door given back ("把綠門放回Limbo", "hand back the brown door"): its Goal is of that colour.
+RETURNED_DOOR = Slot("colour", {"zh-TW": "放回Limbo的門", "en": "Door given back"}, values=COLOUR_PHRASES,
+                     cues=("門", "door"), unstated="general", value_labels=COLOUR_LABELS)
 RETURNED = Slot("count", {"zh-TW": "放回Limbo的門所在的目標位置", "en": "position of the Goal whose Door goes back"},
                 cues=("第", "goal"), units=("個目標", "張目標"), unstated="general", other_cues=("前", "first"))
 SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
@@ -204,7 +207,9 @@ def expansion(label_zh: str, label_en: str, phrases: tuple[str, ...], unstated: 
 
 TOWERS_PHRASES = ("高塔", "塔", "tower", "towers")
 BOOK_PHRASES = ("book of steps", "the book", "book", "步驟之書", "目標卡", "書本", "加書", "book expansion",
-                "步伐之書", "失落與尋回之書", "失落之書", "bos", "書那個擴充", "書的擴充", "書擴充")  # the glossary's names for it too
+                "步伐之書", "失落與尋回之書", "失落之書", "bos", "書那個擴充", "書的擴充", "書擴充",
+                # as players translate "Lost and Found"
+                "迷途與尋獲之書", "迷途之書", "尋獲之書", "lost and found")  # the glossary's names for it too
 PREMONITION_PHRASES = ("黑暗徵兆", "徵兆", "premonition", "premonitions", "dark premonitions", "美夢", "happy dream")
 SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
                    values=(("none", ("不用…咒文", "沒有…咒文", "咒文完全不用", "咒文不用", "咒文都不用", "咒文也不用",

@@ -219,6 +219,34 @@ def test_the_answer_follows_the_way_the_question_is_asked(pipeline, question: st
     assert verdict.value is value
 
 
+@pytest.mark.parametrize("question,fact_id,value", [
+    # A limit ("只能擁有一件") answers whether another number is allowed.
+    ("地下城主變體：一個冒險家可以同時拿兩件魔法物品嗎？", "dungeon-lords.items_per_adventurer", False),
+    ("Dungeon Lords items: can one adventurer end up holding two of our items?", "dungeon-lords.items_per_adventurer",
+     False),
+    ("地下城主變體：房間戰鬥可以派 2 隻怪物嗎？", "dungeon-lords.room_monsters", True),
+    # Asked for the limit itself, however its end is named.
+    ("地下城主變體：每個冒險家最多可以拿幾件魔法物品？", "dungeon-lords.items_per_adventurer", 1),
+])
+def test_a_limit_fact_answers_whether_a_number_is_allowed(pipeline, question: str, fact_id: str, value) -> None:
+    understood = pipeline.understand(question)
+    [match] = [c for c in understood.candidates if c.answerer.id == fact_id]
+    verdict, _, _ = pipeline.evaluate(match, understood.query, understood.follow_up)
+    assert verdict.value == value and type(verdict.value) is type(value)
+
+
+def test_numbers_of_what_a_fact_does_not_count_leave_it_a_fact(pipeline) -> None:
+    # The uses of an item are not counted: "used three times" is no situation the gold fact leaves out.
+    question = "地下城主變體：同一件魔法物品被用了三次，上面會放幾個黃金？"
+    understood = pipeline.understand(question)
+    [match] = [c for c in understood.candidates if c.answerer.id == "dungeon-lords.gold_per_item"]
+    assert match.answerer.fact_unread(question) == []
+    verdict, _, _ = pipeline.evaluate(match, understood.query, understood.follow_up)
+    assert verdict.value == 1
+    # A number of anything else is still a situation it does not read.
+    assert match.answerer.fact_unread("地下城主變體：我有3個冒險家，物品上會放幾個黃金？") == [3]
+
+
 # --- coverage --------------------------------------------------------------------------------
 def test_statement_splitting() -> None:
     assert statements("甲。乙！丙？丁；戊\n己!庚?辛;") == ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]
@@ -290,6 +318,8 @@ def _drop(key):
     (_set("passage", "onirim/book/nowhere"), "field facts.0.passage (onirim.book_goal_card_count): unknown passage id"),
     (_set("passage", "mist-mountain/cards/memories"), "is not a passage of 'onirim'"),
     (_set("value", "eight"), "a how_many fact needs a number value"),
+    (lambda f, doc: f.update(answer_type="which", value="eight", limit="at_most"),
+     "only a how_many fact can be a limit"),
     (_set("answer_type", "how_much"), "field facts.0.answer_type (onirim.book_goal_card_count): Input should be"),
     (_set("id", "Onirim Goal Cards"), "field facts.0.id (Onirim Goal Cards): expected '<game>.<snake_name>'"),
     (_set("id", "mist-mountain.goal_cards"), "must start with its game 'onirim'"),

@@ -119,6 +119,29 @@ def test_a_question_naming_what_sets_a_part_apart_gets_the_part():
     assert decide([whole, replace(part, names_part=True)], params).answerer.id == "mist-mountain.escape_master"
 
 
+def test_a_question_asking_the_part_and_more_gets_the_whole():
+    """"誰脫逃成功？誰是脫逃大師？": the whole's verdict tells both; the part alone would leave one unanswered."""
+    params = RoutingParams(threshold=0.9, margin=0.03)
+    whole, part = _rule_cand("mist-mountain.escape", 0.94), _rule_cand("mist-mountain.escape_master", 0.96)
+    assert decide([whole, part], params).answerer.id == "mist-mountain.escape_master"
+    several = [replace(whole, asks_several=True), replace(part, asks_several=True)]
+    assert decide(several, params).answerer.id == "mist-mountain.escape"
+    # A whole that fits far worse is another reading, not the question's.
+    far = [replace(whole, similarity=0.7, asks_several=True), replace(part, asks_several=True)]
+    assert decide(far, params).answerer.id == "mist-mountain.escape_master"
+
+
+def test_asked_parts_counts_the_things_a_question_asks():
+    from answering.routing import asked_parts
+    from indexer.text import fold
+
+    assert asked_parts(fold("誰脫逃成功？誰是脫逃大師？")) == 2
+    assert asked_parts(fold("请问谁逃脱成功，谁是脱逃大师？")) == 2
+    assert asked_parts(fold("Who gets out, and who's the escape master?")) == 2
+    assert asked_parts(fold("誰是脫逃大師？")) == 1
+    assert asked_parts(fold("營地淹沒了。誰是脫逃大師？")) == 1
+
+
 def test_the_terms_that_set_a_part_apart_come_from_its_examples(pipeline):
     terms = pipeline.router._part_terms
     assert terms["mist-mountain.escape_master"] == {"mist-mountain:escape-master"}

@@ -12,6 +12,25 @@ def read(question: str) -> dict:
 
 
 @pytest.mark.parametrize("question, contributions", [
+    # The seats listed, then their numbers in the same order.
+    ("五人局，路線需求12分。貢獻度依隊長、下家1、下家2、下家3、下家4分別是2、5、0、4、4，能出團嗎？", [2, 5, 0, 4, 4]),
+    ("四人局，隊長、下家1、下家2和上家的貢獻是5、3、2、6，能出團嗎？", [5, 3, 2, 6]),
+    # Two seats sharing one number are not a list of seats then numbers.
+    ("四人局，隊長和下家1都是5分，下家2是2、上家6，能出團嗎？", [5, 5, 2, 6]),
+])
+def test_seats_listed_then_their_numbers_in_order(question, contributions):
+    data = read(question)
+    assert data["contributions"] == contributions
+    assert unread_numbers(question, data, QUALIFICATION.fixed_numbers) == []
+
+
+def test_seats_and_numbers_of_different_lengths_are_not_paired():
+    # Five seats and four numbers: which seat has which is not told.
+    data = read("五人局，隊長、下家1、下家2、下家3、下家4分別是2、5、0、4，能出團嗎？")
+    assert data.get("contributions") != [2, 5, 0, 4]
+
+
+@pytest.mark.parametrize("question, contributions", [
     # Each seat counted from the one before it ("再下一位"), the last seat named as such.
     ("五人局，隊長貢獻了6分，他的下家貢獻3分，再下一位2分，再下一位0分，最後一位4分，誰出團？", [6, 3, 2, 0, 4]),
     ("Captain 5, next 4, next 3, last 0. Does the team go?", [5, 4, 3, 0]),
@@ -407,6 +426,36 @@ def test_a_total_told_with_where_its_parts_lie_counts_once():
                 "Cy, Di, Ed. Who's the escape master?")
     ann, bo = _records(question)[:2]
     assert (ann["gold_table"], ann["gold_hand"]) == (2, 1) and (bo["gold_table"], bo["gold_hand"]) == (3, 1)
+
+
+@pytest.mark.parametrize("question,names,master", [
+    # Roles lead some clauses; the ones with only a name come next in turn.
+    ("我們五個人玩到最後。隊長小林有5張自己的回憶，金礦小巷場上1張、手牌2張；下家阿珍有4張自己的回憶加3張竹林小道路徑卡，"
+     "場上3張金礦小巷；再來老王只有3張回憶但有5張金礦小巷；小李有5張回憶、沒有金礦；大鵬有2張回憶和1張金礦。誰是脫逃大師？",
+     ["小林", "阿珍", "老王", "小李", "大鵬"], "小林"),
+    ("四人局，回憶牌抽完了。隊長小安：自己的回憶6張、場上金礦2張；下家小白：回憶4張、4張芒草小路路徑卡、手上一張住持，"
+     "金礦場上3張手上2張；小陳：回憶5張、場上金礦7張；小丁：回憶6張、場上金礦1張。誰是脫逃大師？",
+     ["小安", "小白", "小陳", "小丁"], "小白"),
+    # Sentences, the captain named by what the player was that day.
+    ("Game's over, four of us. Anna was captain today: 6 of her memories, 2 gold alleys on the table. Next to her Ben: "
+     "5 memories plus a 住持 in hand, 2 gold alleys on the table and 1 in hand. Then Cat: 4 memories, 5 gold alleys in "
+     "hand. Then Dan: 6 memories, 3 gold alleys on the table. Who's the escape master?",
+     ["Anna", "Ben", "Cat", "Dan"], "Dan"),
+])
+def test_records_told_clause_by_clause_in_turn_from_the_captain(question, names, master):
+    data = extract_input(ESCAPE.input_model, question)
+    assert [p["name"] for p in data["players"]] == names
+    assert get_rule("mist-mountain.escape_master").run(data).value == master
+
+
+@pytest.mark.parametrize("question", [
+    # The first player told is not said to be the captain: the seats are not known.
+    "四人局。小林有5張回憶、1張金礦；阿珍有6張回憶；老王有3張回憶；小李有6張回憶。誰是脫逃大師？",
+    # One player fewer than the table: a seat is not told.
+    "五人局。隊長小林有5張回憶、1張金礦；下家阿珍有6張回憶；再來老王有3張回憶；小李有6張回憶。誰是脫逃大師？",
+])
+def test_clause_records_that_do_not_seat_every_player_are_not_read(question):
+    assert "players" not in extract_input(ESCAPE.input_model, question)
 
 
 @pytest.mark.parametrize("question", [

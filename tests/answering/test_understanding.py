@@ -166,6 +166,11 @@ def test_how_many_times_a_listed_card_comes_accounts_for_its_number():
     assert unread_numbers(question, read) == []
     # A count the list does not bear out is still unread.
     assert unread_numbers("我出了四個燈籠跟一個反光盤", read) == [4]
+    # Once one card is counted, a card counted once is counted too ("two Lanterns and one Reflector").
+    question = "Today's path is 櫻花小徑. I played a Lamp-maker (燈匠), two Lanterns and one Reflector. My contribution?"
+    read = extract_input(model, question)
+    assert sorted(read["cards"]) == ["反光盤", "燈匠", "燈籠", "燈籠"]
+    assert unread_numbers(question, read) == []
 
 
 def test_chinese_numerals_are_read_only_as_numbers():
@@ -207,6 +212,10 @@ def test_follow_up_openers():
     # What was just done, done again: "放完之後…", "and then …".
     assert is_follow_up("放完之後可以馬上再放一次嗎？") and is_follow_up("and then can I keep it?")
     assert not is_follow_up("今天台北天氣如何？") and not is_follow_up("完全不懂這個規則")
+    # Words pointing back at what was named before.
+    assert is_follow_up("Do I still have to give up one of those two Towers?")
+    assert is_follow_up("剛才那張門還能留著嗎？") and is_follow_up("Is it the same row as before?")
+    assert not is_follow_up("Do I discard a Tower at the same time?")
 
 
 def test_an_accepted_ruling_that_answers_the_question_is_the_answer(pipeline):
@@ -1262,6 +1271,11 @@ def test_a_name_glossed_in_the_other_script_reads_as_the_name():
     assert unglossed("金矿小巷 (gold alley) 2张") == "金矿小巷 2张"
     # A bracket that says more than a name's gloss is kept.
     assert unglossed("阿豪 (阿豪 is the captain's 上家) 4") == "阿豪 (阿豪 is the captain's 上家) 4"
+    # The word the gloss stood between is said once: "Sakura Path (櫻花小徑) path cards".
+    assert unglossed("2 sakura path (樱花小径) path cards") == "2 sakura path cards"
+    data = extract_input(rule.input_model, "We are six players. At the end I have 2 memory cards of my own character, "
+                                           "2 Sakura Path (櫻花小徑) path cards and one Abbot (住持) in my hand.")
+    assert data == {"players": 6, "memories": 2, "sakura": 2, "abbots": 1}
 
 
 def test_the_colour_of_a_key_in_hand_is_no_goal():

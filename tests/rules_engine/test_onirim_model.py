@@ -106,6 +106,10 @@ def test_bad_card_ids_name_the_field() -> None:
         evaluate("onirim.alignment_complete", {"row": ["red-9"]})
     with pytest.raises(ValidationError, match="doors"):
         evaluate("onirim.premonitions_triggered", {"doors": ["red", "red"], "new_door": "red"})
+    # A Door sits only on a Goal of its colour: giving back a colour no reached Goal has is a contradiction.
+    with pytest.raises(ValidationError, match="returned_door.*none of the Goals reached"):
+        evaluate("onirim.book_return_door", {"goals": ["red", "green", "blue", "red"], "reached": 2,
+                                             "returned_door": "blue"})
 
 
 # ---------------------------------------------------------------- spells at any time (不限使用時機)
