@@ -19,6 +19,7 @@ from rules_engine.facts import fact_range
 
 from .claims import asks_who_is_right, dispute_form, without_claims, without_who_is_right
 from .intent import IntentModel, intent_file, write_intent_model
+from .query import sets_the_scene
 
 EXAMPLES_VECTORS = "answerer-examples"
 RULING_VECTORS = "ruling-questions"
@@ -467,7 +468,8 @@ class RuleRouter:
         # A follow-up's evidence is what it states itself: what the conversation stated before is the earlier
         # question's, and already counts for the answerer that answered it (`continues`).
         # (Players named by an earlier roster are read as their seats, as the verdict will read them.)
-        if own_text is not None and earlier:
+        if own_text is not None and earlier and not sets_the_scene(earlier):
+            # (After a message that only told the situation, what it told is the question's own: it asked nothing.)
             own_seated = with_earlier_seats(own_text, [earlier])
             own_read = {aid: extract_with(by_id[aid].rule.input_model, own_seated,
                                           extract_input(by_id[aid].rule.input_model, earlier)) for aid in read}

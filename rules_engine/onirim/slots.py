@@ -138,9 +138,9 @@ SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
                            ("powerful_punishment", {"zh-TW": "強力懲罰", "en": "Powerful Punishment"})),
              unstated="general")
 # How players name the two sides of the Spells card by their price (spell-sides).
-_CHEAP_SIDE = ("便宜", "較少", "代價少", "少的那面", "少的那一面", "cheap", "cheaper", "lower cost", "cost less",
+_CHEAP_SIDE = ("便宜", "較少", "代價少", "代價低", "代價較低", "代價比較低", "少的那面", "少的那一面", "cheap", "cheaper", "lower cost", "cost less",
                "costs less", "fewer discards", "cost fewer")
-_EXPENSIVE_SIDE = ("昂貴", "較多", "代價多", "多的那面", "多的那一面", "expensive", "pricier", "pricey", "higher cost",
+_EXPENSIVE_SIDE = ("昂貴", "較多", "代價多", "代價高", "代價較高", "代價比較高", "多的那面", "多的那一面", "expensive", "pricier", "pricey", "higher cost",
                    "cost more", "costs more", "more discards")
 SPELL_SIDE = Slot("choice", {"zh-TW": "咒文卡使用的一面", "en": "side of the Spells card"},
                   values=(("cheap", (*_CHEAP_SIDE, "低價", "cheap side", "比較簡單", "簡單的那面", "簡單的那一面",
@@ -154,7 +154,9 @@ DISCARD_PILE = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the di
                     cues=("棄牌堆", "棄牌", "discard pile", "discard", "discards"), units=("張", "cards"),
                     unstated="general")
 NIGHTMARE_JUST_DRAWN = Slot("choice", {"zh-TW": "是否剛抽到夢魘", "en": "a Nightmare was just drawn"},
-                            values=((True, ("剛抽到夢魘", "抽到夢魘", "剛抽到惡夢", "抽到惡夢", "抽到噩夢", "drew a nightmare",
+                            values=((True, ("剛抽到夢魘", "抽到夢魘", "剛抽到惡夢", "抽到惡夢", "抽到噩夢",
+                                            # "剛抽到一張惡夢": a measure word between
+                                            "抽到一張夢魘", "抽到一張惡夢", "抽到一張噩夢", "drew a nightmare",
                                             "just drawn a nightmare", "nightmare just drawn", "draw a nightmare",
                                             "drawn a nightmare")),
                                     (False, ("no nightmare", "without a nightmare", "in advance", "ahead of time", "提前",

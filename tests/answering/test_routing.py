@@ -184,3 +184,18 @@ def test_a_yes_or_no_asked_after_a_condition(question, form):
     from answering.routing import question_form
 
     assert question_form(question) == form
+
+
+def test_after_a_message_that_only_told_the_situation_what_it_told_is_stated(pipeline):
+    """The scene ("I'm adding the Towers and Premonitions, not the Book.") asked nothing: the question after it
+    states what it told, as one message would have."""
+    understood = pipeline.understand("So how many cards go into the draw deck before I deal my starting hand?",
+                                     history=["I'm adding The Towers and Dark Premonitions to my base Onirim box, "
+                                              "but not the Book."])
+    [counts] = [c for c in understood.candidates if c.answerer.id == "onirim.card_counts"]
+    assert counts.stated == 3
+    # After a question, what it stated is its own (the answerer that answered it keeps it as `continues`).
+    understood = pipeline.understand("So how many cards go into the draw deck before I deal my starting hand?",
+                                     history=["With the Towers and Dark Premonitions but not the Book, how many "
+                                              "Happy Dreams are there?"])
+    assert all(c.stated == 0 for c in understood.candidates if c.answerer.id == "onirim.card_counts")

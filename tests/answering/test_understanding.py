@@ -1012,9 +1012,17 @@ def test_a_follow_up_asking_in_a_form_of_its_own_is_routed_as_itself(pipeline):
 @pytest.mark.parametrize("question,side", [
     ("we flip the Spell card to the side where spells cost more discards; can I cast it?", "expensive"),
     ("the spells cost fewer discards on our side", "cheap"),
+    ("那如果我用的是代價高的那一面呢？", "expensive"),
+    ("咒文卡翻在代價比較低的那面", "cheap"),
 ])
 def test_the_spell_cards_sides_by_what_they_cost(question, side):
     assert extract_input(get_rule("onirim.spell_castable").input_model, question).get("side") == side
+
+
+def test_a_nightmare_drawn_with_a_measure_word_is_just_drawn():
+    data = extract_input(get_rule("onirim.spell_castable").input_model,
+                         "剛抽到一張惡夢，棄牌堆有11張，能用 Powerful Punishment 把它丟掉嗎？")
+    assert data == {"spell": "powerful_punishment", "discard_pile": 11, "nightmare_just_drawn": True}
 
 
 def test_one_of_every_colour_counts_nothing():
