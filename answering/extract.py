@@ -424,7 +424,7 @@ def _cue_spans(text: str, slot: Slot) -> list[tuple[int, int]]:
     return [c.span() for cue in slot.cues for c in _pattern(cue).finditer(text)]
 
 
-_COUNTED_ONE = r"(?:瓶|根|支|片|个|张|枚|颗|点)"  # measure words after which 一 counts one
+_COUNTED_ONE = r"(?:瓶|根|支|片|个|张|枚|颗|点|块)"  # measure words after which 一 counts one
 # (In Chinese a space ends what 没 says: "没派怪 牧师治1" has a priest.)
 _NONE_BEFORE = re.compile(r"(?:没有|没|无)[^，。,?？\d\s]{0,12}$|(?:\bno\b|\bzero\b|\bnone of\b|\bwithout\b|"
                           # "what if I don't have the Abbot" — but "don't have enough", "don't have to" say other things.
@@ -445,7 +445,8 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
     out: list[tuple[float, int, int]] = []
     for unit in slot.units:
         # "2 of the Sakura path cards", "3 of my memories": a share of the things counted is that many of them.
-        pattern = r"(-?\d+)\s*(?:个|位|名)?\s*" + (r"(?:of (?:the|my|our|his|her|their|those|these) )?"
+        # ("1 of those golds" is a part of a total said before: what the part is, its clause says.)
+        pattern = r"(-?\d+)\s*(?:个|位|名)?\s*" + (r"(?:of (?:the|my|our|his|her|their) )?"
                                                     if unit.isascii() else "") + \
             re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else "")
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
@@ -496,7 +497,7 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                 part = _part_of_total(text, n.start())
                 if distance <= limit and not re.search(r"[，。？?！!；;,]", gap):
                     out.append((distance + (6 if part else 0), n.start(), int(n.group())))
-                elif part and n.start() < c.start() and distance <= 40 \
+                elif part and n.start() < c.start() and distance <= (64 if gap.isascii() else 40) \
                         and (not re.search(r"[，。？?！!；;,]", gap) or re.fullmatch(r"[^，。？?！!；;,]*[，,]\s*(?:是|都是|就是)[^，。？?！!；;,]*", gap)) \
                         and not re.fullmatch(r"\s+of (?:them|those|these|the)\s+", gap):
                     # ("1 of those golds": "golds" names the total the part is taken from, not the part.)

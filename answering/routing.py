@@ -101,7 +101,8 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"是[^，,。？?还]{1,12}还是(?![^，,。？?]*吗)[^，,。？?]{1,20}[？?]*\s*$|"
                          r"\b(?:when|where)\s+(?:do|does|did|can|could|is|are|was|were|should|must|will|would|"
                          r"may|might|shall|has|have)\b")),
-    ("how_many", re.compile(r"几|多少|多久|多长时间|how many|how much|how long|how old|what number|number of")),
+    # ("好几次", "几乎": a word of many or almost, no question.)
+    ("how_many", re.compile(r"(?<!好)几(?!乎)|多少|多久|多长时间|how many|how much|how long|how old|what number|number of")),
     # What to do with a card, what a card does: the answer is an effect or a destination.
     ("what_happens", re.compile(r"怎么办|会怎样|怎么样|什么事|发生什么|怎么处理|如何处理|怎样处理|干嘛|干什么用|"
                                 r"做什么用|有什么用|什么效果|什么作用|what happens|what do (?:i|we|you) do|"
@@ -500,6 +501,11 @@ class RuleRouter:
         for aid in nearest + extra:
             _, overlap, i = best[aid]
             answerer = by_id[aid]
+            if answerer.fact is not None and answerer.fact.limit is not None and "yes_no" in answerer.answer_types \
+                    and not answerer.numbers_of_unit(question):
+                # A limit answers yes or no only of a number of its own unit ("can one adventurer hold two items?");
+                # "是不是每用一次就放一個黃金？" asks something else of it.
+                answerer = replace(answerer, answer_types=tuple(t for t in answerer.answer_types if t != "yes_no"))
             ranks = [retrieved.index(p) for p in answerer.passages if retrieved and p in retrieved]
             own_read = read.get(aid) if own_text is None else None
             out.append(RuleMatch(answerer, 0.0, self.examples[i][1], float(sims[i]), overlap, form,

@@ -127,11 +127,16 @@ def verdict_is_right(item: Item, rule: str | None, got: Any) -> bool:
     question, in the engine's vocabulary: "keep" for "yes, you keep it")."""
     if same_value(got, item.value):
         return True
-    if item.answer_passages and rule is not None:
-        from rules_engine.facts import FACTS
+    if rule is not None:
+        from rules_engine.facts import FACTS, fact_range
 
         fact = FACTS.get(rule)
-        if fact is not None and fact.passage in item.answer_passages:
+        if fact is not None and item.answer_passages and fact.passage in item.answer_passages:
+            return True
+        # A limit or range asked whether a number is allowed says yes or no with the limit itself ("No: each
+        # adventurer may hold only 1"): a writer who expected the limit is answered.
+        if fact is not None and isinstance(got, bool) and fact_range(fact) is not None \
+                and not isinstance(item.value, bool) and same_value(fact.value, item.value):
             return True
     definite = item.engine_value is not None and DEPENDS not in (item.engine_value, item.value)
     return definite and rule == item.rule and same_value(got, item.engine_value)

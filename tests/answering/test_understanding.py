@@ -1944,3 +1944,16 @@ def test_the_next_captain_after_a_qualification_question_takes_what_its_verdict_
     assert r.rule == "mist-mountain.next_captain" and r.verdict["value"] == captain
     inputs = r.verdict["details"]["inputs"]
     assert inputs["departed"] == {"value": first.verdict["value"], "from": "history"}
+
+
+@pytest.mark.parametrize("question,data", [
+    # A part of the golds told before ("one of those golds", "其中一塊金子") is what its clause says it is.
+    ("oh my score before that is 31. one of those golds came off a potion that got used in my own dungeon tho",
+     {"final_score": 31, "own_colour": 1}),
+    ("那要是其中一块金子是我自己颜色的道具、在我自己地城里被用掉的呢？", {"own_colour": 1}),
+    ("I've got 4 golds, 1 of those came from my own dungeon. Score 20.", {"final_score": 20, "golds": 4, "own_colour": 1}),
+    # "一塊金子" on its own is one gold.
+    ("我有一块金子，分数是10分", {"golds": 1, "final_score": 10}),
+])
+def test_a_part_of_the_golds_is_what_its_clause_says(question, data):
+    assert extract_input(get_rule("dungeon-lords.item_bonus").input_model, question) == data
