@@ -176,8 +176,11 @@ def asked_parts(folded: str) -> int:
 
 
 # A yes-or-no question whose object is an embedded which or who ("does it matter which …", "do you know who …").
-_EMBEDDED_WH = re.compile(r"\s*(?:(?:so|and|but|then|ok|okay)\s*,?\s*)?(?:does|do|did|is|would|will)\s+it\s+"
-                          r"(?:matter|make a difference|change anything)\s+(?:which|who|whose|what order|in what order)\b")
+_EMBEDDED_WH = re.compile(r"\s*(?:(?:so|and|but|then|ok|okay)\s*,?\s*)?(?:(?:does|do|did|is|would|will)\s+it\s+"
+                          r"(?:matter|make a difference|change anything)|"
+                          # "Are there limits on which Towers can stand next to each other?"
+                          r"(?:are|is)\s+there\s+(?:any\s+)?(?:limits?|restrictions?|rules?)\s+(?:on|about|for|to))"
+                          r"\s+(?:which|who|whose|what order|in what order)\b")
 
 
 # "the players who didn't qualify", "anyone who passed": a "who" after the people it describes asks nothing.

@@ -56,8 +56,9 @@ _examples({
                                   "en": ("My row is red 3, blue 4, green 5, brown 3. Is the Alignment complete?",)},
     "onirim.book_return_door": {"zh-TW": ("門放回Limbo以後，接下來要完成哪一個目標？",),
                                 "en": ("After I send a Door back to Limbo, which Goal must I reach next?",)},
-    "onirim.book_door": {"zh-TW": ("拿到的門跟目標順序不合，那張門要放去哪？",),
-                         "en": ("Where does a Door go if it doesn't match the next Goal?",)},
+    "onirim.book_door": {"zh-TW": ("拿到的門跟目標順序不合，那張門要放去哪？", "迷宮連出三張拿到一扇門，這扇門能留下還是要進Limbo？"),
+                         "en": ("Where does a Door go if it doesn't match the next Goal?",
+                                "With the Book, a Labyrinth run just gave me a Door: do I keep it or does it go to Limbo?")},
 })
 
 # Numbers the texts fix that a question repeats while telling how it met a Nightmare ("tossing my hand and drawing 5

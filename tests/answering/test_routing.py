@@ -179,6 +179,7 @@ def test_a_question_asking_two_things_agrees_with_an_answerer_of_either(question
     # A which that is the object of a yes-or-no question asks yes or no.
     ("i send a vampire and a witch. does it matter which monster attacks first?", "yes_no"),
     ("which monster attacks first?", "which"),
+    ("are there limits on which towers can stand next to each other?", "yes_no"),
 ])
 def test_a_yes_or_no_asked_after_a_condition(question, form):
     from answering.routing import question_form
