@@ -154,25 +154,31 @@ def question_form(folded: str) -> str | None:
     return None
 
 
-def other_forms(folded: str, form: str | None) -> tuple[str, ...]:
+def part_forms(folded: str) -> list[tuple[str, str | None]]:
+    """The parts of a question asking more than one thing, each with its form; [] for a question of one part."""
+    parts = [p for p in _NEXT_ASK.split(folded) if p and p.strip()]
+    return [(p, question_form(p)) for p in parts] if len(parts) > 1 else []
+
+
+def other_forms(folded: str, form: str | None, parts: list[tuple[str, str | None]] | None = None) -> tuple[str, ...]:
     """The forms a question asks in besides `form`: those of its other parts when it asks two things ("how many
     cards, and when?"), and "which" for a yes-or-no start offering two things ("… to the discard pile or to
-    Limbo?"). An answerer agreeing with any of them answers a part of the question."""
+    Limbo?"). An answerer agreeing with any of them answers a part of the question. (`parts`: `part_forms` of
+    the question, when already read.)"""
     if form in ("explain", "compare"):
         return ()  # a request to explain asks for the passages, whatever its parts ask
-    parts = [p for p in _NEXT_ASK.split(folded) if p and p.strip()]
     forms: list[str] = []
-    for part, part_form in [(folded, form)] + ([(p, question_form(p)) for p in parts] if len(parts) > 1 else []):
+    for part, part_form in [(folded, form)] + (part_forms(folded) if parts is None else parts):
         forms += [part_form] if part_form else []
         if part_form == "yes_no" and _EITHER_OR.search(part):
             forms.append("which")
     return tuple(dict.fromkeys(f for f in forms if f != form and f not in ("explain", "compare")))
 
 
-def asked_parts(folded: str) -> int:
-    """How many things a question asks: its parts (split as `other_forms` splits them) that ask in a form."""
-    parts = [p for p in _NEXT_ASK.split(folded) if p and p.strip()]
-    return sum(1 for p in parts if question_form(p)) if len(parts) > 1 else int(question_form(folded) is not None)
+def asked_parts(folded: str, parts: list[tuple[str, str | None]] | None = None) -> int:
+    """How many things a question asks: its parts (`part_forms`, when already read) that ask in a form."""
+    parts = part_forms(folded) if parts is None else parts
+    return sum(1 for _, form in parts if form) if parts else int(question_form(folded) is not None)
 
 
 # A yes-or-no question whose object is an embedded which or who ("does it matter which …", "do you know who …").
@@ -442,8 +448,9 @@ class RuleRouter:
             # an example as it is alone (similarity, terms, intent); the conversation before it only adds what it
             # leaves out.
             sims = np.maximum(sims, self.vectors @ own_vector.reshape(-1))
-        also = other_forms(asked, form)
-        several = asked_parts(asked) > 1
+        parts = part_forms(asked)  # read once for both
+        also = other_forms(asked, form, parts)
+        several = asked_parts(asked, parts) > 1
         lexical = RoutingParams().lexical
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
         readers = {a.id for a in self._readers(question, game)}

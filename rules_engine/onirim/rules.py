@@ -656,6 +656,10 @@ class BookReturnInput(_Input):
     returned_door: Annotated[Colour | None, S.RETURNED_DOOR] = Field(
         None, description="colour of the Door that goes back, when its position is not said")
 
+    def held_goals(self) -> list[Colour]:
+        """The Goals that hold a Door: the first `reached` of the row (the whole row when that is not said)."""
+        return list(self.goals or [])[:self.reached]
+
     @model_validator(mode="after")
     def _consistent(self) -> "BookReturnInput":
         if self.goals is not None:
@@ -669,7 +673,7 @@ class BookReturnInput(_Input):
         if self.returned is not None and self.goals is not None and self.returned > len(self.goals):
             raise ValueError(f"returned: Goal {self.returned} is not in a row of {len(self.goals)} Goals")
         if self.returned_door is not None and self.goals is not None and self.returned is None:
-            held = self.goals[:self.reached] if self.reached is not None else self.goals
+            held = self.held_goals()
             if self.returned_door not in held:
                 raise ValueError(f"returned_door: a {self.returned_door} Door sits only on a {self.returned_door} "
                                  f"Goal, and none of the Goals {'reached' if self.reached is not None else 'named'} "
@@ -710,8 +714,7 @@ def book_return_door(inp: BookReturnInput) -> Verdict:
     if returned is None and inp.returned_door is not None:
         # A Door sits only on a Goal of its colour: the Goal reopened is that colour whichever of the two it was.
         colour = inp.returned_door
-        held = list(inp.goals or [])[:inp.reached if inp.reached is not None else None]
-        places = [i + 1 for i, c in enumerate(held) if c == colour]
+        places = [i + 1 for i, c in enumerate(inp.held_goals()) if c == colour]
         if len(places) == 1:
             returned = places[0]
         else:
