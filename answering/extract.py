@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -688,9 +688,11 @@ _COLOUR_WORD = r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)"
 _DOOR_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:门|doors?)"
 # "三張紅色的牌", "three red cards": cards of a colour, neither a Door nor a Goal.
 # ("紅色卡" may name a Goal card: only 牌 is read so.)
-_CARDS_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:牌|cards?\b|labyrinth cards?\b|location cards?\b|locations?\b)"
+# (An English word may run into the Chinese after it, "红色key开到": no \\b, which CJK would defeat.)
+_CARDS_AFTER = (r"\s*(?:色)?\s*(?:的)?\s*(?:(?:迷宫|地点|场景)?(?:牌|卡牌)|cards?(?![a-z])|labyrinth cards?(?![a-z])|"
+                r"location cards?(?![a-z])|locations?(?![a-z]))")
 # "手上有棕色鑰匙", "a blue key": the colour of a Key in hand, neither a Door nor a Goal.
-_KEY_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:钥匙|keys?\b)"
+_KEY_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:钥匙|keys?(?![a-z]))"
 # "that door had been blue", "那扇門是藍色的": the colour said of a Door named just before it.
 _DOOR_BEFORE = (r"(?:门|\bdoors?)\s*(?:\b(?:had been|has been|would have been|would be|was|were|is|are|turned out)\b|"
                 r"是|换成|改成|变成)\s*(?:(?:a|an|the)\s+)?\S{1,8}$")
@@ -1040,7 +1042,7 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
                                  or (re.match(_WHERE_ONLY + _IN_HAND_ZH + r"\s*(?:共有?|一共|总共|有)?\s*\d", after)
                                      and not re.search(r"\d\s*(?:张|个|份)?\s*$", before))):
             value = in_hand[value]
-        number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的|(?:of )?(?:(?:her|his|their|my|your) )?own|"
+        number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的?|(?:of )?(?:(?:her|his|their|my|your) )?own|"
                            r"of (?:her|his|their|my|your))?\s*$", before)
         offset = max(0, m.start - 16)
         if number is None:
@@ -1077,6 +1079,23 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
         held = in_hand.get(last, last)
         record[held] = record.get(held, 0) + int(stray.group(1) or stray.group(2))
     return record
+
+
+# A player's record that opens with a bare number ("Ann has 5 own memories; Ben has 3 plus three bamboo path cards;
+# Eve has 6"): the number is of the thing the first record opened with.
+_BARE_LEAD = re.compile(r"((?:\bhas|\bhave|有|[:：])\s*)(\d+)(?=\s*(?:\+|\bplus\b|\band\b|[,，、;；。.]|加|还有|$))")
+
+
+def _elided_lead(text: str, slot: Slot) -> str:
+    """The text with the opening thing said again after each record's bare leading number (`_BARE_LEAD`); as it
+    was when no record opens with a number and its thing ("5 own memories", "5张回忆")."""
+    first = next((m for m in mentions(text, slot.values)
+                  if re.search(r"\d+\s*(?:张|个|份)?\s*(?:自己的?|(?:of )?(?:(?:her|his|their|my|your) )?own)?\s*$",
+                               text[max(0, m.start - 16):m.start])), None)
+    if first is None:
+        return text
+    thing = text[first.start:first.end]
+    return _BARE_LEAD.sub(lambda m: f"{m.group(1)}{m.group(2)} {thing}", text)
 
 
 # "順序從隊長開始：阿明有…；小華…", "in seat order from the captain: A has …; B has …": players listed by name.
@@ -2078,10 +2097,44 @@ def _without_card_asides(text: str) -> str:
     return _CARD_ASIDE.sub(blank, text)
 
 
+# A question weighing two situations against each other ("哪個比較難", "is A harder than B", "A vs B").
+_COMPARING = re.compile(r"比较|比起|对比|更(?:难|简单|容易|轻松|困难)|哪(?:个|一个|种|一种|样)[^，。,?？]{0,10}(?:难|简单|容易)|"
+                        r"\b(?:harder|easier|tougher|more difficult|less difficult|vs\.?|versus|compared (?:with|to))\b")
+
+
+def compared_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of a model holding a second situation to compare with (slot kind "compared")."""
+    return tuple(n for n, s in declared_slots(model).items() if s.kind == "compared")
+
+
+def _compared(model: type[BaseModel], text: str, name: str, slot: Slot) -> dict[str, Any] | None:
+    """Two situations weighed against each other: the first (before a comparing word of the slot's cues) as the
+    model's own fields, the second as the field `name`; each side must state something, and not the same. The
+    cues are tried in their declared order ("vs" before "和", which may join two things of one situation)."""
+    if not _COMPARING.search(text):
+        return None
+    nested = next((a for a in (model.model_fields[name].annotation, *get_args(model.model_fields[name].annotation))
+                   if isinstance(a, type) and issubclass(a, BaseModel)), None)
+    if nested is None:
+        return None
+    for cue in slot.cues:
+        word = fold(cue)
+        pattern = rf"(?<![a-z]){re.escape(word)}(?![a-z])" if word.isascii() else re.escape(word)
+        for m in re.finditer(pattern, text):
+            first, second = _read_once(nested, text[:m.start()]), _read_once(nested, text[m.end():])
+            if first and second and first != second:
+                return {**copy.deepcopy(first), name: copy.deepcopy(second)}
+    return None
+
+
 @lru_cache(maxsize=4096)
 def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     text = _without_card_asides(_without_what_is_not_so(normalise_numbers(fold(question))))
     slots = declared_slots(model)
+    for name in compared_fields(model):
+        both = _compared(model, text, name, slots[name])
+        if both is not None:
+            return both
     data: dict[str, Any] = {}
     towers = _towers(text) if any(s.kind in ("tower", "towers") for s in slots.values()) else []
     counting_text = text
@@ -2189,6 +2242,7 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
         elif slot.kind == "amounts":
             value = _amounts(counting_text, slot, counted) or None
         elif slot.kind == "seat_records":
+            counting_text = _elided_lead(counting_text, slot)
             value = _seat_records(counting_text, slot, players, question)
             if value is None:
                 by_role = _names_as_roles(counting_text, players)

@@ -231,7 +231,9 @@ class Answerer:
         # (The game's asides are not blanked here: a fact may be about what they count, as the hand limit is about
         # the cards in hand.)
         # Numbers of what the fact says does not count ("用了三次" for an item's gold) are no situation it leaves out.
-        uncounted = tuple(re.compile(rf"\d+\s*{re.escape(fold(unit).lower())}") for unit in self.fact.uncounted)
+        # ("round 3": the unit may stand before its number.)
+        uncounted = tuple(re.compile(rf"\d+\s*{u}|(?<![a-z]){u}\s*\d+") for u in
+                          (re.escape(fold(unit).lower()) for unit in self.fact.uncounted))
         unread = unread_numbers(question, {}, self.numbers, uncounted)
         if unread and fact_range(self.fact) is not None:
             of_unit = set(self.numbers_of_unit(question))
@@ -247,9 +249,10 @@ class Answerer:
         if "players" in units:
             units += ["player", "people", "persons", "of us"]  # how a number of players is said
         text = normalise_numbers(fold(question))
-        # "two of our items": the owner may come between the number and its unit.
+        # "two of our items", "2 magic items": the owner, or a word saying what kind, may come between the number
+        # and its unit.
         return [int(m.group(1)) for u in units
-                for m in re.finditer(rf"(\d+)\s*(?:个|位|名)?\s*(?:of (?:our|my|your|their|his|her|the) )?{u}", text)]
+                for m in re.finditer(rf"(\d+)\s*(?:个|位|名)?\s*(?:of (?:our|my|your|their|his|her|the) |[a-z]+ )?{u}", text)]
 
     def off_topic(self, question: str) -> bool:
         """Whether a question is not about this answerer's declared topic: a rule's topic must be named, and a
@@ -428,7 +431,7 @@ class RuleRouter:
         """The answerers of the game nearest the question, with the features of their fit. `own_text` is
         the newest question alone when `question` carries the conversation before it (`earlier`), and
         `own_vector` its vector."""
-        from .extract import extract_input, extract_with, unread_numbers, with_earlier_seats
+        from .extract import compared_fields, extract_input, extract_with, unread_numbers, with_earlier_seats
 
         if not self.examples:
             return []
@@ -516,6 +519,10 @@ class RuleRouter:
                 # A limit answers yes or no only of a number of its own unit ("can one adventurer hold two items?");
                 # "是不是每用一次就放一個黃金？" asks something else of it.
                 answerer = replace(answerer, answer_types=tuple(t for t in answerer.answer_types if t != "yes_no"))
+            if "compare" in answerer.answer_types and answerer.rule is not None \
+                    and not set(compared_fields(answerer.rule.input_model)) & set(read.get(aid, {})):
+                # A rule compares two situations only when the question told it both.
+                answerer = replace(answerer, answer_types=tuple(t for t in answerer.answer_types if t != "compare"))
             ranks = [retrieved.index(p) for p in answerer.passages if retrieved and p in retrieved]
             own_read = read.get(aid) if own_text is None else None
             out.append(RuleMatch(answerer, 0.0, self.examples[i][1], float(sims[i]), overlap, form,
@@ -676,7 +683,8 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
                       if m.answerer.id == best.rule.part_of and score > best.score - params.situation_gap), None)
         if whole is not None:
             best = replace(whole, score=whole.fit(params))
-    if best.form == "compare":
+    if best.form == "compare" and "compare" not in best.answerer.answer_types:
+        # A verdict answers one situation: weighing two needs a rule told both (see `candidates`).
         return None
     if need_support and not best.stated and (best.support is None or best.support >= params.support_depth):
         # Neither retrieval nor the question's own inputs back the nearest example.
@@ -686,7 +694,7 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
         # The question asks another kind of answer and states nothing this answerer reads; or it asks who,
         # which a yes or no cannot say, whatever the question states.
         return None
-    if best.answerer.kind == "fact" and any(m.answerer.rule and (m.reads_numbers or m.stated >= 2)
+    if best.answerer.kind == "fact" and any(m.answerer.rule and ((m.reads_numbers and m.stated) or m.stated >= 2)
                                             and score > best.score - params.situation_gap
                                             for (score, _), m in zip(ranked, scored)):
         # The question states a situation a rule that fits nearly as well reads (its numbers, or several of

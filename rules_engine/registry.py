@@ -128,7 +128,8 @@ def rule(id: str, titles: dict[str, str], input_model: type[BaseModel], passages
     return wrap
 
 
-ANSWER_TYPES = ("yes_no", "how_many", "which", "what_happens")
+# "compare": which of two situations is more so, answered by a rule that takes the second one (a "compared" slot).
+ANSWER_TYPES = ("yes_no", "how_many", "which", "what_happens", "compare")
 
 
 def declare_answer_types(types: dict[str, str | tuple[str, ...]]) -> None:

@@ -36,6 +36,7 @@ SlotKind = Literal[
     "carried",     # things of `values` with their owner (`owners`), each carried by the "party" member of its clause
     "round",       # what happens this round: named things per `parts` group, a count after `cues`, in order
     "owner",       # one of `values` written just before one of `cues` ("藍色玩家的地城", "blue's dungeon")
+    "compared",    # a second situation of the field's own model, told after a comparing word of `cues` ("A跟B哪個比較難")
 ]
 
 # How a table's size is written after its number ("五人局", "4 players", "five of us"), for any game's count.

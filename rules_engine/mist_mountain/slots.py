@@ -14,6 +14,9 @@ DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the tea
                                  "fell through", "fell apart", "failed",
                                  "fails", "failure", "did not depart", "didn't depart", "failed to depart",
                                  "沒湊夠需求", "沒湊到需求", "沒達到需求", "未達需求", "沒達標", "不夠需求", "需求沒達到",
+                                 # The qualifiers' total short of the path's need ("前三名加起來只有9分 沒到12").
+                                 "未超過需求", "沒超過需求", "沒有超過需求", "不到需求", "沒到需求", "加起來只有...沒到",
+                                 "分...沒到", "分...不到", "分...沒超過",
                                  "didn't hit the requirement", "didn't reach the requirement", "didn't make the requirement",
                                  "missed the requirement", "short of the requirement", "couldn't depart"))),
                 value_labels=((True, {"zh-TW": "隊伍出團", "en": "the team departed"}),

@@ -38,7 +38,7 @@ _declare({
     "onirim.spell_castable": "yes_no",
     "onirim.premonitions_triggered": ("which", "yes_no"),
     "onirim.happy_dream_options": ("which", "yes_no"),
-    "onirim.difficulty_level": ("how_many", "which"),
+    "onirim.difficulty_level": ("how_many", "which", "compare"),
     "onirim.card_counts": "how_many",
 })
 

@@ -1250,7 +1250,7 @@ class SetupInput(_Input):
 class DifficultyInput(SetupInput):
     """A set-up, and optionally a second one to compare it with; or a rung, to ask which set-up it is."""
 
-    compare_with: SetupInput | None = None
+    compare_with: Annotated[SetupInput | None, S.COMPARED_SETUP] = None
     rung: Annotated[int | None, S.RUNG] = Field(None, ge=1, le=8, description="a ladder rung, to ask its set-up")
 
 
@@ -1286,8 +1286,14 @@ def _rung(opts: model.Options) -> int | None:
 def _completions(setup: SetupInput) -> list[model.Options]:
     """Every complete set-up the given one may mean, varying only the unsaid fields that matter."""
     out = []
-    for towers in ([setup.towers] if setup.towers is not None else [False, True]):
-        for book in ([setup.book] if setup.book is not None else [False, True]):
+    # The Alignment's power belongs to the Tower row: a set-up said with or without it has the Towers.
+    # The ladder tells the power apart only without the Book, and cheap from expensive spells only without the
+    # Towers: a set-up said by one of them is that rung's (`_READ_AS_RUNG` says so in the answer).
+    said_towers = [setup.towers] if setup.towers is not None else [True] if setup.alignment_power is not None else \
+        [False] if setup.spells in ("cheap", "expensive") else None
+    said_book = [setup.book] if setup.book is not None else [False] if setup.alignment_power is not None else None
+    for towers in said_towers or [False, True]:
+        for book in said_book or [False, True]:
             powers = [setup.alignment_power] if setup.alignment_power is not None else (
                 [True, False] if towers and not book else [True])
             spells_opts = [setup.spells] if setup.spells is not None else (
@@ -1297,6 +1303,24 @@ def _completions(setup: SetupInput) -> list[model.Options]:
             for power, spells, door_rule in itertools.product(powers, spells_opts, rules):
                 out.append(model.Options(towers=towers, book=book, premonitions=bool(setup.premonitions),
                                          alignment_power=power, spells=spells, door_rule=door_rule))
+    return out
+
+
+_READ_AS_RUNG = (("說到高塔列有沒有效應：當作只加高塔擴充（難度階梯只在沒有書本擴充時以效應分級）",
+                  "The Alignment's power was said: taken as the Towers alone (the ladder tells the power apart only "
+                  "without the Book)"),
+                 ("說到咒文用便宜或昂貴的一面：當作只加書本擴充（難度階梯只在沒有高塔擴充時以咒文代價分級）",
+                  "The spells' price was said: taken as the Book alone (the ladder tells cheap from expensive "
+                  "spells only without the Towers)"))
+
+
+def _read_as_rung(setup: SetupInput) -> list[tuple[str, str]]:
+    """What `_completions` takes an unsaid expansion to be from the fields said, as (zh-TW, en) assumptions."""
+    out = []
+    if setup.alignment_power is not None and (setup.book is None or setup.towers is None):
+        out.append(_READ_AS_RUNG[0])
+    if setup.spells in ("cheap", "expensive") and setup.towers is None and setup.alignment_power is None:
+        out.append(_READ_AS_RUNG[1])
     return out
 
 
@@ -1333,6 +1357,8 @@ def difficulty_level(inp: DifficultyInput) -> Verdict:
         t.assume("沒有提到黑暗徵兆擴充：當作不加入（難度階梯沒有列出含黑暗徵兆的組合）",
                  en="Dark Premonitions were not mentioned: taken as not in play (the ladder lists no set-up with "
                     "them)")
+    for zh, en in dict.fromkeys(_read_as_rung(inp) + (_read_as_rung(inp.compare_with) if inp.compare_with else [])):
+        t.assume(zh, en=en)
     if inp.rung is not None and not setup_said and inp.compare_with is None:
         # The question names a rung and asks what it is.
         t.add(f"難度階梯第{inp.rung}級：{LADDER_TEXT_ZH[inp.rung]}", True, LADDER_PASSAGES[inp.rung],

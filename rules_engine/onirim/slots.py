@@ -28,7 +28,7 @@ SIDE = Slot("choice", {"zh-TW": "放在哪一端", "en": "end of the row"},
             values=(("left", ("左", "left")), ("right", ("右", "right"))), role="side",
             value_labels=(("left", {"zh-TW": "放在左端", "en": "on the left end"}),
                           ("right", {"zh-TW": "放在右端", "en": "on the right end"})))
-_POWER_PHRASES = ((True, ("效應", "效果", "power", "powered", "alignment power", "alignment's power", "tower power",
+_POWER_PHRASES = ((True, ("效應", "效果", "高塔效應", "高塔的效應", "塔列效應", "高塔列效應", "高塔列的效應", "power", "powered", "alignment power", "alignment's power", "tower power",
                            "row power", "row's effect", "row effect", "alignment effect", "alignment's effect",
                            # What the power does for the player: the complete row protects the Towers.
                            "保護", "protection")), (False, ("無效應",)))
@@ -54,7 +54,13 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                           # Fewer than four Towers in the row ("塔列才三座", "my row has 2 towers").
                                           *(f"塔列...{n}{unit}" for n in "123" for unit in ("張", "座", "個")),
                                           *(f"row...{n} {tower}" for n in ("1", "2", "3", "one", "two", "three") for tower in ("tower", "towers")),
-                                          *(f"{n} towers in...row" for n in ("2", "3", "two", "three")))),
+                                          *(f"{n} towers in...row" for n in ("2", "3", "two", "three")),
+                                          # Fewer than four Towers built at all ("I've got two towers up", "蓋了兩座塔").
+                                          *(f"{n} towers {done}" for n in ("2", "3", "two", "three")
+                                            for done in ("up", "built", "down", "so far")),
+                                          *(f"{verb}{n}座塔" for n in "123" for verb in ("蓋了", "蓋好", "有", "放了")),
+                                          "nowhere near an alignment", "nowhere near the alignment", "nowhere near complete",
+                                          "far from complete", "far from an alignment")),
                          ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",
                                        "四張塔...連成", "四座塔...連成", "四色...連成", "四種顏色的塔...連成", "四種顏色的塔...排好", "all four lined up",
                                        # Four Towers of different colours joined up are the complete row.
@@ -222,7 +228,7 @@ SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
                                      "leave…spells out", "leave out…spells", "leaving…spells out", "skip…spells",
                                      "spells left out", "without…spell card")),
                            ("cheap", _CHEAP_SIDE),
-                           ("expensive", (*_EXPENSIVE_SIDE, "比較貴", "貴的那面", "貴的那一面", "costlier"))),
+                           ("expensive", (*_EXPENSIVE_SIDE, "比較貴", "貴的那面", "貴的那一面", "貴的咒文", "costlier"))),
                    value_labels=(("none", {"zh-TW": "不用咒文", "en": "no spells"}),
                                  ("cheap", {"zh-TW": "咒文用代價較少的一面", "en": "spells on the cheap side"}),
                                  ("expensive", {"zh-TW": "咒文用代價較多的一面", "en": "spells on the expensive side"})),
@@ -237,6 +243,11 @@ DOOR_RULE = Slot("choice", {"zh-TW": "迷宮取門的條件", "en": "Door-by-Lab
                  unstated="general")
 RUNG = Slot("count", {"zh-TW": "難度階梯的級數", "en": "rung of the difficulty ladder"},
             cues=("級", "階", "rung", "level"), unstated="general")
+# "A 跟 B 哪個比較難", "A vs B", "is A harder than B": the second set-up, said after one of these words, with the first
+# before it (both sides must state something).
+COMPARED_SETUP = Slot("compared", {"zh-TW": "比較的另一個組合", "en": "the set-up compared with"},
+                      cues=("vs", "versus", "than", "compared with", "compared to", "還是", "跟", "比起", "對比", "or", "和",
+                            "與"), unstated="general")
 # In a set-up the rule itself weighs an unsaid Alignment power (it only matters with the Towers alone).
 SETUP_ALIGNMENT_POWER = Slot("choice", ALIGNMENT_POWER.label, values=_POWER_PHRASES,
                              value_labels=ALIGNMENT_POWER.value_labels, unstated="general")

@@ -487,9 +487,38 @@ def test_combat_amounts_in_players_words(question, expected):
     assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question) == expected
 
 
-def test_a_comparison_of_two_set_ups_gets_no_verdict(pipeline):
+def test_a_comparison_of_two_set_ups_places_both_on_the_ladder(pipeline):
     r = pipeline.ask("高塔不產生效應跟只加書本用貴的咒文，哪一個比較難？")
-    assert r.verdict is None and r.citations
+    assert r.verdict["rule"] == "onirim.difficulty_level" and r.verdict["value"] == 4
+    assert r.verdict["details"]["comparison"] == {"other_level": 6, "harder": "other"}
+    inputs = r.verdict["details"]["inputs"]
+    assert inputs["compare_with"]["value"] == {"book": True, "spells": "expensive", "towers": False,
+                                               "premonitions": False}
+
+
+@pytest.mark.parametrize("question", [
+    "高塔不產生效應跟書本擴充，哪一個比較難？",  # the Book without its spells' side spans two rungs
+    "有高塔效應的組合比較難嗎？",  # one set-up only
+])
+def test_a_comparison_not_told_two_single_rungs_gets_no_comparison(pipeline, question):
+    r = pipeline.ask(question)
+    assert r.verdict is None or r.verdict["details"].get("comparison", {}).get("harder") is None
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("有高塔效應跟沒有高塔效應哪個比較難？", ({"alignment_power": True}, {"alignment_power": False})),
+    ("Is the Towers without power harder than the Book with cheap spells?",
+     ({"towers": True, "alignment_power": False}, {"book": True, "spells": "cheap"})),
+    ("塔擴充但塔列沒效果 vs Book 用便宜咒文，哪個比較難", ({"towers": True, "alignment_power": False},
+                                                 {"book": True, "spells": "cheap"})),
+    # "和" inside one set-up is no comparison.
+    ("高塔和書本加起來是第幾級？", ({"towers": True, "book": True}, None)),
+])
+def test_two_set_ups_are_read_apart(question, expected):
+    data = extract_input(get_rule("onirim.difficulty_level").input_model, question)
+    first, second = expected
+    assert data.get("compare_with") == second
+    assert {k: v for k, v in data.items() if k != "compare_with"} == first
 
 
 @pytest.mark.parametrize("question,expected", [
