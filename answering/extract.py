@@ -1768,6 +1768,47 @@ def _seat_by_cue(text: str, slot: Slot, players: int | None) -> int | None:
     return None
 
 
+# Numbers told name by name right after words saying the list runs from the captain in turn ("从队长往下家数：小明(队长)0分、
+# 阿华6分、…", "從拿隊長牌的人開始往下家排：阿明2分、…、胖虎1分（胖虎是阿明的上家）", "from the captain: Mia 2, Leo 6, …").
+_TURN_LIST_CUE = re.compile(
+    r"(?:从|由)(?:拿)?队长(?:牌的人)?\s*(?:开始)?\s*(?:往下家|顺着下家|按下家|往下)?\s*(?:数|排|算|依序|依次|开始)?|按座位(?:顺序)?|"
+    r"座位顺序(?:是|就是)?|(?:(?:in (?:seat |turn )?order|going round|clockwise),? )?(?:from|starting (?:with|from|at)) (?:the )?"
+    r"captain|captain (?:listed )?first|in turn order")
+_TURN_ASIDE = r"(?:\s*[(（]([^()（）]{0,16})[)）])?"
+_TURN_ITEM = re.compile(rf"\s*(?:and\s+)?({_SEQ_CJK_NAME}|{_SEQ_EN_NAME}){_TURN_ASIDE}\s*(?:有|是|:|：|出了?|贡献了?|put in|made|has|had|"
+                        rf"with|w/)?\s*(\d+)\s*(?:分|点|points?|pts)?{_TURN_ASIDE}")
+_TURN_SEPARATOR = re.compile(r"\s*(?:[、,，;；/]|\band\b|和|跟)\s*")
+
+
+def _turn_list_as_roles(text: str, players: int | None) -> str | None:
+    """The text with a list told in turn from the captain (`_TURN_LIST_CUE`), one name and one number an item,
+    written seat by seat ("队长 0、下家1 6、…"); None unless the list fills the table, each name once, and an
+    aside calling a name the captain or the 上家 puts it first or last."""
+    for cue in _TURN_LIST_CUE.finditer(text):
+        at = re.match(r"\s*[:：,，]?\s*", text[cue.end():]).end() + cue.end()
+        items: list[tuple[str, str, int]] = []
+        end = run_end = at
+        while True:
+            item = _TURN_ITEM.match(text, end)
+            if item is None or item.group(1) in _SEQ_NOT_NAMES:
+                break
+            items.append((item.group(1), f"{item.group(2) or ''} {item.group(4) or ''}", int(item.group(3))))
+            end = run_end = item.end()
+            separator = _TURN_SEPARATOR.match(text, end)
+            if separator is None:
+                break
+            end = separator.end()
+        names = [name for name, _, _ in items]
+        if len(items) < 4 or len(set(names)) != len(names) or (players is not None and players != len(items)):
+            continue
+        if any((_CLAUSE_CAPTAIN.search(aside) and i != 0) or (_SEQ_LAST.search(aside) and i != len(items) - 1)
+               for i, (_, aside, _) in enumerate(items)):
+            return None
+        told = "、".join(f"{'队长' if i == 0 else f'下家{i}'} {n}" for i, (_, _, n) in enumerate(items))
+        return text[:cue.start()] + " " + told + " " + text[run_end:]
+    return None
+
+
 def _sequence_as_roles(text: str, players: int | None) -> str | None:
     """The text with each part that opens with a seated player's name told by that seat's role instead ("阿宏2分" →
     "队长 2分"), parts that only name a seat dropped; None when no seating is told name by name."""
@@ -2098,7 +2139,8 @@ def _without_card_asides(text: str) -> str:
 
 
 # A question weighing two situations against each other ("哪個比較難", "is A harder than B", "A vs B").
-_COMPARING = re.compile(r"比较|比起|对比|更(?:难|简单|容易|轻松|困难)|哪(?:个|一个|种|一种|样)[^，。,?？]{0,10}(?:难|简单|容易)|"
+# ("比較貴的那面" is a spell side, not a comparison.)
+_COMPARING = re.compile(r"比较(?:难|简单|容易|轻松|困难)|比起|对比|更(?:难|简单|容易|轻松|困难)|哪(?:个|一个|种|一种|样)[^，。,?？]{0,10}(?:难|简单|容易)|"
                         r"\b(?:harder|easier|tougher|more difficult|less difficult|vs\.?|versus|compared (?:with|to))\b")
 
 
@@ -2130,6 +2172,8 @@ def _compared(model: type[BaseModel], text: str, name: str, slot: Slot) -> dict[
 @lru_cache(maxsize=4096)
 def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     text = _without_card_asides(_without_what_is_not_so(normalise_numbers(fold(question))))
+    # "Mia's captain": Mia is the captain (not "the captain's next player").
+    text = re.sub(r"(?<![a-z'])(?!the\b)([a-z][a-z\-]{1,11})'s (?=captain\b(?!'s))", r"\1 is ", text)
     slots = declared_slots(model)
     for name in compared_fields(model):
         both = _compared(model, text, name, slots[name])
@@ -2176,6 +2220,9 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
             seat_list = _seat_list(by_role) if by_role is not None else None
         if seat_list is None:
             by_role = _sequence_as_roles(counting_text, players)
+            seat_list = _seat_list(by_role) if by_role is not None else None
+        if seat_list is None:
+            by_role = _turn_list_as_roles(counting_text, players)
             seat_list = _seat_list(by_role) if by_role is not None else None
     if players is None and seat_list:
         players = len(seat_list)

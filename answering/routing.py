@@ -519,6 +519,11 @@ class RuleRouter:
                 # A limit answers yes or no only of a number of its own unit ("can one adventurer hold two items?");
                 # "是不是每用一次就放一個黃金？" asks something else of it.
                 answerer = replace(answerer, answer_types=tuple(t for t in answerer.answer_types if t != "yes_no"))
+            if answerer.fact is not None and answerer.fact.other_counts and "how_many" in answerer.answer_types \
+                    and any(re.search(rf"(?<![a-z]){re.escape(fold(word))}(?![a-z])", asked)
+                            for word in answerer.fact.other_counts):
+                # "How many discards does Paradoxical Prophecy cost?" asks another number of the fact's subject.
+                answerer = replace(answerer, answer_types=tuple(t for t in answerer.answer_types if t != "how_many"))
             if "compare" in answerer.answer_types and answerer.rule is not None \
                     and not set(compared_fields(answerer.rule.input_model)) & set(read.get(aid, {})):
                 # A rule compares two situations only when the question told it both.
@@ -699,6 +704,9 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
                                             for (score, _), m in zip(ranked, scored)):
         # The question states a situation a rule that fits nearly as well reads (its numbers, or several of
         # its inputs): a general fact is not its answer.
+        return None
+    if best.answerer.kind == "fact" and not best.answerer.answer_types:
+        # The question asks another number of the fact's subject (`other_counts`, see `candidates`).
         return None
     if best.answerer.kind == "fact" and best.form is None:
         # A fact answers a question of its form; an open question ("how does … work") gets passages.

@@ -86,6 +86,9 @@ class Fact(BaseModel):
     uncounted: tuple[str, ...] = Field(
         (), description="units of numbers a question may state that the answer does not depend on ('用了三次': "
                         "the uses of an item are not counted)")
+    other_counts: tuple[str, ...] = Field(
+        (), description="how_many facts: words naming another number of the same subject ('棄牌' is a spell's cost, "
+                        "not the cards it looks at): a question asking how many of those is not asking this fact")
     limit: Literal["at_most"] | None = Field(
         None, description="how_many facts: the value is a bound ('只能擁有一件' is at most 1), so a question asking "
                           "whether another number is allowed is answered yes or no")

@@ -31,7 +31,9 @@ SIDE = Slot("choice", {"zh-TW": "放在哪一端", "en": "end of the row"},
 _POWER_PHRASES = ((True, ("效應", "效果", "高塔效應", "高塔的效應", "塔列效應", "高塔列效應", "高塔列的效應", "power", "powered", "alignment power", "alignment's power", "tower power",
                            "row power", "row's effect", "row effect", "alignment effect", "alignment's effect",
                            # What the power does for the player: the complete row protects the Towers.
-                           "保護", "protection")), (False, ("無效應",)))
+                           "保護", "protection")),
+                  (False, ("無效應", "power switched off", "power turned off", "power off", "power disabled",
+                           "switched off", "turned off")))
 
 
 def _rung(digit: str, numeral: str) -> tuple[str, ...]:
@@ -144,9 +146,9 @@ SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
                            ("powerful_punishment", {"zh-TW": "強力懲罰", "en": "Powerful Punishment"})),
              unstated="general")
 # How players name the two sides of the Spells card by their price (spell-sides).
-_CHEAP_SIDE = ("便宜", "較少", "代價少", "代價低", "代價較低", "代價比較低", "少的那面", "少的那一面", "cheap", "cheaper", "lower cost", "cost less",
+_CHEAP_SIDE = ("便宜", "較少", "少張數", "代價少", "代價低", "代價較低", "代價比較低", "少的那面", "少的那一面", "cheap", "cheaper", "lower cost", "cost less",
                "costs less", "fewer discards", "cost fewer")
-_EXPENSIVE_SIDE = ("昂貴", "較多", "代價多", "代價高", "代價較高", "代價比較高", "多的那面", "多的那一面", "expensive", "pricier", "pricey", "higher cost",
+_EXPENSIVE_SIDE = ("昂貴", "較多", "多張數", "代價多", "代價高", "代價較高", "代價比較高", "多的那面", "多的那一面", "expensive", "pricier", "pricey", "higher cost",
                    "cost more", "costs more", "more discards")
 SPELL_SIDE = Slot("choice", {"zh-TW": "咒文卡使用的一面", "en": "side of the Spells card"},
                   values=(("cheap", (*_CHEAP_SIDE, "低價", "cheap side", "比較簡單", "簡單的那面", "簡單的那一面",

@@ -508,3 +508,49 @@ def test_a_seat_told_twice_or_with_others_gathers_its_record(question):
     data = extract_input(get_rule("mist-mountain.escape_master").input_model, question)
     assert data["players"] == [{"memories": 6, "gold_table": 1}, {"memories": 5, "gold_hand": 3},
                                {"memories": 6, "gold_table": 2}, {"memories": 2, "gold_table": 5}]
+
+
+@pytest.mark.parametrize("question,expected", [
+    # A record opening with a bare number is of the thing the first record opened with.
+    ("Five-player game just ended. Seats from the captain: Ann has 5 own memories; Ben has 3 plus three 竹林小道 path "
+     "cards; Cat has 4 plus three 櫻花小徑; Dan has 2 plus two 住持 in hand; Eve has 6. Who escapes?",
+     [{"name": "Ann", "memories": 5}, {"name": "Ben", "memories": 3, "bamboo": 3},
+      {"name": "Cat", "memories": 4, "sakura": 3}, {"name": "Dan", "memories": 2, "abbots": 2},
+      {"name": "Eve", "memories": 6}]),
+    # "自己回憶" without 的.
+    ("4人局营地淹没了，从队长开始：小林6张自己回忆、场上2个金矿手上1个；老王5张回忆加手上1张住持、场上4个金矿；"
+     "阿芳3张回忆、场上6个金矿；大卫6张回忆、场上1个手上3个金矿。谁是脱逃大师？",
+     [{"name": "小林", "memories": 6, "gold_table": 2, "gold_hand": 1},
+      {"name": "老王", "memories": 5, "abbots": 1, "gold_table": 4},
+      {"name": "阿芳", "memories": 3, "gold_table": 6}, {"name": "大卫", "memories": 6, "gold_table": 1, "gold_hand": 3}]),
+])
+def test_records_whose_thing_is_left_out_after_the_first(question, expected):
+    assert extract_input(ESCAPE.input_model, question)["players"] == expected
+
+
+def test_a_bare_number_before_anything_is_told_is_no_record():
+    # No record opens with a number and its thing: a bare number stays unread, and so do the records.
+    question = "五人局結束了，從隊長開始：小林有5；阿珍有6；老王有3；小李有6；大鵬有2。誰逃出去了？"
+    assert "players" not in extract_input(ESCAPE.input_model, question)
+
+
+@pytest.mark.parametrize("question,contributions", [
+    ("6个人玩，从队长往下家数：小明(队长)0分、阿华6分、小美4分、大雄4分、静香0分、胖虎4分。能出团吗？", [0, 6, 4, 4, 0, 4]),
+    ("5人局，從拿隊長牌的人開始往下家排：阿明2分、小華5分、阿珠3分、大雄3分、胖虎1分（胖虎是阿明的上家）。今天的路要12分。能出團嗎？",
+     [2, 5, 3, 3, 1]),
+    # "Mia's captain": Mia is the captain.
+    ("5 of us. Mia's captain, then going round from her: Leo, Sam, Jo, Kai. path needs 12. final contributions: "
+     "Mia 2, Leo 6, Sam 0, Jo 3, Kai 4. do we get to set out?", [2, 6, 0, 3, 4]),
+])
+def test_numbers_told_name_by_name_in_turn_from_the_captain(question, contributions):
+    assert read(question)["contributions"] == contributions
+
+
+@pytest.mark.parametrize("question", [
+    # The aside puts the captain elsewhere than first.
+    "5人局，從隊長開始往下家排：阿明2分、小華5分（小華是隊長）、阿珠3分、大雄3分、胖虎1分。能出團嗎？",
+    # One name fewer than the table.
+    "5人局，從隊長開始往下家排：阿明2分、小華5分、阿珠3分、大雄3分。能出團嗎？",
+])
+def test_a_turn_list_that_does_not_fit_the_table_is_not_read(question):
+    assert "contributions" not in read(question)

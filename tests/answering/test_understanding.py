@@ -511,8 +511,9 @@ def test_a_comparison_not_told_two_single_rungs_gets_no_comparison(pipeline, que
      ({"towers": True, "alignment_power": False}, {"book": True, "spells": "cheap"})),
     ("塔擴充但塔列沒效果 vs Book 用便宜咒文，哪個比較難", ({"towers": True, "alignment_power": False},
                                                  {"book": True, "spells": "cheap"})),
-    # "和" inside one set-up is no comparison.
+    # "和" inside one set-up is no comparison, nor is a spell side "比較便宜".
     ("高塔和書本加起來是第幾級？", ({"towers": True, "book": True}, None)),
+    ("高塔和書本，咒文用比較便宜的那面，是第幾級？", ({"towers": True, "book": True, "spells": "cheap"}, None)),
 ])
 def test_two_set_ups_are_read_apart(question, expected):
     data = extract_input(get_rule("onirim.difficulty_level").input_model, question)
@@ -1986,3 +1987,50 @@ def test_the_next_captain_after_a_qualification_question_takes_what_its_verdict_
 ])
 def test_a_part_of_the_golds_is_what_its_clause_says(question, data):
     assert extract_input(get_rule("dungeon-lords.item_bonus").input_model, question) == data
+
+
+@pytest.mark.parametrize("question,expected", [
+    # A Key's colour, with its English word running into the Chinese after it, is neither a Goal nor the Door.
+    ("我目標卡還剩四張 依序是 藍 紅 綠 棕，剛剛用紅色key開到一張紅門 可以直接收嗎",
+     {"goals": ["blue", "red", "green", "brown"], "door": "red"}),
+    # Labyrinth cards of a colour ("三張紅色迷宮牌") are neither.
+    ("玩書本擴充，還沒達成的目標依序是棕、紅、藍。我剛用三張紅色迷宮牌湊出一扇紅門，這扇門可以留下來嗎？",
+     {"goals": ["brown", "red", "blue"], "door": "red"}),
+])
+def test_cards_of_a_colour_are_no_goals(question, expected):
+    assert extract_input(get_rule("onirim.book_door").input_model, question) == expected
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("I've got two towers up, nowhere near an Alignment. Do I lose a tower to this Nightmare?", "in_progress"),
+    ("我蓋了兩座塔，抽到惡夢要丟一座塔嗎？", "in_progress"),
+])
+def test_a_row_short_of_four_towers_is_in_progress(question, expected):
+    assert extract_input(get_rule("onirim.nightmare_tower_penalty").input_model, question)["row_state"] == expected
+
+
+def test_a_failed_morning_told_by_its_total_carries_to_the_next_captain(pipeline):
+    r = pipeline.ask("那隊長卡要交給誰？6人局", history=["早上大家都pass了 結果前三名加起來只有9分 沒到12 怎麼辦"])
+    assert r.verdict["rule"] == "mist-mountain.next_captain"
+    assert r.verdict["details"]["inputs"]["departed"] == {"value": False, "from": "history"}
+
+
+@pytest.mark.parametrize("question,fact", [
+    ("How many discards does Paradoxical Prophecy cost?", "onirim.paradoxical_prophecy_cards"),
+    ("咒文卡便宜那一面，Parallel Planning 比 Paradoxical Prophecy 多花幾張棄牌？", "onirim.paradoxical_prophecy_cards"),
+    ("高塔擴充每一種顏色各有幾張塔？", "onirim.tower_card_count"),
+    ("那一個黃金最後值幾分？", "dungeon-lords.gold_per_item"),
+])
+def test_a_fact_does_not_answer_another_number_of_its_subject(pipeline, question, fact):
+    r = pipeline.ask(question)
+    assert r.verdict is None or r.verdict["rule"] != fact
+
+
+def test_a_fact_of_how_many_answers_its_own_number(pipeline):
+    r = pipeline.ask("Paradoxical Prophecy 是看牌堆底幾張？")
+    assert r.verdict["rule"] == "onirim.paradoxical_prophecy_cards" and r.verdict["value"] == 5
+
+
+def test_a_limit_is_asked_of_a_number_with_a_word_before_its_unit(pipeline):
+    r = pipeline.ask("can one adventurer end up holding 2 magic items if there are extra?")
+    assert r.verdict["rule"] == "dungeon-lords.items_per_adventurer" and r.verdict["value"] is False
