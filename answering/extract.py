@@ -1647,6 +1647,7 @@ _SEQ_NOT_NAMES = _NOT_NAMES | {
     "不过", "所以", "如果", "请问", "这样", "出团", "能出团", "我们"}
 # What the question says of the order: the names are told in turn.
 _SEQ_ORDER = re.compile(r"依序|依次|接[着著]|然后|再来|再下|下家|顺序|顺时针|往下|\bthen\b|\bnext\b|\bafter\b|going round|"
+                        r"captain (?:listed |told |named )?first|in seat order|seat order|"
                         r"turn order|in order|clockwise|downstream|to (?:her|his|their) left")
 # Asides that place a name: the seat before the captain, or the one right after.
 _SEQ_LAST = re.compile(r"上家|(?:right |just |directly )?before (?:the )?captain|captain's (?:right|upstream)|upstream|"

@@ -441,6 +441,10 @@ def test_a_total_told_with_where_its_parts_lie_counts_once():
      "5 memories plus a 住持 in hand, 2 gold alleys on the table and 1 in hand. Then Cat: 4 memories, 5 gold alleys in "
      "hand. Then Dan: 6 memories, 3 gold alleys on the table. Who's the escape master?",
      ["Anna", "Ben", "Cat", "Dan"], "Dan"),
+    # The question says the list runs from the captain ("captain listed first").
+    ("Game's over, 4 players, captain listed first. Ana (captain): 6 memories, gold alleys 2 on the table + 1 in hand. "
+     "Ben: 5 memories and an Abbot, 4 gold on the table. Cara: 6 memories, 5 gold in hand. Dan: 3 memories, 7 gold. "
+     "Who's the escape master?", ["Ana", "Ben", "Cara", "Dan"], "Cara"),
 ])
 def test_records_told_clause_by_clause_in_turn_from_the_captain(question, names, master):
     data = extract_input(ESCAPE.input_model, question)
