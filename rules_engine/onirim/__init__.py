@@ -36,6 +36,7 @@ _declare({
     "onirim.book_door": ("which", "yes_no"),
     "onirim.book_return_door": "which",
     "onirim.spell_castable": "yes_no",
+    "onirim.spell_cost": "how_many",
     "onirim.premonitions_triggered": ("which", "yes_no"),
     "onirim.happy_dream_options": ("which", "yes_no"),
     "onirim.difficulty_level": ("how_many", "which", "compare"),

@@ -789,10 +789,10 @@ class SpellInput(_Input):
     {"zh-TW": "棄牌堆夠施放這個咒文嗎？", "en": "Can this spell be cast with this discard pile?"},
     SpellInput, ("onirim/book/spells", "onirim/book/spell-sides", "onirim/book/paradoxical-prophecy",
                  "onirim/book/parallel-planning", "onirim/book/powerful-punishment"),
-    {"zh-TW": ("咒文要花幾張棄牌？", "棄牌堆有8張可以用Parallel Planning嗎？", "Powerful Punishment要多少張棄牌？"),
-     "zh-CN": ("咒文要花几张弃牌？", "弃牌堆有8张可以用Parallel Planning吗？", "Powerful Punishment要多少张弃牌？"),
-     "en": ("How many discards does a spell cost?", "Can I cast Parallel Planning with 8 cards in the discard pile?",
-            "What does Powerful Punishment cost on the expensive side?")},
+    {"zh-TW": ("棄牌堆夠不夠放咒文？", "棄牌堆有8張可以用Parallel Planning嗎？", "想用強力懲罰可是棄牌才九張，行不行"),
+     "zh-CN": ("弃牌堆够不够放咒文？", "弃牌堆有8张可以用Parallel Planning吗？", "想用强力惩罚可是弃牌才九张，行不行"),
+     "en": ("Is my discard pile big enough to cast a spell?", "Can I cast Parallel Planning with 8 cards in the discard pile?",
+            "With 11 discards on the expensive side, can I cast Powerful Punishment?")},
     "Spells cost 5/7/10 (cheap side) or 6/9/12 (expensive side) discard-pile cards, any time, any number of times.")
 def spell_castable(inp: SpellInput) -> Verdict:
     """Decide whether a spell can be paid for now, and what the discard pile is left with."""
@@ -864,6 +864,47 @@ def spell_castable(inp: SpellInput) -> Verdict:
                    ", and it is cast only on a Nightmare just drawn."))
     return t.verdict(rule, ok, text, explanation_en=text_en,
                      details={"cost": cost, "discard_left": left, "costs": costs})
+
+
+# ---------------------------------------------------------------- onirim.spell_cost
+
+class SpellCostInput(_Input):
+    """A spell and the side of the Spells card in use."""
+
+    spell: Annotated[SpellName | None, S.SPELL_COSTED] = Field(None, description="which spell")
+    side: Annotated[Literal["cheap", "expensive"] | None, S.SIDE_COSTED] = Field(
+        None, description="side of the Spells card in use")
+
+
+@rule(
+    "onirim.spell_cost",
+    {"zh-TW": "這個咒文要花幾張棄牌？", "en": "How many discards does this spell cost?"},
+    SpellCostInput, ("onirim/book/spell-sides", "onirim/book/paradoxical-prophecy", "onirim/book/parallel-planning",
+                     "onirim/book/powerful-punishment"),
+    {"zh-TW": ("咒文要花幾張棄牌？", "Powerful Punishment要多少張棄牌？", "平行計畫用代價高的那面要付幾張？"),
+     "zh-CN": ("咒文要花几张弃牌？", "Powerful Punishment要多少张弃牌？", "平行计划用代价高的那面要付几张？"),
+     "en": ("How many discards does a spell cost?", "What does Powerful Punishment cost on the expensive side?",
+            "How many cards from the discard pile do I pay for Parallel Planning?")},
+    "Spells cost 5/7/10 (cheap side) or 6/9/12 (expensive side) discard-pile cards.")
+def spell_cost_of(inp: SpellCostInput) -> Verdict:
+    """How many discard-pile cards a spell costs on a side of the Spells card."""
+    t = Trace()
+    if inp.spell is None or inp.side is None:
+        # Asked of no spell or side (a run outside the answering layer, which answers for each): every cost.
+        combos = [(s, side) for s in ([inp.spell] if inp.spell else list(SPELLS))
+                  for side in ([inp.side] if inp.side else ["cheap", "expensive"])]
+        cases = [Case(when=f"{SPELLS[s]['name']}，{SPELL_SIDE_ZH[side]}", when_en=f"{SPELLS[s]['name']}, the {side} side",
+                      value=spell_cost(s, side), cites=[str(SPELLS[s]["passage"]), "onirim/book/spell-sides"])
+                 for s, side in combos]
+        return t.verdict("onirim.spell_cost", DEPENDS, "要看咒文和咒文卡用哪一面：便宜那面5、7、10張，貴的那面6、9、12張。",
+                         explanation_en="It depends on the spell and the side: 5, 7 and 10 cards on the cheap side, "
+                                        "6, 9 and 12 on the expensive side.", cases=cases)
+    name, cost = str(SPELLS[inp.spell]["name"]), spell_cost(inp.spell, inp.side)
+    t.add(f"{name}在{SPELL_SIDE_ZH[inp.side]}花費{cost}張棄牌", None, str(SPELLS[inp.spell]["passage"]),
+          "onirim/book/spell-sides", en=f"{name} costs {cost} on the {inp.side} side")
+    return t.verdict("onirim.spell_cost", cost, f"{name}在{SPELL_SIDE_ZH[inp.side]}要花{cost}張棄牌。",
+                     explanation_en=f"{name} costs {cost} cards from the discard pile on the {inp.side} side.",
+                     details={"cost": cost})
 
 
 # ---------------------------------------------------------------- onirim.premonitions_triggered

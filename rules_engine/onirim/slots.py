@@ -1,6 +1,8 @@
 """How players state the Onirim rule inputs (slot declarations read by the answering layer)."""
 from __future__ import annotations
 
+import dataclasses
+
 from ..slots import Slot
 
 # Readings of unclear texts, as (Traditional Chinese, English) assumptions. The rules say them when the
@@ -158,6 +160,9 @@ SPELL_SIDE = Slot("choice", {"zh-TW": "咒文卡使用的一面", "en": "side of
                                          "比較難", "較難的", "難的那面", "難的那一面", "harder side"))),
                   value_labels=(("cheap", {"zh-TW": "代價較少的一面", "en": "the cheap side"}),
                                 ("expensive", {"zh-TW": "代價較多的一面", "en": "the expensive side"})))
+# A spell's cost is asked of one spell on one side: unsaid, the answer is given for every spell and side.
+SPELL_COSTED = dataclasses.replace(SPELL, unstated="cases")
+SIDE_COSTED = dataclasses.replace(SPELL_SIDE, unstated="cases")
 DISCARD_PILE = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the discard pile"},
                     cues=("棄牌堆", "棄牌", "discard pile", "discard", "discards"), units=("張", "cards"),
                     unstated="general")

@@ -2034,3 +2034,15 @@ def test_a_fact_of_how_many_answers_its_own_number(pipeline):
 def test_a_limit_is_asked_of_a_number_with_a_word_before_its_unit(pipeline):
     r = pipeline.ask("can one adventurer end up holding 2 magic items if there are extra?")
     assert r.verdict["rule"] == "dungeon-lords.items_per_adventurer" and r.verdict["value"] is False
+
+
+@pytest.mark.parametrize("question,value", [
+    ("Powerful Punishment on the pricey side costs how many discards?", 12),
+    ("平行計畫用便宜那面要付幾張棄牌？", 7),
+    ("How many discards does Powerful Punishment cost?", "depends"),  # the side is not said: a case for each
+])
+def test_a_spells_cost_is_asked_of_its_side(pipeline, question, value):
+    r = pipeline.ask(question)
+    assert r.verdict["rule"] == "onirim.spell_cost" and r.verdict["value"] == value
+    if value == "depends":
+        assert sorted(c["value"] for c in r.verdict["cases"]) == [10, 12]
