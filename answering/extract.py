@@ -2290,19 +2290,20 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
         elif slot.kind == "amounts":
             value = _amounts(counting_text, slot, counted) or None
         elif slot.kind == "seat_records":
-            counting_text = _elided_lead(counting_text, slot)
-            value = _seat_records(counting_text, slot, players, question)
+            # (The thing restated after bare numbers is for the records only: the other slots read the text as said.)
+            records_text = _elided_lead(counting_text, slot)
+            value = _seat_records(records_text, slot, players, question)
             if value is None:
-                by_role = _names_as_roles(counting_text, players)
+                by_role = _names_as_roles(records_text, players)
                 value = _seat_records(by_role, slot, players, question) if by_role is not None else None
             if value is None:
-                by_player = _by_attribute(counting_text, slot, players)
+                by_player = _by_attribute(records_text, slot, players)
                 value = _seat_records(by_player, slot, players, question) if by_player is not None else None
             if value is None:
-                by_role = _sequence_as_roles(counting_text, players)
+                by_role = _sequence_as_roles(records_text, players)
                 value = _seat_records(by_role, slot, players, question) if by_role is not None else None
             if value is None:
-                value = _records_clause_by_clause(counting_text, slot, players, question)
+                value = _records_clause_by_clause(records_text, slot, players, question)
         elif slot.kind == "markers":
             value = _markers(counting_text, slot)
         elif slot.kind == "plays":

@@ -204,6 +204,12 @@ def asks_for_a_value(folded: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=None)
+def _other_counts_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    """One pattern for a fact's `other_counts` words, folded, each standing as a word ("cost", not in "costume")."""
+    return re.compile("|".join(rf"(?<![a-z]){re.escape(fold(word))}(?![a-z])" for word in words))
+
+
 @dataclass(frozen=True)
 class Answerer:
     """Something that can answer a question with a verdict: an engine rule or a fact of the texts."""
@@ -216,6 +222,15 @@ class Answerer:
     answer_types: tuple[str, ...]
     rule: Rule | None = None
     fact: Fact | None = None
+
+    def without_type(self, answer_type: str) -> "Answerer":
+        """The answerer, no longer answering questions of this form (for one question)."""
+        return replace(self, answer_types=tuple(t for t in self.answer_types if t != answer_type))
+
+    def names_other_count(self, folded: str) -> bool:
+        """Whether a folded question names another number of a fact's subject (the fact's `other_counts`)."""
+        return self.fact is not None and bool(self.fact.other_counts) \
+            and _other_counts_pattern(self.fact.other_counts).search(folded) is not None
 
     @property
     def numbers(self) -> tuple[int, ...]:
@@ -518,16 +533,14 @@ class RuleRouter:
                     and not answerer.numbers_of_unit(question):
                 # A limit answers yes or no only of a number of its own unit ("can one adventurer hold two items?");
                 # "是不是每用一次就放一個黃金？" asks something else of it.
-                answerer = replace(answerer, answer_types=tuple(t for t in answerer.answer_types if t != "yes_no"))
-            if answerer.fact is not None and answerer.fact.other_counts and "how_many" in answerer.answer_types \
-                    and any(re.search(rf"(?<![a-z]){re.escape(fold(word))}(?![a-z])", asked)
-                            for word in answerer.fact.other_counts):
+                answerer = answerer.without_type("yes_no")
+            if "how_many" in answerer.answer_types and answerer.names_other_count(asked):
                 # "How many discards does Paradoxical Prophecy cost?" asks another number of the fact's subject.
-                answerer = replace(answerer, answer_types=tuple(t for t in answerer.answer_types if t != "how_many"))
+                answerer = answerer.without_type("how_many")
             if "compare" in answerer.answer_types and answerer.rule is not None \
                     and not set(compared_fields(answerer.rule.input_model)) & set(read.get(aid, {})):
                 # A rule compares two situations only when the question told it both.
-                answerer = replace(answerer, answer_types=tuple(t for t in answerer.answer_types if t != "compare"))
+                answerer = answerer.without_type("compare")
             ranks = [retrieved.index(p) for p in answerer.passages if retrieved and p in retrieved]
             own_read = read.get(aid) if own_text is None else None
             out.append(RuleMatch(answerer, 0.0, self.examples[i][1], float(sims[i]), overlap, form,

@@ -1327,12 +1327,7 @@ def _rung(opts: model.Options) -> int | None:
 def _completions(setup: SetupInput) -> list[model.Options]:
     """Every complete set-up the given one may mean, varying only the unsaid fields that matter."""
     out = []
-    # The Alignment's power belongs to the Tower row: a set-up said with or without it has the Towers.
-    # The ladder tells the power apart only without the Book, and cheap from expensive spells only without the
-    # Towers: a set-up said by one of them is that rung's (`_READ_AS_RUNG` says so in the answer).
-    said_towers = [setup.towers] if setup.towers is not None else [True] if setup.alignment_power is not None else \
-        [False] if setup.spells in ("cheap", "expensive") else None
-    said_book = [setup.book] if setup.book is not None else [False] if setup.alignment_power is not None else None
+    said_towers, said_book, _ = _read_as_rung(setup)
     for towers in said_towers or [False, True]:
         for book in said_book or [False, True]:
             powers = [setup.alignment_power] if setup.alignment_power is not None else (
@@ -1355,14 +1350,21 @@ _READ_AS_RUNG = (("說到高塔列有沒有效應：當作只加高塔擴充（�
                   "spells only without the Towers)"))
 
 
-def _read_as_rung(setup: SetupInput) -> list[tuple[str, str]]:
-    """What `_completions` takes an unsaid expansion to be from the fields said, as (zh-TW, en) assumptions."""
-    out = []
-    if setup.alignment_power is not None and (setup.book is None or setup.towers is None):
-        out.append(_READ_AS_RUNG[0])
-    if setup.spells in ("cheap", "expensive") and setup.towers is None and setup.alignment_power is None:
-        out.append(_READ_AS_RUNG[1])
-    return out
+def _read_as_rung(setup: SetupInput) -> tuple[list[bool] | None, list[bool] | None, list[tuple[str, str]]]:
+    """The Towers and the Book as the set-up says them or implies them (None: not said), with each implication
+    as a (zh-TW, en) assumption. The Alignment's power belongs to the Tower row, and the ladder tells it apart only
+    without the Book; it tells cheap from expensive spells only without the Towers: a set-up said by one of them
+    is that rung's."""
+    towers = [setup.towers] if setup.towers is not None else None
+    book = [setup.book] if setup.book is not None else None
+    notes = []
+    if setup.alignment_power is not None and (towers is None or book is None):
+        towers, book = towers or [True], book or [False]
+        notes.append(_READ_AS_RUNG[0])
+    elif setup.spells in ("cheap", "expensive") and towers is None:
+        towers = [False]
+        notes.append(_READ_AS_RUNG[1])
+    return towers, book, notes
 
 
 def _level(setup: SetupInput) -> list[int | None]:
@@ -1398,7 +1400,7 @@ def difficulty_level(inp: DifficultyInput) -> Verdict:
         t.assume("沒有提到黑暗徵兆擴充：當作不加入（難度階梯沒有列出含黑暗徵兆的組合）",
                  en="Dark Premonitions were not mentioned: taken as not in play (the ladder lists no set-up with "
                     "them)")
-    for zh, en in dict.fromkeys(_read_as_rung(inp) + (_read_as_rung(inp.compare_with) if inp.compare_with else [])):
+    for zh, en in dict.fromkeys(_read_as_rung(inp)[2] + (_read_as_rung(inp.compare_with)[2] if inp.compare_with else [])):
         t.assume(zh, en=en)
     if inp.rung is not None and not setup_said and inp.compare_with is None:
         # The question names a rung and asks what it is.
