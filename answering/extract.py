@@ -44,11 +44,11 @@ _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?|\bnobody|
                          # "no special protection", "without any extra power": an adjective may stand between.
                          r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?(?:special\s+|extra\s+|real\s+)?$")
 # "棕色那张5", "the brown one, a 5": the colour, then the card pointed at, then its number.
-_TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)\s*(?:色)?\s*(?:的)?\s*(?:那张|这张|那座|这座)?\s*"
+_TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡|啡)\s*(?:色)?\s*(?:的)?\s*(?:那张|这张|那座|这座)?\s*"
                     r"(?:塔|tower|one,?\s*(?:a\s+)?)?\s*[-_ ]?\s*(3|4|5)(?!\d)"
                     # "紅藍綠棕四張", "green 4 cards": a count of cards, not a Tower's number.
                     r"(?!\s*(?:张|座|个|枚|cards\b|towers\b))")
-_TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "咖啡": "brown",
+_TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "咖啡": "brown", "啡": "brown",
                   "tan": "brown"}
 _PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append|slap|drop|throw|tack|slot|pop|plonk)"
 
@@ -664,16 +664,22 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
         return None, ids, sides.pop() if len(sides) == 1 else None
     if not ids:
         return None, [], sides.pop() if len(sides) == 1 else None
-    if not re.search(_PLACE_VERB, text):
+    # "四張都擺好了", "all placed": a row said to be done is told, no Tower is being added to it.
+    if not re.search(_PLACE_VERB, re.sub(r"(?:都|全|全部|已经)\s*(?:摆|放|排|接)好|(?:摆|放|排)好了|all (?:placed|laid out|down)",
+                                         " ", text)):
         # Towers named without placing one ("my row is red-3, blue-4…") are all the row.
         return None, ids, sides.pop() if len(sides) == 1 else None
     # "可以把綠4接在右邊嗎？我塔列上只有紅4": the Tower taken with 把 to a verb of placing is the one added.
-    taken = [int(m.group(1)) for m in re.finditer(rf"(?:把|将)\s*⟦(\d)⟧[^⟦，,。？?]{{0,4}}?{_PLACE_VERB}", marked)]
-    if len(taken) == 1:
-        return ids[taken[0]], [t for i, t in enumerate(ids) if i != taken[0]], sides.pop() if len(sides) == 1 else None
+    # So is the Tower right after an English verb of placing ("then I put the blue-5 on the left end, so it sits to
+    # the left of the red-4").
+    taken = [int(m.group(1) or m.group(2)) for m in re.finditer(
+        rf"(?:把|将)\s*⟦(\d)⟧[^⟦，,。？?]{{0,4}}?{_PLACE_VERB}|"
+        rf"\b(?:put|place|play|add|putting|placing|playing|adding)\s+(?:the\s+|my\s+|a\s+|that\s+)?⟦(\d)⟧", marked)]
+    taken = list(dict.fromkeys(taken))
+    new = taken[0] if len(taken) == 1 else len(ids) - 1
     # "red 4 on the left, green 4 next to it": a side said of a Tower of the row tells where it stands.
     where = r"⟦(\d)⟧\s*(?:is\s+|sits\s+)?(?:on|at|在)\s*(?:the\s+)?(?:far\s+)?(left|right|左|右)"
-    row_sides = [m for m in re.finditer(where, marked) if int(m.group(1)) != len(ids) - 1]
+    row_sides = [m for m in re.finditer(where, marked) if int(m.group(1)) != new]
     unsaid = marked
     for m in row_sides:
         unsaid = _blanked(unsaid, m.span())
@@ -681,10 +687,10 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
                                            re.sub(_READING_ORDER, " ", unsaid))}
     if row_sides and len(said) == 1:
         sides = said
-    return ids[-1], ids[:-1], sides.pop() if len(sides) == 1 else None
+    return ids[new], [t for i, t in enumerate(ids) if i != new], sides.pop() if len(sides) == 1 else None
 
 
-_COLOUR_WORD = r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡)"
+_COLOUR_WORD = r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡|啡)"
 _DOOR_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:门|doors?)"
 # "三張紅色的牌", "three red cards": cards of a colour, neither a Door nor a Goal.
 # ("紅色卡" may name a Goal card: only 牌 is read so.)
@@ -865,8 +871,12 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
             waiting = []
             # "then 0, 5, 2, and the last seat 4": bare numbers running on from a seat's own are the seats after it.
             run = _NUMBER_RUN.match(text, m.end() + n.end(), end)
-            if run and seat >= 0:
-                for value in re.findall(r"\d+", run.group(0)):
+            # (Names after the captain's own number alone are in no stated order: the seat-by-seat count has to have
+            # begun.)
+            named_run = _NAMED_RUN.match(text, m.end() + n.end(), end) if run is None and seat >= 1 else None
+            if (run or named_run) and seat >= 0:
+                for value in (re.findall(r"\d+", run.group(0)) if run else
+                              re.findall(r"(\d+)\s*(?:分|点|pts?|points?)", named_run.group(0))):
                     seat += 1
                     pairs.append((seat, int(value)))
         elif _NOTHING.match(after):
@@ -882,6 +892,16 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
 # Nothing but numbers up to the next seat role ("then 0, 5, 2, and the last seat …").
 _NUMBER_RUN = re.compile(r"(?:\s*(?:分|点|pts?|points?))?(?:\s*[,，、]\s*(?:and\s+)?\d+(?:\s*(?:分|点|pts?|points?))?)+"
                          r"\s*[,，、]?\s*(?:and\b|then\b|然后|最后)?\s*(?:the\s*)?$")
+
+
+# Players named with their numbers running on from a seat's own ("再下去Kevin 3分、小美3分、阿傑3分，最後…"): the seats
+# after it, in the order told.
+_NAMED_RUN = re.compile(r"(?:\s*(?:分|点|pts?|points?))?(?:\s*[,，、]\s*(?:and\s+|then\s+)?"
+                        r"(?!其他|其余|剩下|剩余|另外|别人|大家|others?\b|everyone|the rest|刚好|正好|恰好|刚刚|总共|一共|合计|加起来|"
+                        r"共|都|也|各|只|才|还|就|需求|需要|要|路|in total|total|so\b|that's|just|exactly)"
+                        r"(?:[\u4e00-\u9fff]{1,3}|[a-z][a-z'\-]{0,11})\s*(?:出了|贡献了?|有|:|：|是)?\s*\d+"
+                        r"\s*(?:分|点|pts?|points?))+"
+                        r"(?=\s*(?:[,，、；;。.?？!！]|$))")
 
 
 _PLAYERS = re.compile(r"(\d)\s*(?:个人|人局|人|位玩家|名玩家|个玩家|-?players?|of us\b|p (?:game|table)s?\b|p(?![a-z0-9']))")
@@ -990,6 +1010,13 @@ def _seat_list(text: str) -> list[int] | None:
         or re.search(r"(?:贡献|contributions?)[^\d。？?]{0,24}?(?:分别|依次|依序|顺序|\brespectively\b|\bin (?:turn )?order\b)"
                      r"(?:是|为|:|：|\bare\b|\bwere\b)?\s*(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,}"
                      r"|\d+(?:\s+\d+){3,})", text)
+    if m:
+        return [int(x) for x in re.findall(r"\d+", m.group(1))]
+    # "Contributions …, listed captain first and then the 1st, 2nd … players after the captain: 1, 6, 0, 3, 4, 0":
+    # the order said, then a colon and the list, in one sentence that names contributions.
+    m = re.search(r"(?:贡献|contributions?)[^。？?]{0,60}?(?:captain first|from the captain|starting (?:with|from) the captain|"
+                  r"从队长开始|由队长开始|队长开始)[^。？?]{0,80}?[:：]\s*(\d+(?:\s*(?:分|点)?\s*[、,，/]\s*\d+){3,})(?!\s*(?:st|nd|rd|th)\b)",
+                  text)
     if m:
         return [int(x) for x in re.findall(r"\d+", m.group(1))]
     return None
@@ -1489,14 +1516,22 @@ _THEN_NAMES = re.compile(rf",\s*(?:and\s+)?then,?\s+(?:in (?:play|turn|seat) ord
                          rf"(?![a-z'\-])(?!\s+(?:is|was|sits)\b)")
 
 
+# "阿凱的上家是志明": a name, its seat's role, then the name of who sits there.
+_CAPTAINS_ROLE_IS = re.compile(rf"(?<![\u4e00-\u9fff])({_LISTED_NAME}?)的\s*(上家|下家)\s*(?:是|为)\s*"
+                               rf"((?:(?![的是出去有和跟])[\u4e00-\u9fff]){{1,4}}|[a-z][a-z'\-]{{0,11}})(?![\u4e00-\u9fff])")
+# "他的下家是小瑜，再來依序是阿光、Amy": the Chinese "then" list behind a seated name.
+_THEN_NAMES_ZH = re.compile(rf"[，,]\s*(?:再来|然后|接[着著]|接下来|再下去)\s*(?:依序|依次|按顺序|顺序)?\s*(?:是|为)?\s*"
+                            rf"({_LISTED_NAME}(?:\s*(?:、|和|跟)\s*{_LISTED_NAME})+)(?=\s*[，,。;；]|$)")
+
+
 def _seats_after_then(text: str, out: dict[str, int]) -> dict[str, int] | None:
-    """The seats of the names listed after "then" behind one seated name of its clause (`_THEN_NAMES`); None when
-    such a list contradicts a seat already told."""
+    """The seats of the names listed after "then" behind one seated name of its clause (`_THEN_NAMES`,
+    `_THEN_NAMES_ZH`); None when such a list contradicts a seat already told."""
     added: dict[str, int] = {}
-    for m in _THEN_NAMES.finditer(text):
-        clause = re.split(r"[,.;:!?]", text[max(0, m.start() - 60):m.start()])[-1]
+    for m in [*_THEN_NAMES.finditer(text), *_THEN_NAMES_ZH.finditer(text)]:
+        clause = re.split(r"[,.;:!?，。；]", text[max(0, m.start() - 60):m.start()])[-1]
         anchors = [n for n in out if re.search(_name_pattern(n), clause)]
-        names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m.group(1).strip()) if n]
+        names = [n for n in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+|\s*(?:、|和|跟)\s*", m.group(1).strip()) if n]
         if len(anchors) != 1 or any(n in _NOT_NAMES for n in names) or len(set(names)) != len(names) \
                 or all(n in out for n in names):
             continue  # (names all seated already: turns told in order, "and then Cal, Dee and Ana all pass")
@@ -1548,6 +1583,13 @@ def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str
         if out.get(name, seat) != seat or (name not in out and seat in out.values()):
             return {}, None
         out[name] = seat
+    # "阿凱的上家是志明": a seat told from the captain by the captain's name.
+    for m in _CAPTAINS_ROLE_IS.finditer(text):
+        if out.get(m.group(1)) == 0 and m.group(3) not in _NOT_NAMES:
+            seat = _seat(text, m.group(2), players)
+            if seat is None or out.get(m.group(3), seat) != seat or (m.group(3) not in out and seat in out.values()):
+                return {}, None
+            out[m.group(3)] = seat
     after_then = _seats_after_then(text, out) if out else {}
     if after_then is None or (players and any(seat >= players for seat in after_then.values())) \
             or any(seat in out.values() for name, seat in after_then.items() if name not in out):
@@ -1943,9 +1985,15 @@ def _told_before(text: str, found: list[Mention], i: int) -> bool:
     return bool(re.search(r"[,，.。;；]", between)) and not re.search(r"another|again|second|more|又|再|另", between)
 
 
+# "(lantern 2 / cap 3 / reflector 4)": what things are worth, told in brackets: no thing is played or held there.
+_VALUE_ASIDE = re.compile(r"[(（]\s*(?:[^\d()（）/,，、]{1,16}?\s*\d+\s*(?:分|点|pts?|points?)?\s*[/,，、]\s*)+"
+                          r"[^\d()（）/,，、]{1,16}?\s*\d+\s*(?:分|点|pts?|points?)?\s*[)）]")
+
+
 def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  # type: ignore[assignment]
     out: list[Any] = []
-    found = mentions(text, slot.values)
+    asides = [m.span() for m in _VALUE_ASIDE.finditer(text)]
+    found = [m for m in mentions(text, slot.values) if not any(s <= m.start < e for s, e in asides)]
     # Things named as alternatives ("魔杖給戰士或巫師", "potions are for thieves or priests") are not in the list.
     alternatives = {k for i in range(len(found) - 1) for k in (i, i + 1)
                     if re.fullmatch(r"\s*(?:或者?|or|/)\s*", text[found[i].end:found[i + 1].start])}
@@ -2197,9 +2245,16 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
                for n, found in said.items()}
     slots = _relevant(slots, choices)
     # A quantity said to be none ("牌庫已經空了") is zero, and its numbers are left to the other counts.
-    zeroed = {n for n, s in slots.items() if s.kind == "count" and s.none
-              and any(not m.negated for m in mentions(text, ((0, s.none),)))}
-    counts, counted = _counts(_each_as_total(counting_text), {n: s for n, s in slots.items() if n not in zeroed})
+    nones = {n: [m for m in mentions(counting_text, ((0, s.none),)) if not m.negated]
+             for n, s in slots.items() if s.kind == "count" and s.none}
+    zeroed = {n for n, found in nones.items() if found}
+    none_text = counting_text
+    for m in (m for found in nones.values() for m in found):
+        # "一張都沒有翻開的" → "0張 沒有翻開的": the zero said with the none is that quantity's, no other count's.
+        zero = re.search(r"(?<!\d)0\s*(?:张|个|座)?\s*(?:都|也)?\s*$", none_text[max(0, m.start - 8):m.start])
+        if zero:
+            none_text = _blanked(none_text, (max(0, m.start - 8) + zero.start(), max(0, m.start - 8) + zero.end()))
+    counts, counted = _counts(_each_as_total(none_text), {n: s for n, s in slots.items() if n not in zeroed})
     counts.update(dict.fromkeys(zeroed, 0))
     players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
     table_size = next((n for n, slot in slots.items() if slot.kind == "count" and slot.units and not slot.cues), None)
@@ -2321,10 +2376,15 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
         if value is not None and value != []:
             data[name] = value
     _only(text, slots, data)
-    if side is not None:
+    if towers or has_new_tower:
+        # The placement reading tells the end (it knows "right now", "left to right", a side denied); a bare
+        # mention of left or right is no side.
         for name, slot in slots.items():
             if slot.kind == "choice" and slot.role == "side":
-                data[name] = side
+                if side is None:
+                    data.pop(name, None)
+                else:
+                    data[name] = side
     return data
 
 
@@ -2399,7 +2459,10 @@ _WHOLE_TABLE = re.compile(r"全部|全员|所有人|大家都|每个人都|\d+\s
 
 # "隊長卡", "the captain card": the card, not the seat.
 _A_CARD = re.compile(r"\s*(?:卡|牌|'s card\b|card\b)")
-_DID_NOT_GO = re.compile(r"\s*(?:自己|本人|himself|herself)?\s*(?:没|不|未|\bdid ?n[o']t\b|\bstayed\b|\bwas not\b)")
+_DID_NOT_GO = re.compile(r"\s*(?:自己|本人|himself|herself)?\s*(?:今天|当天|today)?\s*"
+                         r"(?:没|不|未|\bdid ?n[o']t\b|\bstayed\b|\bwas not\b)")
+# "出團的是另外三個人", "the other three went": every seat but the one said not to go.
+_THE_OTHERS = re.compile(r"(?:另外|其他|其余|剩下)的?\s*(\d)\s*(?:个|位)?\s*(?:人|玩家)|\bthe (?:other (\d)|(\d) others)\b")
 
 
 def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None:
@@ -2417,6 +2480,12 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
         clause = re.split(r"[。？?！!；;]|\.(?=\s|$)", text[start:], maxsplit=1)[0]
         if players and _WHOLE_TABLE.search(clause):
             return list(range(players))  # "all four of us went", "大家都出團了": every seat
+        others = _THE_OTHERS.search(clause)
+        if players and others and int(next(g for g in others.groups() if g)) == players - 1:
+            stayed = {_seat(text, m.group(1), players) for m in _SEAT_ROLE.finditer(text)
+                      if _DID_NOT_GO.match(text[m.end():]) and not _A_CARD.match(text[m.end():])}
+            if len(stayed) == 1 and None not in stayed:
+                return [k for k in range(players) if k not in stayed]
         roles = list(_SEAT_ROLE.finditer(clause))
         # "…，隊長卡接下來要交給誰": a relative role names a seat only as the next of a list ("下家1、再下一位").
         roles = [m for k, m in enumerate(roles)
@@ -2438,7 +2507,7 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
 def _name_list(roster: dict[str, int]) -> tuple[str, str]:
     """A pattern for one of a roster's names, and one for several of them joined by 、, 和, "and"."""
     name = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
-    return name, rf"(?:{name})(?:\s*(?:、|,|和|与|跟|及|\band\b|&|,\s*and\b)\s*(?:{name}))"
+    return name, rf"(?:{name})(?:\s*(?:、|,|和|与|跟|及|\band\b|&|,\s*and\b)\s*(?:{name}))+"
 
 
 def _named_seats_after(text: str, at: int, roster: dict[str, int]) -> list[int] | None:
@@ -2447,7 +2516,7 @@ def _named_seats_after(text: str, at: int, roster: dict[str, int]) -> list[int] 
         return None
     name, joined = _name_list(roster)
     listed = re.match(rf"(?:\s*(?:out|on the expedition|on the adventure|today))*\s*(?:是|有|了|:|were|are|was|is)?"
-                      rf"\s*({joined}*)\b", text[at:])
+                      rf"\s*({joined})(?![a-z])", text[at:])
     if listed is None:
         return None
     return sorted({roster[m.group()] for m in re.finditer(name, listed.group(1))})
@@ -2458,7 +2527,7 @@ def _named_seats_before(text: str, at: int, roster: dict[str, int]) -> list[int]
     if not roster:
         return None
     name, joined = _name_list(roster)
-    listed = re.search(rf"(?<![a-z])({joined}+)\s*(?:都|all)?\s*$", text[:at])
+    listed = re.search(rf"(?<![a-z])({joined})\s*(?:都|all)?\s*$", text[:at])
     if listed is None:
         return None
     return sorted({roster[m.group()] for m in re.finditer(name, listed.group(1))})
@@ -2526,7 +2595,8 @@ def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
     return out
 
 
-_THE_OTHER = re.compile(r"\bthe other (?:end|side)\b|\bother end\b|\bopposite (?:end|side)\b|另一(?:边|端|头|侧)|另外一(?:边|端|头|侧)")
+_THE_OTHER = re.compile(r"\b(?:the|its|their) other (?:end|side|face)\b|\bother end\b|\bopposite (?:end|side)\b|"
+                        r"另一(?:边|端|头|侧|面)|另外一(?:边|端|头|侧|面)")
 
 
 # A follow-up about the seat after the one asked before: "and the player right after him?", "那他的下家呢？".
@@ -2651,6 +2721,9 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
             times = [hashable.count(h) for h in dict.fromkeys(hashable)]
             known.extend(k for k in times if k >= 2 or max(times) >= 2)
             repeated.update((value.count(v), v) for v in value if isinstance(v, int) and value.count(v) >= 2)
+            # "前三名加起來11分": what the largest of the values read come to, said again as a total.
+            ints = sorted((v for v in value if isinstance(v, int) and not isinstance(v, bool)), reverse=True)
+            sums.update(sum(ints[:k]) for k in range(2, len(ints) + 1))
             # An amount read point by point ("疲勞造成2點" → 1, 1) accounts for the number as written, also
             # when a single point runs into it ("吸血鬼打1點，疲勞又扣2點" → 1, 1, 1).
             run = 0
@@ -2665,12 +2738,19 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
                 collect(v)
 
     repeated: set[tuple[int, int]] = set()
+    sums: set[int] = set()
     collect(list(data.values()))
     # "三個4分加起來剛好12": how many of the values read are the same, said again of them.
-    for m in reversed(list(re.finditer(r"(\d+)\s*(?:个|位|人)\s*(\d+)\s*(?:分|点)", text))):
+    for m in reversed(list(re.finditer(r"(\d+)\s*(?:个|位|人)\s*(?:人|玩家)?\s*(?:都是|全是|各是?|都)?\s*(\d+)\s*(?:分|点)",
+                                       text))):
         if (int(m.group(1)), int(m.group(2))) in repeated:
             text = _blanked(text, m.span())
     text = _parts_of_totals(text, known)
+    for m in reversed(list(_VALUE_ASIDE.finditer(text))):
+        text = _blanked(text, m.span())  # what things are worth, as the rulebook has it: no situation
+    for m in reversed(list(_TOTAL.finditer(text))):
+        if int(m.group(1)) in sums and int(m.group(1)) not in known:
+            text = _blanked(text, m.span(1))
     text = _in_passing(text, asides)
     # "需求12……加起来刚好12": a value read once and said again as what something comes to exactly.
     for m in reversed(list(_EXACTLY.finditer(text))):
@@ -2840,7 +2920,9 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     taken_back = [int(m.group(1) or m.group(2)) for m in taken]
     for m in reversed(taken):
         own = f"{own[:m.start()]} {own[m.end():]}"
-    numbers = [m for m in _SIGNED_NUMBER.finditer(own) if not _seat_marker_at(own, m.start(), m.end())]
+    # ("哪三個人出團": a number after "which" is what is asked, not one said anew.)
+    numbers = [m for m in _SIGNED_NUMBER.finditer(own) if not _seat_marker_at(own, m.start(), m.end())
+               and not re.search(r"(?:哪|\bwhich\s+|\bwhat\s+)\s*$", own[max(0, m.start() - 7):m.start()])]
     if len(numbers) != 1:
         return None
     new = numbers[0]
@@ -2870,13 +2952,18 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
 def _told_of_same_seat(earlier: str, said_before: str) -> re.Match[str] | None:
     """The one number of the earlier question told of the seat (a role, or a role and a name) that the follow-up
     names before its own number, or None."""
+    # (An aside in brackets restates the seat: "下家4（也就是隊長上家）2" is 下家4's.)
+    def without_asides(text: str) -> str:
+        return re.sub(r"[(（][^()（）]*[)）]", lambda a: " " * len(a.group()), text)
+
+    said_before, plain = without_asides(said_before), without_asides(earlier)
     own_roles = {m.group(1) for m in _SEAT_ROLE.finditer(said_before) if not _RELATIVE_ROLE.search(m.group(1))}
     if not own_roles:
         return None
     found = []
     for m in _SIGNED_NUMBER.finditer(earlier):
         start = max(earlier.rfind(p, 0, m.start()) for p in "，,、。；;：:") + 1
-        roles = [r.group(1) for r in _SEAT_ROLE.finditer(earlier, start, m.start())]
+        roles = [r.group(1) for r in _SEAT_ROLE.finditer(plain, start, m.start())]
         # The seat is the role nearest before the number ("下家3 leo 5分"), its own marker number aside.
         if roles and roles[-1] in own_roles and not _seat_marker_at(earlier, m.start(), m.end()):
             found.append(m)
@@ -2945,7 +3032,13 @@ def _members(text: str, party: Slot, slots: dict[str, Slot]) -> list[tuple[str, 
         named = [m for m in mentions(text[s:e], party.values) if not m.negated]
         if len(named) > 1:
             # "1號盜賊一滴血、2號戰士四滴血": members listed in one clause, one per piece.
-            cuts = [s] + [s + i + 1 for i, ch in enumerate(text[s:e]) if ch in "、"] + [e + 1]
+            # (A 、 inside brackets lists one member's numbers: "牧師（3 血、1 顆心）".)
+            depth, inner = 0, []
+            for i, ch in enumerate(text[s:e]):
+                depth += (ch in "(（") - (ch in ")）")
+                if ch == "、" and depth <= 0:
+                    inner.append(s + i + 1)
+            cuts = [s] + inner + [e + 1]
             pieces += [(a, b - 1) for a, b in zip(cuts, cuts[1:]) if b - 1 > a]
         else:
             pieces.append((s, e))
@@ -2962,7 +3055,17 @@ def _members(text: str, party: Slot, slots: dict[str, Slot]) -> list[tuple[str, 
             continue
         if len(named) > 1:
             return None
-        if named:
+        same_class = [k for k, (cls, _) in enumerate(members) if named and cls == named[0].value]
+        if same_class and carried is not None and _owned(chunk, carried) \
+                and not any(_field_number(chunk, (w,), set()) is not None for w in words):
+            # "…、牧師（3 血、1 顆心）…；牧師身上帶著綠色玩家的治療藥水": a member of a class already listed, named again
+            # for what it carries (no number of a member of its own), is that member; which one, when the class
+            # was listed twice, is not told.
+            if len(same_class) > 1:
+                return None
+            members[same_class[0]][1].append((s, e))
+            continues = False
+        elif named:
             several = _SEVERAL.search(chunk[max(0, named[0].start - 4):named[0].start])
             if several and int(several.group(1)) > 1:
                 return None

@@ -616,6 +616,11 @@ class Pipeline:
             if fact_range(fact) is not None:
                 # A range fact asked about one number of its unit, or for one of its ends.
                 asked = sorted(set(answerer.numbers_of_unit(query.text)))
+                if len(asked) > 1:
+                    # "三個人可以玩嗎？還是一定要湊到四個人？": the number its first question asks about.
+                    first = next((found for part in re.split(r"[?？]", query.text)
+                                  if (found := sorted(set(answerer.numbers_of_unit(part))))), [])
+                    asked = first if len(first) == 1 else asked
                 if match.form == "yes_no" and len(asked) == 1:
                     return fact_membership_verdict(fact, asked[0]), [], ("", [])
                 bound = asked_bound(query.text)

@@ -13,6 +13,7 @@ from .scope import GameSignal, game_signals
 
 # Words that make a question continue the conversation in each language (not cues for any question).
 FOLLOW_UP_OPENERS = ("那如果", "如果是", "那要是", "那", "要是", "假如", "那么", "换成", "改成",
+                     "咁", "噉",  # Cantonese "then", "so"
                      "what if", "what about", "and if", "and what", "how about", "then what", "same for", "and with",
                      "and for", "and in", "and on", "and at", "and ",
                      # A correction or an addition to what was just asked ("忘了說，…", "wait, …", "actually …").

@@ -16,6 +16,7 @@ from indexer.tokenize import Tokenizer
 from indexer.text import fold
 from rules_engine import Fact, Rule, all_rules
 from rules_engine.facts import fact_range
+from rules_engine.slots import slot_of
 
 from .claims import asks_who_is_right, dispute_form, without_claims, without_who_is_right
 from .intent import IntentModel, intent_file, write_intent_model
@@ -92,10 +93,10 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"\bwhich(?: one| of (?:them|these|the two))?\s*(?:is|are|'s|would be)\s*"
                            r"(?:harder|easier|tougher|better|worse|more|less)\b")),
     # Who: a person or a seat, which a yes or no cannot say (otherwise answered as "which").
-    ("who", re.compile(r"谁|\bwho(?:m|se|'s)?\b|哪(?:一)?(?:位|个人|个玩家|些人|几个人|几位)")),
+    ("who", re.compile(r"谁|\bwho(?:m|se|'s)?\b|哪(?:一)?(?:位|个人|个玩家|些人|几个人|几位)|边个|边位")),  # (边个: Cantonese)
     # "when" and "where" ask only before a verb ("when does …"); "…, when the morning fails" is a condition.
     # "是丢进弃牌堆，还是回到Limbo？" asks which of two; "…，还是要标记吗？" (still) asks yes or no.
-    ("which", re.compile(r"第几|哪|谁|什么时候|何时|\b(?:which|who|whom|whose)\b|"
+    ("which", re.compile(r"第几|哪|谁|什么时候|何时|边(?:个|位|张|只|几|度)|\b(?:which|who|whom|whose)\b|"
                          r"(?<!吗)(?<!吗\s)[，,]\s*还是(?![^，,。？?]*吗)[^，,。？?]{1,20}[？?]*\s*$|"
                          # "是進棄牌堆還是放進Limbo？": which of two things said of one, with no comma between.
                          r"是[^，,。？?还]{1,12}还是(?![^，,。？?]*吗)[^，,。？?]{1,20}[？?]*\s*$|"
@@ -109,7 +110,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                 r"what becomes of|what (?:does|do) [^?？]{1,40}? do\b|what can")),
     # "行不行", "用没用": any A-not-A; "留得住不？", "出团了没": a 不 or 没 that ends the question asks it too.
     ("yes_no", re.compile(r"吗|可不可以|能不能|会不会|要不要|是不是|有没有|算不算|可以.*[?？]$|"
-                          r"([\u4e00-\u9fff])(?:不|没)\1|(?:不|没)\s*[?？]*\s*$|"
+                          r"([\u4e00-\u9fff])(?:不|没|唔)\1|(?:不|没)\s*[?？]*\s*$|系咪|有冇|"  # (唔, 系咪, 有冇: Cantonese)
                           r"(?:^|[.!?;:,—–]\s*)(?:can|may|is|are|does|do|will|must|should|could|would|am|did|has|"
                           r"have|isn't|doesn't|don't|can't)\b|"
                           # "if I pull a nightmare … do I always have to give one up?": the asking verb after a
@@ -324,6 +325,11 @@ class RuleMatch:
         return any(types_agree(form, self.answerer.answer_types) for form in (self.form, *self.other_forms) if form)
 
 
+def evidence(rule: Rule, data: dict) -> int:
+    """How many of the inputs read for a rule are evidence that the question asks it (not those said for context)."""
+    return sum(1 for name in data if not getattr(slot_of(rule.input_model, name), "context", False))
+
+
 def types_agree(form: str, answer_types: tuple[str, ...]) -> bool:
     """Whether a question form is answered by an answerer of these types."""
     # "what is …" is answered by a count, a choice or an effect: anything but a yes or no.
@@ -506,7 +512,8 @@ class RuleRouter:
             own_read = read
         # The answerer of the earlier question keeps the conversation's inputs when this one restates one of them
         # ("那如果牧師只有一顆心呢？"); a new question of its own ("那丟掉的塔要放哪裡？") earns it none.
-        stated_rules = {aid: len(read[aid] if aid == previous else data) for aid, data in own_read.items() if data}
+        stated_rules = {aid: n for aid, data in own_read.items()
+                        if data and (n := evidence(by_id[aid].rule, read[aid] if aid == previous else data))}
         if earlier and previous and not own_read.get(previous):
             # A new question about the situation the earlier one told ("那隊長卡接下來交給誰？" after "能出團嗎？"):
             # a rule that takes its inputs from the earlier answerer's verdict has them stated.
@@ -534,8 +541,11 @@ class RuleRouter:
                 # A limit answers yes or no only of a number of its own unit ("can one adventurer hold two items?");
                 # "是不是每用一次就放一個黃金？" asks something else of it.
                 answerer = answerer.without_type("yes_no")
-            if "how_many" in answerer.answer_types and answerer.names_other_count(asked):
-                # "How many discards does Paradoxical Prophecy cost?" asks another number of the fact's subject.
+            if "how_many" in answerer.answer_types and all(
+                    answerer.names_other_count(text) for text in
+                    ([text for text, f in parts if f == "how_many"] if several else None) or [asked]):
+                # "How many discards does Paradoxical Prophecy cost?" asks another number of the fact's subject;
+                # "一共几张塔卡？每种颜色几张？" asks its own number too.
                 answerer = answerer.without_type("how_many")
             if "compare" in answerer.answer_types and answerer.rule is not None \
                     and not set(compared_fields(answerer.rule.input_model)) & set(read.get(aid, {})):

@@ -91,6 +91,9 @@ class Slot:
     other_cues: tuple[str, ...] = ()
     # "round": group → (value → phrases), e.g. the monsters, the traps, the tile, whether it is the last round.
     parts: tuple[tuple[str, tuple[tuple[Any, tuple[str, ...]], ...]], ...] = ()
+    # Said for context only: it bounds the other fields and changes no answer, so a question stating it is no
+    # evidence that it asks this rule ("两人局…每人拿几个指示物" is not asking where an item goes).
+    context: bool = False
 
     def applies(self, known: dict[str, Any]) -> bool:
         """Whether the slot is read given the values known so far (an unknown field does not exclude it)."""

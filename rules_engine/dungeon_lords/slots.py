@@ -9,7 +9,8 @@ _AT_LEAST_ONE = (1, 2, 3, 4)
 _COUNT_LABELS = tuple((k, {"zh-TW": f"為 {k}", "en": f"is {k}"}) for k in _AT_LEAST_ONE)
 
 # The table's size: said for context ("四人局"); it bounds the seats, it does not change where an item goes.
-PLAYERS = Slot("count", {"zh-TW": "玩家人數", "en": "number of players"}, units=PLAYER_COUNT_UNITS, unstated="general")
+PLAYERS = Slot("count", {"zh-TW": "玩家人數", "en": "number of players"}, units=PLAYER_COUNT_UNITS, unstated="general",
+               context=True)
 SEAT_FROM_START = Slot("seat", {"zh-TW": "你是起始玩家之後第幾位", "en": "your seat after the start player"},
                        role="from_start", domain=(0, 1, 2, 3),
                        value_labels=((0, {"zh-TW": "起始玩家", "en": "the start player"}),
@@ -87,7 +88,7 @@ ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "
                       unstated="assumed", note={"zh-TW": "假設這種物品先前沒有被標記過",
                                                 "en": "Assuming the items were not marked in an earlier round"})
 DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage to heal"},
-                      cues=("需要治療", "待治療", "要治療", "要治", "要補", "受了", "受傷", "傷害", "打了", "挨了", "damage to heal",
+                      cues=("需要治療", "待治療", "要治療", "要治", "要補", "要醫", "受了", "受傷", "傷害", "打了", "挨了", "damage to heal",
                             "needs healing",
                             "wounds", "took", "damage", "needs", "hit…for", "hits…for",
                             # "hit the front adventurer for 2": the one hit, then how much.
@@ -154,7 +155,7 @@ DAMAGE_BEFORE = Slot("count", {"zh-TW": "先前已受的傷害", "en": "damage t
 PARTY = Slot("party", {"zh-TW": "冒險家隊伍（職業與血量，由前到後）", "en": "the party (classes and hit points, front to back)"},
              values=CLASS_PHRASES,
              fields=(("hp", ("點血", "滴血", "血量", "血", "生命值", "生命", "hp", "hit points", "hit point", "health")),
-                     ("hearts", ("治療", "治疗", "補血", "回血", "heals", "heal", "healing", "hearts")),
+                     ("hearts", ("治療", "治疗", "補血", "回血", "顆心", "個心", "粒心", "heals", "heal", "healing", "hearts", "heart")),
                      ("magic", ("魔力", "法力", "magic")),
                      ("traps", ("開鎖", "陷阱圖示", "trap icons", "trap icon", "disarm"))),
              unstated="ask",

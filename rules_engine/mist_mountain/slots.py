@@ -9,7 +9,7 @@ PLAYERS = Slot("count", {"zh-TW": "玩家人數", "en": "number of players"}, un
                domain=(4, 5, 6), value_labels=tuple((k, {"zh-TW": f"為 {k} 人", "en": f"is {k}"}) for k in (4, 5, 6)),
                unstated="cases")
 DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the team departed"},
-                values=((True, ("出團", "出發", "成團", "departed", "departs", "set off", "went out")),
+                values=((True, ("出團", "出完團", "出發", "成團", "departed", "departs", "set off", "went out")),
                         (False, ("出團失敗", "早晨失敗", "失敗", "流團", "沒出團", "沒有出團", "沒成團", "flopped", "flops",
                                  "fell through", "fell apart", "failed",
                                  "fails", "failure", "did not depart", "didn't depart", "failed to depart",
@@ -34,6 +34,7 @@ CONTRIBUTIONS = Slot("seat_list", {"zh-TW": "每位玩家的貢獻度", "en": "e
                                 "(the captain's next player), seat 2, … up to the captain's previous player"})
 REQUIREMENT = Slot("count", {"zh-TW": "路徑需求", "en": "path requirement"},
                    cues=("需求", "門檻", "需要", "要求", "路徑要", "這條路要", "路要", "路只要", "路線要", "路線只要",
+                         "小徑要", "小道要",  # a path named by its card ("櫻花小徑要12分")
                          "requirement", "requires", "needs", "need", "needed",
                          "-point path", "point path"),
                    unstated="reading",

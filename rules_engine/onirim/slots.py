@@ -16,7 +16,7 @@ SPELL_PAYMENT_REMOVE = ("施放咒文時，從棄牌堆自選相應張數的牌�
                         "(the Book's own rules); the rules text only says the pile must be big enough")
 
 COLOUR_PHRASES = (("red", ("紅", "red")), ("blue", ("藍", "blue")), ("green", ("綠", "green")),
-                  ("brown", ("棕", "褐", "咖啡", "brown", "tan")))
+                  ("brown", ("棕", "褐", "咖啡", "啡色", "brown", "tan")))
 COLOUR_LABELS = (("red", {"zh-TW": "紅色", "en": "red"}), ("blue", {"zh-TW": "藍色", "en": "blue"}),
                  ("green", {"zh-TW": "綠色", "en": "green"}), ("brown", {"zh-TW": "棕色", "en": "brown"}))
 
@@ -71,7 +71,7 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                        "四張不同顏色", "四座不同顏色", "四種不同顏色", "四個不同顏色", "不同顏色的塔...連好",
                                        "four different colours", "four different colors", "four towers of different",
                                        "four towers...lined up", "all four towers", "all four of my towers", "all four of the towers",
-                                       "四座塔都", "四張塔都",
+                                       "四座塔都", "四張塔都", "四個顏色...連好", "四個顏色...連成", "四個顏色都", "四種顏色...連好",
                                        "complete", "completed", "finished", "four colours", "four colors", "four colour",
                                        "four color")),
                          ("none", ("沒有高塔", "還沒有塔", "還沒蓋塔", "一座塔都沒有", "高塔都還沒", "塔都還沒蓋", "還沒蓋出",
@@ -153,9 +153,10 @@ _CHEAP_SIDE = ("便宜", "較少", "少張數", "代價少", "代價低", "代�
 _EXPENSIVE_SIDE = ("昂貴", "較多", "多張數", "代價多", "代價高", "代價較高", "代價比較高", "多的那面", "多的那一面", "expensive", "pricier", "pricey", "higher cost",
                    "cost more", "costs more", "more discards")
 SPELL_SIDE = Slot("choice", {"zh-TW": "咒文卡使用的一面", "en": "side of the Spells card"},
+                  # The ladder names the sides by rung too: rung 5 is the Book with cheap spells, rung 6 with expensive.
                   values=(("cheap", (*_CHEAP_SIDE, "低價", "cheap side", "比較簡單", "簡單的那面", "簡單的那一面",
-                                     "easier side")),
-                          ("expensive", (*_EXPENSIVE_SIDE, "高價", "貴",
+                                     "easier side", *_rung("5", "五"))),
+                          ("expensive", (*_EXPENSIVE_SIDE, "高價", "貴", *_rung("6", "六"),
                                          # the side is chosen by the challenge wanted (spell-sides)
                                          "比較難", "較難的", "難的那面", "難的那一面", "harder side"))),
                   value_labels=(("cheap", {"zh-TW": "代價較少的一面", "en": "the cheap side"}),
@@ -203,7 +204,7 @@ FACE_UP_COUNT = Slot("count", {"zh-TW": "場上翻開的黑暗徵兆張數", "en
                            "no face-up premonitions", "no premonitions left", "no premonitions face up",
                            # "翻開的黑暗徵兆已經全部處理掉了", "the face-up premonitions are already gone"
                            "徵兆…處理掉", "徵兆…處理完", "徵兆…都沒了", "徵兆…不剩", "徵兆…全部被移", "徵兆…都被移",
-                           "徵兆…都移除", "徵兆…全部移除", "premonitions…gone", "premonitions…cleared",
+                           "徵兆…都移除", "徵兆…全部移除", "徵兆…被移掉", "徵兆…觸發或被移", "premonitions…gone", "premonitions…cleared",
                            "premonitions…all removed", "premonitions…been removed"))
 
 

@@ -30,6 +30,17 @@ def test_attributes_before_the_member_and_a_continuing_clause():
     assert got["items"] == [{"carrier": 1, "item": "clover", "owner": "red"}]
 
 
+def test_a_member_named_again_for_what_it_carries_is_the_one_listed():
+    # The list's member numbers in brackets ("牧師（3 血、1 顆心）"); "牧師身上帶著…" later is that priest, not a third.
+    got = read("走廊戰鬥，我（藍色）的地城。隊伍從前到後：戰士（5 血）、牧師（3 血、1 顆心），兩人都沒受傷；"
+               "牧師身上帶著綠色玩家的治療藥水。我只派哥布林。")
+    assert got["party"] == [{"class": "warrior", "hp": 5}, {"class": "priest", "hp": 3, "hearts": 1}]
+    assert got["items"] == [{"carrier": 2, "item": "potion", "owner": "green"}]
+    # Two members of the class: which one carries it is not told, so the party is not read (nor as three).
+    got = read("隊伍：牧師（3 血）、牧師（2 血）；牧師身上帶著綠色玩家的治療藥水。我只派哥布林。")
+    assert "party" not in got and "items" not in got
+
+
 def test_english_party_with_a_monster_that_picks_its_victim():
     got = read("Front to back: a thief with 2 HP carrying red's clover, then a priest (4 HP, heals 2). "
                "In the corridor the witch hits the priest for 3. Last round.")

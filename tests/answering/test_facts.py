@@ -247,6 +247,28 @@ def test_numbers_of_what_a_fact_does_not_count_leave_it_a_fact(pipeline) -> None
     assert match.answerer.fact_unread("地下城主變體：我有3個冒險家，物品上會放幾個黃金？") == [3]
 
 
+@pytest.mark.parametrize("question,fact_id", [
+    # The deal and the markers are the same at every table size: the player count is no situation they leave out.
+    ("And at setup, how many cards does each of the five of us get dealt into hand?", "mist-mountain.starting_hand_size"),
+    ("两人局用这个魔法物品变体，开局时每人要拿几个指示物？", "dungeon-lords.markers_per_player"),
+])
+def test_a_table_size_the_fact_does_not_depend_on_is_not_left_unread(pipeline, question, fact_id) -> None:
+    understood = pipeline.understand(question)
+    [match] = [c for c in understood.candidates if c.answerer.id == fact_id]
+    assert match.answerer.fact_unread(question) == []
+
+
+@pytest.mark.parametrize("question,opposite", [
+    ("物品是面朝下塞到冒險家下面的，那放下去的時候要馬上翻開嗎？", True),
+    ("Do I reveal my item when I place it?", True),
+    ("物品要蓋著放嗎？", False),
+])
+def test_face_down_items_asked_the_other_way_round(question, opposite) -> None:
+    from answering.facts import asks_opposite
+
+    assert asks_opposite(get_fact("dungeon-lords.items_face_down"), question) is opposite
+
+
 # --- coverage --------------------------------------------------------------------------------
 def test_statement_splitting() -> None:
     assert statements("甲。乙！丙？丁；戊\n己!庚?辛;") == ["甲", "乙", "丙", "丁", "戊", "己", "庚", "辛"]

@@ -69,6 +69,12 @@ def test_seats_and_numbers_of_different_lengths_are_not_paired():
      "2, 2, and the guy sitting right before the captain put in 3.", [3, 3, 3, 2, 2, 3]),
     # "其他兩人": the two seats not told put in nothing.
     ("五人局，路徑需求12分。隊長4分、下家1 4分、下家3 4分，其他兩人0分。這樣可以出團嗎？", [4, 4, 0, 4, 0]),
+    # The order said, then the list after a colon.
+    ("6 players, path needs 12. Contributions, listed captain first and then the 1st, 2nd, 3rd, 4th, 5th players "
+     "after the captain: 2, 5, 0, 3, 4, 1. Who goes?", [2, 5, 0, 3, 4, 1]),
+    # Players named with their numbers running on from a seat's own are the seats after it, in the order told.
+    ("路線要12分。隊長阿宏1分，他下家小芬4分，再下去Tina 2分、阿德5分、胖胖0分，最後小柯（隊長上家）3分。", [1, 4, 2, 5, 0, 3]),
+    ("Captain 2 points, next player 4 points, Ann 1 points, Bo 6 points, and the last seat 0.", [2, 4, 1, 6, 0]),
 ])
 def test_a_seat_by_seat_list_in_prose_is_read_in_seat_order(question, contributions):
     data = read(question)
@@ -88,7 +94,28 @@ def test_a_list_that_leaves_a_seat_unplaced_is_not_read(question):
     assert "contributions" not in read(question)
 
 
+def test_others_told_at_zero_after_a_run_are_no_named_seat():
+    # "其他0分" is the seats not told, not a player called 其他.
+    data = read("五人局，隊長3分，下家1 2分、阿珠4分，其他0分，能出團嗎？")
+    assert data["contributions"] == [3, 2, 4, 0, 0]
+
+
+@pytest.mark.parametrize("question, unread", [
+    # What the largest three come to, said again, is read with them; a total that is not theirs is not.
+    ("四人局，路線要12分。隊長6分，下家1 2分，下家2 0分，上家3分。前三名加起來11分，只差一點，能出團嗎？", []),
+    ("四人局，路線要12分。隊長6分，下家1 2分，下家2 0分，上家3分。前三名加起來10分，能出團嗎？", [10]),
+    # How many share one value, said again of them.
+    ("四人局，隊長2分，下家1 7分，下家2 2分，上家2分。三個人都是2分，能出團嗎？", []),
+])
+def test_totals_and_counts_said_again_of_the_list_read(question, unread):
+    data = read(question)
+    assert len(data["contributions"]) == 4
+    assert unread_numbers(question, data, QUALIFICATION.fixed_numbers) == unread
+
+
 @pytest.mark.parametrize("question, requirement", [
+    ("四人局，隊長貢獻5，下家1貢獻4，下家2貢獻3，上家0，櫻花小徑要13分，能出團嗎？", 13),
+    ("四人局，竹林小道要11分，隊長貢獻5，下家1貢獻4，下家2貢獻3，上家0，能出團嗎？", 11),
     ("四人局，隊長貢獻5，下家1貢獻4，下家2貢獻3，上家0，路徑要12分，能出團嗎？", 12),
     ("四人局，隊長貢獻5，下家1貢獻4，下家2貢獻3，上家0，這條路需要13分，能出團嗎？", 13),
     ("4 players on a path that needs 13: captain 5, next player 4, the one after 3, last player 0. Departs?", 13),
@@ -262,6 +289,18 @@ def test_numbered_players_are_not_read_as_seats_when_a_number_may_be_the_captain
     question = ("Five on the Bamboo path: P1 (the captain) plays a lantern, P2 a reflector, P3 passes, P4 a work cap, "
                 "P5 a reflector, then P1, P2, P4 and P5 all pass. Do we go?")
     assert "actions" not in extract_input(MORNING.input_model, question)
+
+
+@pytest.mark.parametrize("question, went", [
+    # A seat told after a seated name ("再來依序是…"), one told from the captain's name ("阿凱的上家是…"), and three
+    # names listed after the cue.
+    ("五人局，隊長是阿凱，他的下家是小瑜，再來依序是阿光、Amy，阿凱的上家是志明。今天出團的是阿凱、志明跟Amy三個人，"
+     "隊長卡要交給誰？", [0, 3, 4]),
+    ("五人局，隊長是小杰，他的下家是阿蓮，然後是大頭、Momo，小杰的上家是老K。出團的是阿蓮、大頭、Momo，隊長卡給誰？", [1, 2, 3]),
+])
+def test_seats_that_went_called_by_names_told_from_the_seat_before(question, went):
+    data = extract_input(get_rule("mist-mountain.next_captain").input_model, question)
+    assert data["went"] == went and data["players"] == 5
 
 
 @pytest.mark.parametrize("question", [

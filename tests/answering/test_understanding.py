@@ -202,6 +202,8 @@ def test_chinese_numerals_are_read_only_as_numbers():
                                            # Which of two set-ups is harder: no one verdict answers it.
                                            ("只加高塔跟只加書本，哪一個比較難？", "compare"),
                                            ("Which is harder, Towers with no power or the Book?", "compare"),
+                                           # Cantonese: A-唔-A asks yes or no; 邊個 asks who.
+                                           ("咁出唔出到團？", "yes_no"), ("隊長卡要交俾邊個？", "who"),
                                            ("又拿到第二張綠門 會觸發啥徵兆", "what"), ("项链啥时候才算用过？", None)])
 def test_question_forms(question, form):
     assert question_form(fold(question)) == form
@@ -211,6 +213,7 @@ def test_follow_up_openers():
     assert is_follow_up("那藍色的呢？") and is_follow_up("What about five players?")
     # What was just done, done again: "放完之後…", "and then …".
     assert is_follow_up("放完之後可以馬上再放一次嗎？") and is_follow_up("and then can I keep it?")
+    assert is_follow_up("咁出完團之後隊長卡要交俾邊個？")  # Cantonese "then"
     assert not is_follow_up("今天台北天氣如何？") and not is_follow_up("完全不懂這個規則")
     # Words pointing back at what was named before.
     assert is_follow_up("Do I still have to give up one of those two Towers?")
@@ -967,6 +970,7 @@ def test_an_amount_each_is_read_with_the_total_after_it():
 @pytest.mark.parametrize("question,expected", [
     ("四座塔已經連成一排，抽到夢魘要丟塔嗎？", "complete"),
     ("all four towers lined up and a Nightmare comes. Do I lose one?", "complete"),
+    ("塔列四個顏色都連好了，又抽到惡夢，要丟塔嗎？", "complete"),
     # Three Towers in a line are not an Alignment.
     ("three towers lined up and a Nightmare comes. Do I lose one?", None),
 ])
@@ -1678,10 +1682,11 @@ def test_all_four_towers_down_is_the_complete_row():
 def test_a_follow_up_carries_no_list_from_a_question_it_misread(pipeline):
     """A contribution list read with a number left over is no fact for a follow-up either; read whole, it is."""
     rule = get_rule("mist-mountain.qualification")
-    misread = "需求12分。隊長小明0分，他下家阿華3分，再下去Kevin 3分、小美3分、阿傑3分，最後小玲（隊長上家）0分。這樣能出團嗎？"
+    # (A four-character name breaks the run of named seats: the list stops short and a 5 is left over.)
+    misread = "需求12分。隊長小明0分，他下家阿華3分，再下去Kevin 4分、歐陽小美5分、阿傑4分，最後小玲（隊長上家）0分。這樣能出團嗎？"
     assert rule_unread_numbers(rule, misread, extract_input(rule.input_model, misread))  # the list is misread
     r = pipeline.ask("那如果需求只有6分呢？", history=[misread])
-    assert r.verdict is None and "3" in r.answer.split("\n")[0]
+    assert r.verdict is None and "5" in r.answer.split("\n")[0]
     read = "需求12分。隊長0分，下家1 3分，下家2 3分、下家3 3分、下家4 3分、上家0分。這樣能出團嗎？"
     r = pipeline.ask("那如果需求只有6分呢？", history=[read])
     assert r.rule == "mist-mountain.qualification" and r.verdict["value"] is True
@@ -2026,6 +2031,27 @@ def test_a_fact_does_not_answer_another_number_of_its_subject(pipeline, question
     assert r.verdict is None or r.verdict["rule"] != fact
 
 
+def test_a_question_asking_a_facts_own_number_and_another_keeps_it_an_answer(pipeline):
+    # "一共幾張…？每種顏色幾張？" asks the total too: the fact whose answer gives both still answers how many.
+    u = pipeline.understand("高塔擴充一共幾張塔卡？每種顏色幾張？")
+    [total] = [c for c in u.candidates if c.answerer.id == "onirim.tower_card_count"]
+    assert "how_many" in total.answerer.answer_types
+    u = pipeline.understand("高塔擴充每種顏色幾張塔卡？")
+    assert all("how_many" not in c.answerer.answer_types for c in u.candidates
+               if c.answerer.id == "onirim.tower_card_count")
+
+
+def test_an_input_said_only_for_context_is_no_evidence_for_its_rule(pipeline):
+    # The table's size bounds the seat where an item goes; it does not make a setup question that rule's.
+    u = pipeline.understand("两人局用这个魔法物品变体，开局时每人要拿几个指示物？")
+    assert all(c.stated == 0 for c in u.candidates if c.answerer.id == "dungeon-lords.item_slot")
+    [markers] = [c for c in u.candidates if c.answerer.id == "dungeon-lords.markers_per_player"]
+    assert markers.answerer.fact_unread(u.query.text) == []  # the same 5 markers at every table size
+    u = pipeline.understand("四人局我是起始玩家的下一位，物品放在哪個冒險家下面？")
+    [slot] = [c for c in u.candidates if c.answerer.id == "dungeon-lords.item_slot"]
+    assert slot.stated == 1  # the seat is evidence; the table size is not counted
+
+
 def test_a_fact_of_how_many_answers_its_own_number(pipeline):
     r = pipeline.ask("Paradoxical Prophecy 是看牌堆底幾張？")
     assert r.verdict["rule"] == "onirim.paradoxical_prophecy_cards" and r.verdict["value"] == 5
@@ -2046,3 +2072,100 @@ def test_a_spells_cost_is_asked_of_its_side(pipeline, question, value):
     assert r.verdict["rule"] == "onirim.spell_cost" and r.verdict["value"] == value
     if value == "depends":
         assert sorted(c["value"] for c in r.verdict["cases"]) == [10, 12]
+
+
+@pytest.mark.parametrize("question,row,tower,side", [
+    # "right now" is no end of the row; the Tower after an English verb of placing is the one added.
+    ("My Tower row right now is a single red-4. Next turn I want to play the blue-5 onto the row. Legal?",
+     ["red-4"], "blue-5", None),
+    ("OK, then I put the blue-5 on the LEFT end, so it sits to the left of the red-4. Legal now?",
+     ["red-4"], "blue-5", "left"),
+    # 啡色: brown, as said in Hong Kong.
+    ("我嘅高塔列得一張啡色4號，手上有張綠色4號，放唔放得落去？", ["brown-4"], "green-4", None),
+])
+def test_a_towers_placement_read_from_english_verbs_and_cantonese_colours(question, row, tower, side):
+    data = extract_input(get_rule("onirim.tower_placement").input_model, question)
+    assert (data.get("row"), data.get("tower"), data.get("side")) == (row, tower, side)
+
+
+def test_a_zero_said_with_a_none_phrase_is_that_quantitys_own():
+    # "一張都沒有翻開" is the face-up count's zero, not the deck's.
+    data = extract_input(get_rule("onirim.happy_dream_options").input_model,
+                         "黑暗徵兆已經一張都沒有翻開的了，抽到美夢卡還能選什麼？")
+    assert data == {"face_up_premonitions": 0}
+    data = extract_input(get_rule("onirim.happy_dream_options").input_model,
+                         "翻開的黑暗徵兆已經全部觸發或被移掉，補充牌堆還有 12 張，抽到美夢卡能做什麼？")
+    assert data == {"face_up_premonitions": 0, "deck_size": 12}
+
+
+@pytest.mark.parametrize("question,expected", [
+    ("隊伍要醫3滴傷，牧師得2粒心，隊入面有一支治療藥水，支藥水計唔計用咗？", {"damage_to_heal": 3, "priest_hearts": 2}),
+])
+def test_cantonese_healing_is_read(question, expected):
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model, question)
+    assert {k: data.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize("question,went", [
+    ("4人局，隊長今天沒有出團，出團的是另外三個人，隊長卡要交給誰？", [1, 2, 3]),
+    ("4 players. The captain didn't go today; the other three went. Who gets the captain card?", [1, 2, 3]),
+    # At five, "the other three" is not every seat but one: which three is not said.
+    ("5人局，下家2沒出團，出團的是另外三個人，隊長卡給誰？", None),
+])
+def test_the_others_who_went_are_every_seat_but_the_one_that_stayed(question, went):
+    data = extract_input(get_rule("mist-mountain.next_captain").input_model, question)
+    assert data.get("went") == went
+
+
+def test_the_other_side_of_a_card_turns_the_side_carried_over():
+    from answering.extract import other_values
+
+    model = get_rule("onirim.spell_cost").input_model
+    assert other_values(model, "Same spot, but with the Spells card on its other side?", {"side": "expensive"}) \
+        == {"side": "cheap"}
+    assert other_values(model, "那換咒文卡的另一面呢？", {"side": "cheap"}) == {"side": "expensive"}
+
+
+@pytest.mark.parametrize("question,side", [
+    # The ladder names the Spells card's side by rung: 5 the cheap side, 6 the expensive one.
+    ("Book expansion, we play ladder rung 6. My discard pile has exactly 11 cards. Can I cast Powerful Punishment?",
+     "expensive"),
+    ("玩第5級，棄牌堆8張，可以放平行計畫嗎？", "cheap"),
+])
+def test_a_ladder_rung_names_the_spells_side(question, side):
+    rule = get_rule("onirim.spell_castable")
+    data = extract_input(rule.input_model, question)
+    assert data["side"] == side and rule_unread_numbers(rule, question, data) == []
+
+
+def test_what_cards_are_worth_told_in_brackets_is_no_play():
+    rule = get_rule("mist-mountain.contribution")
+    question = "今天芒草小路（燈籠2、工作帽3、反光盤4），我出了一張反光盤、一張燈籠，幾分？"
+    data = extract_input(rule.input_model, question)
+    assert data["cards"] == ["反光盤", "燈籠"] and rule_unread_numbers(rule, question, data) == []
+
+
+@pytest.mark.parametrize("follow_up", [
+    "那如果下家4其實是3分呢？",
+    # The seat's aside, and "which three" (asked, not said anew), leave the one number restated.
+    "同一局，但下家4（上家）其實出到了 3 分，其他人不變。那最後是哪三個人出團？",
+])
+def test_a_seats_number_restated_beside_an_aside_in_the_earlier_list(follow_up):
+    from answering.extract import restated_input
+
+    earlier = "五人局，需求 12 分。貢獻度按座位是：隊長 2、下家1 5、下家2 0、下家3 5、下家4（也就是隊長上家）2。能出團嗎？"
+    assert restated_input(get_rule("mist-mountain.qualification"), earlier, follow_up)["contributions"] == [2, 5, 0, 5, 3]
+
+
+def test_a_row_said_to_be_all_placed_adds_no_tower():
+    data = extract_input(get_rule("onirim.alignment_complete").input_model,
+                         "我的高塔列從左到右是 紅5、綠4、藍5、紅3，四張都擺好了，這樣算完成了嗎？")
+    assert data["row"] == ["red-5", "green-4", "blue-5", "red-3"]
+    data = extract_input(get_rule("onirim.tower_placement").input_model,
+                         "我的高塔列從左到右是 紅5、綠4、藍5、紅3，四張都擺好了，這樣算完成了嗎？")
+    assert data.get("row") == ["red-5", "green-4", "blue-5", "red-3"] and "tower" not in data
+
+
+def test_a_range_asked_of_a_number_then_another_answers_the_first(pipeline):
+    r = pipeline.ask("迷霧山城三個人可以玩嗎？還是一定要湊到四個人？")
+    assert r.verdict["rule"] == "mist-mountain.player_count" and r.verdict["value"] is False
