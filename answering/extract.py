@@ -894,10 +894,14 @@ _NUMBER_RUN = re.compile(r"(?:\s*(?:分|点|pts?|points?))?(?:\s*[,，、]\s*(?:
                          r"\s*[,，、]?\s*(?:and\b|then\b|然后|最后)?\s*(?:the\s*)?$")
 
 
+# Words for the players not yet named ("其他人", "剩下三個").
+_OTHER_PEOPLE = r"其他|其余|剩下|剩余|另外|别"
+
+
 # Players named with their numbers running on from a seat's own ("再下去Kevin 3分、小美3分、阿傑3分，最後…"): the seats
 # after it, in the order told.
 _NAMED_RUN = re.compile(r"(?:\s*(?:分|点|pts?|points?))?(?:\s*[,，、]\s*(?:and\s+|then\s+)?"
-                        r"(?!其他|其余|剩下|剩余|另外|别人|大家|others?\b|everyone|the rest|刚好|正好|恰好|刚刚|总共|一共|合计|加起来|"
+                        rf"(?!{_OTHER_PEOPLE}|大家|others?\b|everyone|the rest|刚好|正好|恰好|刚刚|总共|一共|合计|加起来|"
                         r"共|都|也|各|只|才|还|就|需求|需要|要|路|in total|total|so\b|that's|just|exactly)"
                         r"(?:[\u4e00-\u9fff]{1,3}|[a-z][a-z'\-]{0,11})\s*(?:出了|贡献了?|有|:|：|是)?\s*\d+"
                         r"\s*(?:分|点|pts?|points?))+"
@@ -914,7 +918,7 @@ def _table_size(text: str, players: int | None = None) -> int | None:
 
 
 _OTHERS_ZERO = re.compile(
-    r"(?:其他|其余|剩下|剩余|另外|别)的?(?:(\d)\s*(?:个|位)?)?(?:人|玩家|座位|位)?(?:都|全|也)?(?:是|为)?\s*"
+    rf"(?:{_OTHER_PEOPLE})的?(?:(\d)\s*(?:个|位)?)?(?:人|玩家|座位|位)?(?:都|全|也)?(?:是|为)?\s*"
     r"(?:0|零|没有?(?:任何)?(?:贡献|出牌|出|分))|"
     r"(?:others?|everyone else|everybody else|the rest|all (?:the )?other(?:s| players)?|the other (\d)(?: players)?)\s*"
     r"(?:are|have|all|scored|score|players|put in|contributed|played)?\s*(?:all\s*|have\s*)?(?:0|nothing|none|zero)|"
@@ -2462,7 +2466,7 @@ _A_CARD = re.compile(r"\s*(?:卡|牌|'s card\b|card\b)")
 _DID_NOT_GO = re.compile(r"\s*(?:自己|本人|himself|herself)?\s*(?:今天|当天|today)?\s*"
                          r"(?:没|不|未|\bdid ?n[o']t\b|\bstayed\b|\bwas not\b)")
 # "出團的是另外三個人", "the other three went": every seat but the one said not to go.
-_THE_OTHERS = re.compile(r"(?:另外|其他|其余|剩下)的?\s*(\d)\s*(?:个|位)?\s*(?:人|玩家)|\bthe (?:other (\d)|(\d) others)\b")
+_THE_OTHERS = re.compile(rf"(?:{_OTHER_PEOPLE})的?\s*(\d)\s*(?:个|位)?\s*(?:人|玩家)|\bthe (?:other (\d)|(\d) others)\b")
 
 
 def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None:

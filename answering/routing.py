@@ -103,7 +103,9 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"\b(?:when|where)\s+(?:do|does|did|can|could|is|are|was|were|should|must|will|would|"
                          r"may|might|shall|has|have)\b")),
     # ("好几次", "几乎": a word of many or almost, no question.)
-    ("how_many", re.compile(r"(?<!好)几(?!乎)|多少|多久|多长时间|how many|how much|how long|how old|what number|number of")),
+    # "What does Powerful Punishment cost?": a cost is a number.
+    ("how_many", re.compile(r"(?<!好)几(?!乎)|多少|多久|多长时间|how many|how much|how long|how old|what number|number of|"
+                            r"\bwhat (?:does|do|would|will) [^?？]{1,40}?\bcost\b|\bwhat(?:'s| is) the cost\b")),
     # What to do with a card, what a card does: the answer is an effect or a destination.
     ("what_happens", re.compile(r"怎么办|会怎样|怎么样|什么事|发生什么|怎么处理|如何处理|怎样处理|干嘛|干什么用|"
                                 r"做什么用|有什么用|什么效果|什么作用|what happens|what do (?:i|we|you) do|"
@@ -541,9 +543,9 @@ class RuleRouter:
                 # A limit answers yes or no only of a number of its own unit ("can one adventurer hold two items?");
                 # "是不是每用一次就放一個黃金？" asks something else of it.
                 answerer = answerer.without_type("yes_no")
-            if "how_many" in answerer.answer_types and all(
-                    answerer.names_other_count(text) for text in
-                    ([text for text, f in parts if f == "how_many"] if several else None) or [asked]):
+            how_many_parts = [text for text, f in parts if f == "how_many"] if several else []
+            if "how_many" in answerer.answer_types and all(answerer.names_other_count(text)
+                                                           for text in how_many_parts or [asked]):
                 # "How many discards does Paradoxical Prophecy cost?" asks another number of the fact's subject;
                 # "一共几张塔卡？每种颜色几张？" asks its own number too.
                 answerer = answerer.without_type("how_many")

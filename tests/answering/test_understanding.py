@@ -204,6 +204,8 @@ def test_chinese_numerals_are_read_only_as_numbers():
                                            ("Which is harder, Towers with no power or the Book?", "compare"),
                                            # Cantonese: A-唔-A asks yes or no; 邊個 asks who.
                                            ("咁出唔出到團？", "yes_no"), ("隊長卡要交俾邊個？", "who"),
+                                           # A cost is a number.
+                                           ("What does Powerful Punishment cost on the cheap side?", "how_many"),
                                            ("又拿到第二張綠門 會觸發啥徵兆", "what"), ("项链啥时候才算用过？", None)])
 def test_question_forms(question, form):
     assert question_form(fold(question)) == form
