@@ -1989,8 +1989,9 @@ def _told_before(text: str, found: list[Mention], i: int) -> bool:
     return bool(re.search(r"[,，.。;；]", between)) and not re.search(r"another|again|second|more|又|再|另", between)
 
 
-# "(lantern 2 / cap 3 / reflector 4)": what things are worth, told in brackets: no thing is played or held there.
-_VALUE_ASIDE = re.compile(r"[(（]\s*(?:[^\d()（）/,，、]{1,16}?\s*\d+\s*(?:分|点|pts?|points?)?\s*[/,，、]\s*)+"
+# "芒草小路 (lantern 2 / cap 3 / reflector 4)": what the day's path makes things worth, told in brackets right after
+# it: no thing is played or held there. (Only after a path: a bracketed list of seats and numbers is a situation.)
+_VALUE_ASIDE = re.compile(r"(?:(?<=小路)|(?<=小径)|(?<=小道)|(?<=path))\s*[(（]\s*(?:[^\d()（）/,，、]{1,16}?\s*\d+\s*(?:分|点|pts?|points?)?\s*[/,，、]\s*)+"
                           r"[^\d()（）/,，、]{1,16}?\s*\d+\s*(?:分|点|pts?|points?)?\s*[)）]")
 
 

@@ -2145,6 +2145,10 @@ def test_what_cards_are_worth_told_in_brackets_is_no_play():
     question = "今天芒草小路（燈籠2、工作帽3、反光盤4），我出了一張反光盤、一張燈籠，幾分？"
     data = extract_input(rule.input_model, question)
     assert data["cards"] == ["反光盤", "燈籠"] and rule_unread_numbers(rule, question, data) == []
+    # Players and their numbers in brackets are a situation, whatever reads them: not passed over.
+    rule = get_rule("mist-mountain.qualification")
+    question = "四人局需求12（阿明3、小華5、小美1、阿志4），能出團嗎"
+    assert rule_unread_numbers(rule, question, extract_input(rule.input_model, question))
 
 
 @pytest.mark.parametrize("follow_up", [
