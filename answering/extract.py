@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from collections.abc import Sequence
 from typing import Any, get_args
@@ -43,13 +43,15 @@ _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?|\bnobody|
                          r"used|played)\s+)?"
                          # "no special protection", "without any extra power": an adjective may stand between.
                          r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?(?:special\s+|extra\s+|real\s+)?$")
+# The words for the card colours as folded text has them, and the colour each names.
+_TOWER_COLOURS = {"red": "red", "blue": "blue", "green": "green", "brown": "brown", "tan": "brown", "红": "red",
+                  "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "咖啡": "brown", "啡": "brown"}
+_COLOUR_WORD = "(" + "|".join(sorted(_TOWER_COLOURS, key=len, reverse=True)) + ")"
 # "棕色那张5", "the brown one, a 5": the colour, then the card pointed at, then its number.
-_TOWER = re.compile(r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡|啡)\s*(?:色)?\s*(?:的)?\s*(?:那张|这张|那座|这座)?\s*"
+_TOWER = re.compile(_COLOUR_WORD + r"\s*(?:色)?\s*(?:的)?\s*(?:那张|这张|那座|这座)?\s*"
                     r"(?:塔|tower|one,?\s*(?:a\s+)?)?\s*[-_ ]?\s*(3|4|5)(?!\d)"
                     # "紅藍綠棕四張", "green 4 cards": a count of cards, not a Tower's number.
                     r"(?!\s*(?:张|座|个|枚|cards\b|towers\b))")
-_TOWER_COLOURS = {"红": "red", "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "咖啡": "brown", "啡": "brown",
-                  "tan": "brown"}
 _PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append|slap|drop|throw|tack|slot|pop|plonk)"
 
 
@@ -450,8 +452,10 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                                                     if unit.isascii() else "") + \
             re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else "")
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
+        # ("起始玩家後面第二個人": a number after 第 is a place in an order, no count.)
         out += [(_unit_distance(text, m.start(1), slot), m.start(1), int(m.group(1))) for m in re.finditer(pattern, text)
-                if not _names_other(text[max(0, m.start(1) - 14):m.start(1)], slot)]
+                if not _names_other(text[max(0, m.start(1) - 14):m.start(1)], slot)
+                and not re.search(r"第\s*$", text[max(0, m.start(1) - 2):m.start(1)])]
     # "no bamboo or grass cards", "zero sakura cards": none of each kind named in the list.
     heads = {fold(u).rsplit(" cards", 1)[0].removesuffix(" path") for u in slot.units
              if u.isascii() and u.endswith(" cards") and " " in u}
@@ -572,6 +576,13 @@ def _counts(text: str, slots: dict[str, Slot]) -> tuple[dict[str, int], set[int]
             continue
         out[name] = _signed(text, slots[name], value)
         used.add(pos)
+    # The quantity of one thing said again of another with a number no count reads ("warrior 5 HP, wizard 3 HP"):
+    # which is meant is not read.
+    for name, slot in slots.items():
+        if slot.kind == "count" and slot.one_of_several and name in out and any(
+                value != out[name] and pos not in used
+                for _, pos, value in _count_candidates(text, replace(slot, cues=()))):
+            del out[name]
     return out, used
 
 
@@ -583,7 +594,7 @@ def _tower_asked(text: str, towers: list[tuple[str, int, int]], slot: Slot) -> s
     ids = [t for t, _, _ in towers]
     if len(ids) == 1:
         return ids[0]
-    mentions = [(f"{_TOWER_COLOURS.get(m.group(1), m.group(1))}-{m.group(2)}", m.start(), m.end())
+    mentions = [(f"{_TOWER_COLOURS[m.group(1)]}-{m.group(2)}", m.start(), m.end())
                 for m in _TOWER.finditer(text)]
     after = text[mentions[-1][2]:]
     phrases = dict(slot.values)
@@ -601,7 +612,7 @@ def _towers(text: str) -> list[tuple[str, int, int]]:
     """Tower cards in order of first mention (a Tower named again is the same card)."""
     out: list[tuple[str, int, int]] = []
     for m in _TOWER.finditer(text):
-        tower = f"{_TOWER_COLOURS.get(m.group(1), m.group(1))}-{m.group(2)}"
+        tower = f"{_TOWER_COLOURS[m.group(1)]}-{m.group(2)}"
         if tower not in [t for t, _, _ in out]:
             out.append((tower, m.start(), m.end()))
     return out
@@ -664,9 +675,9 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
         return None, ids, sides.pop() if len(sides) == 1 else None
     if not ids:
         return None, [], sides.pop() if len(sides) == 1 else None
-    # "四張都擺好了", "all placed": a row said to be done is told, no Tower is being added to it.
-    if not re.search(_PLACE_VERB, re.sub(r"(?:都|全|全部|已经)\s*(?:摆|放|排|接)好|(?:摆|放|排)好了|all (?:placed|laid out|down)",
-                                         " ", text)):
+    # "四張都擺好了", "排滿四座塔", "all placed": a row said to be done (or full) is told, no Tower is being added to it.
+    if not re.search(_PLACE_VERB, re.sub(r"(?:都|全|全部|已经)\s*(?:摆|放|排|接)好|(?:摆|放|排)好了|(?:摆|放|排|接)满|"
+                                         r"all (?:placed|laid out|down)", " ", text)):
         # Towers named without placing one ("my row is red-3, blue-4…") are all the row.
         return None, ids, sides.pop() if len(sides) == 1 else None
     # "可以把綠4接在右邊嗎？我塔列上只有紅4": the Tower taken with 把 to a verb of placing is the one added.
@@ -690,7 +701,6 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
     return ids[new], [t for i, t in enumerate(ids) if i != new], sides.pop() if len(sides) == 1 else None
 
 
-_COLOUR_WORD = r"(red|blue|green|brown|tan|红|蓝|绿|棕|褐|咖啡|啡)"
 _DOOR_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:门|doors?)"
 # "三張紅色的牌", "three red cards": cards of a colour, neither a Door nor a Goal.
 # ("紅色卡" may name a Goal card: only 牌 is read so.)
@@ -898,11 +908,16 @@ _NUMBER_RUN = re.compile(r"(?:\s*(?:分|点|pts?|points?))?(?:\s*[,，、]\s*(?:
 _OTHER_PEOPLE = r"其他|其余|剩下|剩余|另外|别"
 
 
+# Words that make the number after them a total of parts ("一共3點"), shared by the readers of totals.
+_TOTAL_WORDS = r"总共|一共|合计|加起来|\bin total\b"
+# Words that make the number after them what something comes to exactly ("加起来刚好12").
+_EXACTLY_WORDS = r"刚好|正好|恰好|刚刚好|\bexactly\b|\bjust\b"
+
 # Players named with their numbers running on from a seat's own ("再下去Kevin 3分、小美3分、阿傑3分，最後…"): the seats
 # after it, in the order told.
 _NAMED_RUN = re.compile(r"(?:\s*(?:分|点|pts?|points?))?(?:\s*[,，、]\s*(?:and\s+|then\s+)?"
-                        rf"(?!{_OTHER_PEOPLE}|大家|others?\b|everyone|the rest|刚好|正好|恰好|刚刚|总共|一共|合计|加起来|"
-                        r"共|都|也|各|只|才|还|就|需求|需要|要|路|in total|total|so\b|that's|just|exactly)"
+                        rf"(?!{_OTHER_PEOPLE}|大家|others?\b|everyone|the rest|{_EXACTLY_WORDS}|刚刚|{_TOTAL_WORDS}|"
+                        r"共|都|也|各|只|才|还|就|需求|需要|要|路|total|so\b|that's)"
                         r"(?:[\u4e00-\u9fff]{1,3}|[a-z][a-z'\-]{0,11})\s*(?:出了|贡献了?|有|:|：|是)?\s*\d+"
                         r"\s*(?:分|点|pts?|points?))+"
                         r"(?=\s*(?:[,，、；;。.?？!！]|$))")
@@ -1033,7 +1048,7 @@ _SEAT_RANGE = re.compile(r"(?:下家|seat|p)\s*\d\s*(?:到|至|~|～|-|－|—|\
 
 
 # Where a player says a thing is in hand ("手上", "in my hand").
-_IN_HAND_ZH = r"(?:手上|手牌|手中|手里|手头)"
+_IN_HAND_ZH = r"(?:手牌(?:里|中|上)?|手上|手中|手里|手头)"
 _IN_HAND_EN = r"in (?:the |my |their |his |her |our |your )?hand"
 
 
@@ -1126,7 +1141,11 @@ def _elided_lead(text: str, slot: Slot) -> str:
     if first is None:
         return text
     thing = text[first.start:first.end]
-    return _BARE_LEAD.sub(lambda m: f"{m.group(1)}{m.group(2)} {thing}", text)
+    text = _BARE_LEAD.sub(lambda m: f"{m.group(1)}{m.group(2)} {thing}", text)
+    # "阿強6張回憶 金礦場上2；小美6張 金礦3張": a clause opening with a name and a bare count, another thing after it.
+    return re.sub(r"((?:^|[；;。])\s*[\u4e00-\u9fff]{1,3}\s*)(\d+)(\s*(?:张|个|份)?)"
+                  rf"(?=\s*(?:[,，、]\s*|\s+)(?!\s*{re.escape(thing)})[^\d\s,，、；;。])",
+                  lambda m: f"{m.group(1)}{m.group(2)}{'' if thing[0] in '张个份' else m.group(3).strip()}{thing}", text)
 
 
 # "順序從隊長開始：阿明有…；小華…", "in seat order from the captain: A has …; B has …": players listed by name.
@@ -1145,7 +1164,7 @@ def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
         return None
     names = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
     told: dict[str, list[str]] = {name: [] for name in roster}
-    for block in re.split(r"[。；;]|\.(?=\s|$)", re.sub(r"[(（][^()（）]*[)）]", " ", text)):
+    for block in re.split(r"[。；;]|\.(?=\s|$)", _without_asides(text)):
         m = re.match(r"\s*([^:：]{1,24})[:：]\s*(.+)$", block)
         things = mentions(m.group(1), slot.values) if m is not None else []
         if len(things) != 1:
@@ -1251,12 +1270,12 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
 _CLAUSE_END = re.compile(r"[；;。!！?？]|\.(?=\s|$)")
 _CLAUSE_LEAD = re.compile(
     r"^\s*(?:(?:at the end|in the end|by the end|game's over|finally|lastly|and then|then|and|next to (?:her|him|them)|"
-    r"next(?: (?:after|to) (?:her|him|the captain))?|after (?:her|him|that)|"
+    r"next(?: (?:after|to) (?:her|him|the captain))?(?: in (?:turn|line|order))?|after (?:her|him|that)|"
     r"最后(?:一位|一个)?是?|然后是?|接[着著]是?|再来是?|再下一?(?:位|个|家)是?|再下去是?|再往下是?|(?:[他她]的?|队长的?)?下家\s*\d?是?|"
     r"上家是?|队长是?|(?:the )?captain(?:'s next player)?)\s*[,，:：]?\s*)*")
 _CLAUSE_CAPTAIN = re.compile(r"队长|\bcaptain\b(?!'s)")
 _CLAUSE_AFTER_NAME = re.compile(r"\s*(?:(?:\bis|\bwas)\s+(?:the\s+)?captain(?:\s+(?:today|that day))?|[(（](?:the\s+)?"
-                                r"(?:captain|队长)[)）]|(?:是|当)?(?:今天|当天)?的?队长)?")
+                                r"(?:captain|队长)(?:\s*(?:today|that day|今天|当天|那天))?[)）]|(?:是|当)?(?:今天|当天)?的?队长)?")
 
 
 def _records_clause_by_clause(text: str, slot: Slot, players: int | None, question: str) -> list[dict[str, Any]] | None:
@@ -1337,7 +1356,7 @@ def _shared_records(text: str) -> str:
 
 
 # Between an owner and the thing owned: "紅色魔杖", "紅色玩家的治療藥水", "the green player's wand", "yellow's necklace".
-_OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the|那个是|那个|那张是|是|(?:one )?(?:turns out to be|"
+_OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the|[那这](?:个|张|根|瓶|条|串|枚|片)是?|是|(?:one )?(?:turns out to be|"
                         r"turned out to be|is|was)(?: a| an| the)?)?\s*")
 
 
@@ -1362,6 +1381,8 @@ def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
         owner = _owner_before(text, owners, m)
         if owner is None:
             return None
+        if [owner.value, m.value] in out:
+            continue  # a player reveals one marker a round: named again ("綠色那根魔杖去哪？"), it is the one told
         out.append([owner.value, m.value])
     return out or None
 
@@ -1460,6 +1481,11 @@ def _name_pattern(name: str) -> str:
 def _blanked(text: str, span: tuple[int, int]) -> str:
     """The text with `span` blanked out, every other position kept."""
     return text[:span[0]] + " " * (span[1] - span[0]) + text[span[1]:]
+
+
+def _without_asides(text: str) -> str:
+    """The text with every aside in brackets blanked out, every other position kept."""
+    return re.sub(r"[(（][^()（）]*[)）]", lambda m: " " * len(m.group()), text)
 
 
 # "阿凱當隊長", "Jo is captain": a name told before the captain's role.
@@ -1913,6 +1939,7 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
         text = _blanked(text, listed)
     turns: list[list[Any]] = []
     waiting: list[int] = []  # seats named with no value yet, before a value they all share
+    seating = False  # the clause before was the roster's own ("再來是小華、婷婷": the names listed with it are too)
     for clause in re.split(r"[，,、；;。!！?？:：]|\.(?!\d)", text):
         seat_name = _NAME_OF_SEAT.fullmatch(clause)
         if seat_name is not None and seat_name.group(3) in roster:
@@ -1920,12 +1947,18 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
             # roster again.
             # (The seating is told before the turns: once turns are told, a name is a turn, "然后大雄、静香…都Pass".)
             if not turns and not (listed and _RELATIVE_ROLE.search(seat_name.group(1) or seat_name.group(2) or "")):
+                seating = True
                 continue  # the roster itself
             clause = clause[seat_name.start(3):]
+        if seating and not turns and clause.strip() in roster:
+            continue
+        seating = False
         # Turns name cards, not amounts: a digit after "next player" numbers the seat ("next player 2 passes").
         clause = re.sub(r"\bnext player\s*(\d)\b", r"下家\1", clause)
-        found = sorted([(m.start(), _seat(clause, m.group(1), players)) for m in _SEAT_ROLE.finditer(clause)]
-                       + ([(m.start(), roster[m.group()]) for m in names.finditer(clause)] if names else []))
+        by_name = [(m.start(), roster[m.group()]) for m in names.finditer(clause)] if names else []
+        # "接著阿傑再出一張": a "then" before a name is the turn coming to that player, no seat of its own.
+        found = sorted([(m.start(), _seat(clause, m.group(1), players)) for m in _SEAT_ROLE.finditer(clause)
+                        if not (by_name and _RELATIVE_ROLE.search(m.group(1)))] + by_name)
         seats = [s for _, s in found]
         said_twice = len(seats) > 1 and len(set(seats)) == 1
         if said_twice:
@@ -2226,6 +2259,11 @@ def _compared(model: type[BaseModel], text: str, name: str, slot: Slot) -> dict[
 @lru_cache(maxsize=4096)
 def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     text = _without_card_asides(_without_what_is_not_so(normalise_numbers(fold(question))))
+    # "對家" at an even table is the seat across from the captain; at an odd one there is none.
+    if (size := _table_size(text)) in (4, 6):
+        text = text.replace("对家", f"下家{size // 2} ")
+    # "小華也是6張回憶": "too" before a number adds nothing to what is said of whom.
+    text = re.sub(r"(?<=[\u4e00-\u9fff])也(?:是|有)?(?=\s*\d)", lambda m: " " * len(m.group()), text)
     # "Mia's captain": Mia is the captain (not "the captain's next player").
     text = re.sub(r"(?<![a-z'])(?!the\b)([a-z][a-z\-]{1,11})'s (?=captain\b(?!'s))", r"\1 is ", text)
     slots = declared_slots(model)
@@ -2293,7 +2331,11 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     party = _party(counting_text, party_slot, members) if party_slot is not None else None
     for name, slot in slots.items():
         value: Any = None
-        if slot.kind == "choice":
+        if slot.kind == "choice" and slot.role == "side" and (towers or has_new_tower):
+            # The placement reading tells the end (it knows "right now", "left to right", a side denied); a bare
+            # mention of left or right is no side.
+            value = side
+        elif slot.kind == "choice":
             value = choices[name]
         elif slot.kind == "count":
             value = counts.get(name)
@@ -2381,15 +2423,6 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
         if value is not None and value != []:
             data[name] = value
     _only(text, slots, data)
-    if towers or has_new_tower:
-        # The placement reading tells the end (it knows "right now", "left to right", a side denied); a bare
-        # mention of left or right is no side.
-        for name, slot in slots.items():
-            if slot.kind == "choice" and slot.role == "side":
-                if side is None:
-                    data.pop(name, None)
-                else:
-                    data[name] = side
     return data
 
 
@@ -2543,8 +2576,6 @@ _NOT_AN_AMOUNT = re.compile(r"\s*(?:点|points?)?\s*(?:血|生命|hp\b|hit point
                             r"rounds?\b|turns?\b|times?\b|回合|轮|次)")
 
 
-# Words that make the number after them a total of parts ("一共3點"), shared by the readers of totals below.
-_TOTAL_WORDS = r"总共|一共|合计|加起来|\bin total\b"
 # Words that make the number after them a sum of several blows.
 _SUM_OF_BLOWS = re.compile(rf"(?:{_TOTAL_WORDS}|前前后后|总计|\ba total of\b)[^\d，。,;；]{{0,6}}$")
 
@@ -2750,12 +2781,9 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
                                        text))):
         if (int(m.group(1)), int(m.group(2))) in repeated:
             text = _blanked(text, m.span())
-    text = _parts_of_totals(text, known)
+    text = _parts_of_totals(text, known, sums)
     for m in reversed(list(_VALUE_ASIDE.finditer(text))):
         text = _blanked(text, m.span())  # what things are worth, as the rulebook has it: no situation
-    for m in reversed(list(_TOTAL.finditer(text))):
-        if int(m.group(1)) in sums and int(m.group(1)) not in known:
-            text = _blanked(text, m.span(1))
     text = _in_passing(text, asides)
     # "需求12……加起来刚好12": a value read once and said again as what something comes to exactly.
     for m in reversed(list(_EXACTLY.finditer(text))):
@@ -2771,7 +2799,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     return out
 
 
-_EXACTLY = re.compile(r"(?:刚好|正好|恰好|刚刚好|\bexactly\b|\bjust\b)\s*(?:是|等于|为|到|\bequals?\b|\bhits?\b)?\s*(\d+)(?!\d)")
+_EXACTLY = re.compile(rf"(?:{_EXACTLY_WORDS})\s*(?:是|等于|为|到|\bequals?\b|\bhits?\b)?\s*(\d+)(?!\d)")
 # "三個冒險家，每人1點，共3點傷", "2 and 1, 3 in total": a total said after the numbers it is made of.
 _TOTAL = re.compile(rf"(?:{_TOTAL_WORDS}|共|\btotal of\b|\btotal\b|\bso (?:there's|that's|it's)\b)"
                     r"\s*(?:是|is|of)?\s*(\d+)")
@@ -2779,9 +2807,14 @@ _TOTAL = re.compile(rf"(?:{_TOTAL_WORDS}|共|\btotal of\b|\btotal\b|\bso (?:ther
 _EACH = re.compile(r"(?:每人|每个人|各)\s*(?:[\u4e00-\u9fff]{1,2}?)?\s*\d+|\d+\s*(?:\beach\b|\bapiece\b|\bper (?:person|adventurer|head)\b)")
 
 
-def _parts_of_totals(text: str, known: list[int]) -> str:
+def _parts_of_totals(text: str, known: list[int], sums: set[int] = frozenset()) -> str:
     """The text with the numbers a read total is made of (their sum or product, said just before it in its
-    sentence) blanked: they are read with the total."""
+    sentence) blanked: they are read with the total. A total of read values (`sums`: what the largest of a
+    read list come to) is blanked itself: "前三名加起來11分" says again what the list says."""
+    for m in reversed(list(_TOTAL.finditer(text))):
+        total = int(m.group(1))
+        if total in sums and total not in known:
+            text = _blanked(text, m.span(1))
     for m in _TOTAL.finditer(text):
         total = int(m.group(1))
         if total not in known:
@@ -2958,10 +2991,7 @@ def _told_of_same_seat(earlier: str, said_before: str) -> re.Match[str] | None:
     """The one number of the earlier question told of the seat (a role, or a role and a name) that the follow-up
     names before its own number, or None."""
     # (An aside in brackets restates the seat: "下家4（也就是隊長上家）2" is 下家4's.)
-    def without_asides(text: str) -> str:
-        return re.sub(r"[(（][^()（）]*[)）]", lambda a: " " * len(a.group()), text)
-
-    said_before, plain = without_asides(said_before), without_asides(earlier)
+    said_before, plain = _without_asides(said_before), _without_asides(earlier)
     own_roles = {m.group(1) for m in _SEAT_ROLE.finditer(said_before) if not _RELATIVE_ROLE.search(m.group(1))}
     if not own_roles:
         return None

@@ -118,7 +118,8 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                           # "if I pull a nightmare … do I always have to give one up?": the asking verb after a
                           # condition, its subject right after it, the question mark ending it.
                           r"(?<!what )(?<!how )(?<!where )(?<!when )(?<!why )(?<!which )(?<!who )(?<!how many )"
-                          r"(?<!how much )\b(?:do|does|can|must|should|will|is|are|am|have|has)\s+(?:i|we|you|it|they|he|she)\b"
+                          r"(?<!how much )\b(?:do|does|can|must|should|will|is|are|am|have|has)\s+(?:i|we|you|it|they|he|she|one|anyone|"
+                          r"anybody|someone|somebody|everyone|each|both|the|a|an|my|our|this|that|these|those)\b"
                           r"[^?.!]*\?+\s*$")),
     # Last: "what's the hand limit", "這張徵兆的懲罰是什麼" ask for a value or a description of something's
     # attribute, whichever the answerer gives ("夢魘是什麼" asks what a thing is: no form).
@@ -706,6 +707,15 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
                 None)
     if part is not None:
         best = replace(part, score=part.fit(params))
+    if best.asks_several and best.form and not types_agree(best.form, best.answerer.answer_types):
+        # Two answers of one situation, the best answering only a later part ("美夢卡總共幾張？是洗進牌堆裡嗎？"):
+        # the other answers what is asked first when it fits nearly as well.
+        first = next((m for score, m in zip((s for s, _ in ranked), scored)
+                      if score > best.score - params.situation_gap and m.answerer.answer_types
+                      and types_agree(best.form, m.answerer.answer_types)
+                      and same_situation(m.answerer, best.answerer)), None)
+        if first is not None:
+            best = replace(first, score=first.fit(params))
     if best.asks_several and best.rule is not None and best.rule.part_of:
         # A question asking the part and more ("誰脫逃成功？誰是脫逃大師？") gets the whole when it fits nearly as
         # well: the whole's verdict tells the part too.

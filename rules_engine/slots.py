@@ -94,6 +94,9 @@ class Slot:
     # Said for context only: it bounds the other fields and changes no answer, so a question stating it is no
     # evidence that it asks this rule ("两人局…每人拿几个指示物" is not asking where an item goes).
     context: bool = False
+    # "count": the quantity of one thing among several of its kind ("the wizard's hit points"): said of several
+    # with different numbers ("warrior 5 HP, wizard 3 HP"), which one is meant is not read.
+    one_of_several: bool = False
 
     def applies(self, known: dict[str, Any]) -> bool:
         """Whether the slot is read given the values known so far (an unknown field does not exclude it)."""

@@ -1265,13 +1265,17 @@ rule(
     passages=(D.P_POTION_EX, D.P_GOLD, D.P_FIRST_USE),
     examples={
         "zh-TW": ("哥布林和史萊姆哪個先攻擊才不會讓第二瓶藥水被使用？", "兩隻怪物的攻擊順序會影響結果嗎？",
-                  "怪物先後順序會不會改變哪些魔法物品被標記？", "哪隻怪物先打，結果會不一樣嗎？"),
+                  "怪物先後順序會不會改變哪些魔法物品被標記？", "哪隻怪物先打，結果會不一樣嗎？",
+                  "走廊裡戰士5血在前，後面的巫師3血戴著項鍊；女巫打巫師1點、吸血鬼咬他3點，誰先打會影響項鍊標不標記嗎？"),
         "zh-CN": ("哥布林和史莱姆哪个先攻击才不会让第二瓶药水被使用？", "两只怪物的攻击顺序会影响结果吗？",
-                  "怪物先后顺序会不会改变哪些魔法物品被标记？", "哪只怪物先打，结果会不一样吗？"),
+                  "怪物先后顺序会不会改变哪些魔法物品被标记？", "哪只怪物先打，结果会不一样吗？",
+                  "走廊里战士5血在前，后面的巫师3血戴着项链；女巫打巫师1点、吸血鬼咬他3点，谁先打会影响项链标不标记吗？"),
         "en": ("Should the goblin or the slime attack first so the second potion is not used?",
                "Does the order my two monsters attack in matter?",
                "Can the monsters' attack order change which items get marked?",
-               "Does it matter which monster attacks first?"),
+               "Does it matter which monster attacks first?",
+               "Corridor: a thief with 4 HP and a potion up front, a priest behind. My goblin deals 2 to the front "
+               "one and my slime 1 to each. Does it make a difference which monster I send in first?"),
     },
     summary="Plays the round with the monsters in every order and compares.",
 )(evaluate_attack_order)

@@ -49,7 +49,8 @@ ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
             unstated="general")
 HIT_POINTS = Slot("count", {"zh-TW": "原本的生命值", "en": "original hit points"},
                   cues=("生命值", "生命", "血量", "原本", "本來", "hp", "hit points", "health"),
-                  units=("點血", "點生命", "滴血", "血", "hp", "hit points"), unstated="general", when=(("item", "necklace"),))
+                  units=("點血", "點生命", "滴血", "血", "hp", "hit points"), unstated="general", when=(("item", "necklace"),),
+                  one_of_several=True)
 CLASS_PHRASES = (("warrior", ("戰士", "warrior", "warriors", "fighter", "fighters")),
                  ("thief", ("盜賊", "小偷", "thief", "thieves", "rogue", "rogues")),
                  ("wizard", ("巫師", "法師", "wizard", "wizards", "mage", "mages")),

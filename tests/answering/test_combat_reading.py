@@ -147,3 +147,16 @@ def test_a_four_leaf_clover_is_a_name_not_a_count():
 def test_whether_a_monster_attacked_is_read_either_way(question, attacked, item):
     data = extract_input(get_rule("dungeon-lords.item_marked").input_model, question)
     assert data.get("item") == item and data["monster_attacked"] is attacked
+
+
+@pytest.mark.parametrize("question,markers", [
+    ("除了第一位是战士以外，另外三个冒险家都是盗贼。翻开的顺序是红色的魔杖、绿色的魔杖、黄色的空白、蓝色的空白。绿色那根魔杖最后去哪？",
+     [["red", "wand"], ["green", "wand"], ["yellow", "blank"], ["blue", "blank"]]),
+    ("Adventurers in order: warrior, thief, warrior, thief. The markers flip in this order: yellow's wand, red's wand, "
+     "green's blank, blue's blank. Which adventurer ends up with red's wand?",
+     [["yellow", "wand"], ["red", "wand"], ["green", "blank"], ["blue", "blank"]]),
+])
+def test_a_marker_named_again_in_the_question_is_the_one_revealed(question, markers):
+    rule = get_rule("dungeon-lords.assign_items")
+    data = extract_input(rule.input_model, question)
+    assert [[m.owner, m.item] for m in rule.input_model.model_validate(data).items] == markers

@@ -200,3 +200,12 @@ def test_after_a_message_that_only_told_the_situation_what_it_told_is_stated(pip
                                      history=["With the Towers and Dark Premonitions but not the Book, how many "
                                               "Happy Dreams are there?"])
     assert all(c.stated == 0 for c in understood.candidates if c.answerer.id == "onirim.card_counts")
+
+
+@pytest.mark.parametrize("question", ["每个玩家拿几个指示物？2人局也一样吗？", "每位玩家拿幾個指示物？三人局也一樣嗎？"])
+def test_two_facts_giving_one_answer_answer_the_part_asked_first(pipeline, question):
+    # Each fact's answer states the other's: the one answering what is asked first (how many) gives the verdict,
+    # and its answer tells the later part too.
+    r = pipeline.ask(question)
+    assert r.verdict is not None and r.verdict["value"] == 5
+    assert "2、3、4" in r.answer_line

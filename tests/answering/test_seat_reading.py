@@ -597,3 +597,57 @@ def test_numbers_told_name_by_name_in_turn_from_the_captain(question, contributi
 ])
 def test_a_turn_list_that_does_not_fit_the_table_is_not_read(question):
     assert "contributions" not in read(question)
+
+
+@pytest.mark.parametrize("question,expected", [
+    # "也是": "too" before the number; 手牌裡 is in hand.
+    ("四人局结束了，队长小明6张回忆、场上2张金矿；下家小华也是6张回忆、手牌里2张金矿；再来阿强3张回忆5张金矿，阿美5张回忆没金矿。"
+     "谁是脱逃大师？",
+     [{"memories": 6, "gold_table": 2}, {"memories": 6, "gold_hand": 2}, {"memories": 3, "gold_table": 5},
+      {"memories": 5, "gold_table": 0}]),
+    # A clause opening with a name and a bare count, another thing after it: the count is of the first record's thing.
+    ("4人结束了 阿强当天队长 下家依序小美 大雄 静香。阿强6张回忆 金矿场上2手上1；小美6张 金矿3张在场上；大雄4张回忆 金矿5；"
+     "静香6张 金矿场上1手上2 谁是脱逃大师",
+     [{"memories": 6, "gold_table": 2, "gold_hand": 1}, {"memories": 6, "gold_table": 3},
+      {"memories": 4, "gold_table": 5}, {"memories": 6, "gold_table": 1, "gold_hand": 2}]),
+])
+def test_records_said_with_too_and_a_bare_count(question, expected):
+    assert extract_input(ESCAPE_MASTER.input_model, question)["players"] == expected
+
+
+def test_the_first_block_names_every_player():
+    question = ("5人局最后结算，今天队长是老王，顺着下家依次是小李、小张、小陈、小赵。回忆：老王3张、小李5张、小赵5张。"
+                "金矿小巷：小李场上2张，小赵场上3张。谁是脱逃大师？")
+    assert "players" not in extract_input(ESCAPE_MASTER.input_model, question)
+
+
+@pytest.mark.parametrize("question,contributions,officer", [
+    ("4人局：隊長5分、下家4分、對家0分但打了警官、上家4分。誰出團？", [5, 4, 0, 4], 2),
+    ("六人局：隊長5分、下家1 4分、下家2 0分、對家2分、下家4 1分、上家3分。誰出團？", [5, 4, 0, 2, 1, 3], None),
+])
+def test_the_seat_across_at_an_even_table(question, contributions, officer):
+    data = read(question)
+    assert data["contributions"] == contributions
+    assert data.get("officer") == officer
+
+
+
+def test_turns_after_a_roster_continued_with_then_and_a_list():
+    question = ("四人局，隊長是小美，她的下家是阿傑，再來是小華、婷婷。今天翻到竹林小道。阿傑出反光盤，小華也出反光盤，婷婷直接Pass，"
+                "小美出工作帽；接著阿傑再出一張反光盤，小華Pass，小美Pass，阿傑也Pass。這樣能出團嗎？")
+    assert extract_input(MORNING.input_model, question)["actions"] == [
+        [1, "反光盤"], [2, "反光盤"], [3, "pass"], [0, "工作帽"], [1, "反光盤"], [2, "pass"], [0, "pass"], [1, "pass"]]
+
+
+@pytest.mark.parametrize("question", [
+    "End of a 4-player game. Amy (captain that day) has 5 of her own memories and 2 Sakura path cards. Ben, next in "
+    "turn, has 4 memories and one Abbot in hand. Chloe has 4 memories, 4 Grass path cards and one Abbot. Dan has 6 "
+    "memories. Apart from that nobody has any path cards or Abbots. Who escapes?",
+    "End of a 4-player game. Amy (captain that day) has 5 of her own memories and 2 Sakura path cards. Next in turn "
+    "Ben has 4 memories and one Abbot in hand. Then Chloe has 4 memories, 4 Grass path cards and one Abbot. Then Dan "
+    "has 6 memories. Who escapes?",
+])
+def test_english_records_clause_by_clause_after_the_captain_that_day(question):
+    assert extract_input(get_rule("mist-mountain.escape").input_model, question)["players"] == [
+        {"name": "Amy", "memories": 5, "sakura": 2}, {"name": "Ben", "memories": 4, "abbots": 1},
+        {"name": "Chloe", "memories": 4, "grass": 4, "abbots": 1}, {"name": "Dan", "memories": 6}]

@@ -2175,3 +2175,34 @@ def test_a_row_said_to_be_all_placed_adds_no_tower():
 def test_a_range_asked_of_a_number_then_another_answers_the_first(pipeline):
     r = pipeline.ask("迷霧山城三個人可以玩嗎？還是一定要湊到四個人？")
     assert r.verdict["rule"] == "mist-mountain.player_count" and r.verdict["value"] is False
+
+
+def test_hit_points_said_of_two_adventurers_are_not_read_as_the_one_meant():
+    """The hit points of the one carrying the item, said beside another's, could be either: unread."""
+    rule = get_rule("dungeon-lords.item_marked")
+    question = ("Warrior (5 HP, unhurt) in front, wizard (3 HP, unhurt) behind him wearing yellow's necklace. "
+                "The vampire hits the wizard for 3. Is the necklace marked?")
+    data = extract_input(rule.input_model, question)
+    assert "hit_points" not in data
+    assert rule_unread_numbers(rule, question, data)
+
+
+@pytest.mark.parametrize("question,form", [
+    ("in this item variant can one adventurer end up holding two items?", "yes_no"),
+    ("after the last round does the captain card stay with the same player?", "yes_no"),
+    ("which card can the wizard take?", "which"),
+])
+def test_a_yes_or_no_asked_after_a_lead_in_of_any_subject(question, form):
+    assert question_form(fold(question)) == form
+
+
+def test_a_place_in_an_order_is_no_count_of_players():
+    data = extract_input(get_rule("dungeon-lords.item_slot").input_model,
+                         "地下城主物品变体：我是起始玩家后面第二个人，我的物品放在哪个冒险家下面？")
+    assert "players" not in data
+
+
+def test_a_row_said_to_be_full_adds_no_tower():
+    data = extract_input(get_rule("onirim.tower_placement").input_model,
+                         "社員說只要排滿四座塔就算完成。我們現在從左到右是紅4、綠4、藍4、紅5，對嗎？")
+    assert "tower" not in data
