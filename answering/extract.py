@@ -33,7 +33,8 @@ _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, 
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
 _NEGATOR_ZH = re.compile(r"(?:没有?人|不|没有?|木有|无|未|别(?!人)|并非|非)(?:想|打算)?"
                          r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供|派|派出|出动|"
-                         r"凑满|凑齐|集满|集齐|排满|排完|连成|完成)?(?:任何|任一|半个|半只|半张)?(?:把|将|被)?\s*$")
+                         r"凑满|凑齐|集满|集齐|排满|排完|连成|完成|包括|包含|计入|算进|算入)?(?:任何|任一|半个|半只|半张)?"
+                         r"(?:把|将|被)?\s*$")
 # "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value;
 # "I do NOT want to put the Nightmare into Limbo", "don't plan to use …": wanting or meaning to, as in Chinese.
 _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?|\bnobody|\bno one|\bno-one)\s+"

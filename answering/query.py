@@ -21,6 +21,7 @@ FOLLOW_UP_OPENERS = ("那如果", "如果是", "那要是", "那", "要是", "�
                      "忘了说", "忘记说", "忘了讲", "忘记讲", "忘说了", "忘讲了", "补充", "更正", "说错", "打错", "看错",
                      "不对不对", "等下", "等等", "等一下", "wait", "correction", "oh wait", "forgot to", "hang on", "oops",
                      "抱歉", "不好意思", "搞错了", "我搞错", "不对", "sorry", "my bad", "i mean", "i meant",
+                     "he means", "she means", "they mean", "he meant", "she meant", "they meant",
                      # The same situation with one thing changed ("same two cards but …", "but what if …").
                      "same ", "but if", "but what if",
                      # What happened next in the same situation ("結果上家對那張燈籠打了濃霧時刻…", "後來…").
@@ -28,7 +29,10 @@ FOLLOW_UP_OPENERS = ("那如果", "如果是", "那要是", "那", "要是", "�
                      # Chat shorthand: "n if …" (and if), "what abt …".
                      "n if", "n what", "& if", "what abt", "how abt", "wat if", "wut if")
 FOLLOW_UP_ENDINGS = ("呢?", "呢？", "呢", "咧", "咧?", "咧？", "的话?", "的话？", "does that change it?",
-                     "does that change anything?", "does that change it", "does that change anything")
+                     "does that change anything?", "does that change it", "does that change anything",
+                     # "… not the right. Still fine?": the earlier question asked again of the changed situation.
+                     "still fine?", "still ok?", "still okay?", "still allowed?", "still legal?", "still good?",
+                     "in that case?", "then?")
 # Earlier questions a follow-up may draw on.
 HISTORY_TURNS = 4
 
@@ -48,7 +52,9 @@ def is_follow_up(question: str) -> bool:
 # question is about the situation told before.
 _POINTS_BACK = re.compile(r"\b(?:those|these)\s+(?:\d+\s+|two\s+|three\s+|four\s+)?[a-z]|\bthe same\s+(?!time\b)[a-z]|"
                           r"\bthat one\b|\bsaid (?:card|tower|door|player|adventurer)|刚才(?:那|这|说)|刚刚(?:那|这|说)|"
-                          r"上面(?:那|说)|前面说的|同样的")
+                          r"上面(?:那|说)|前面说的|同样的|"
+                          # "我的那張反光盤": a card of someone's, pointed at as the one told of.
+                          r"(?:我|你|他|她|我们|他们)的(?:那|这)(?:张|个|座|根|瓶|条|位)")
 
 
 # A follow-up that supposes something different ("要是那張住持被我換出去了呢？", "what if he had …", "… instead?").
@@ -63,8 +69,10 @@ def supposes_a_change(question: str) -> bool:
 
 # A short message that asks nothing and states a number or a thing of a game ("我們這團是五個人", "today's path
 # is the Bamboo Path"): said after a question, it adds a fact to it ("完全不懂這個規則" adds none).
+# (An English word of asking asks where a sentence or clause starts: "My score before that bonus is 14." tells.)
 _ASKS = re.compile(r"[?？]|吗|么|呢|吧|咧|几|多少|什么|啥|怎|谁|哪|能不能|可不可以|是不是|会不会|有没有|要不要|"
-                   r"\b(?:who|what|which|when|where|why|how|can|could|do|does|did|is|are|should|must|will|would)\b")
+                   r"(?:^|[.!;:,]\s*)(?:(?:and|so|but|then|ok|okay|now|well|oh|hmm)[\s,]+)*"
+                   r"(?:who|what|which|when|where|why|how|can|could|do|does|did|is|are|should|must|will|would)\b")
 
 
 _NUMBER = re.compile(r"\d|[一二两俩三四五六七八九十]|\b(?:one|two|three|four|five|six|seven|eight|nine|ten)\b")

@@ -124,7 +124,8 @@ TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
                           "points can be prevented", "點可以被防止", "點可以防止", "點能被防止", "點可被防止"),
                    unstated="general", when=(("item", "clover"),))
 THIEF_ICONS = Slot("count", {"zh-TW": "盜賊的開鎖能力", "en": "the thieves' trap icons"},
-                   cues=("盜賊", "小偷", "開鎖", "反陷阱圖示", "陷阱圖示", "圖示", "thief", "thieves", "rogue", "trap icons",
+                   cues=("盜賊", "小偷", "開鎖", "反陷阱圖示", "防陷阱圖示", "陷阱圖示", "圖示", "反陷阱圖標", "防陷阱圖標",
+                         "陷阱圖標", "圖標", "thief", "thieves", "rogue", "trap icons",
                          "trap icon", "icons", "icon"), unstated="general", when=(("item", "clover"),))
 CLOVERS = Slot("count", {"zh-TW": "幸運草數", "en": "clovers"}, cues=("幸運草", "四葉草", "clover", "clovers"),
                units=("片幸運草", "個幸運草", "片四葉草", "個四葉草", "four-leaf clovers", "four-leaf clover", "clovers"),

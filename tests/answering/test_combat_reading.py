@@ -160,3 +160,9 @@ def test_a_marker_named_again_in_the_question_is_the_one_revealed(question, mark
     rule = get_rule("dungeon-lords.assign_items")
     data = extract_input(rule.input_model, question)
     assert [[m.owner, m.item] for m in rule.input_model.model_validate(data).items] == markers
+
+
+def test_a_thiefs_trap_icon_called_an_icon_by_its_other_word():
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model,
+                         "毒镖陷阱打1点，队里盗贼有一个防陷阱图标，还带两个四叶草，四叶草要标记用过吗")
+    assert data == {"item": "clover", "trap_damage": 1, "thief_icons": 1, "clovers": 2}

@@ -216,6 +216,10 @@ def test_follow_up_openers():
     # What was just done, done again: "放完之後…", "and then …".
     assert is_follow_up("放完之後可以馬上再放一次嗎？") and is_follow_up("and then can I keep it?")
     assert is_follow_up("咁出完團之後隊長卡要交俾邊個？")  # Cantonese "then"
+    # Someone else's move restated, the earlier question asked again of it.
+    assert is_follow_up("He means on the left end, in front of the blue one, not the right. Still fine?")
+    assert is_follow_up("The Tower goes on the left end. Still allowed?")
+    assert is_follow_up("如果有人對我的那張反光盤打了濃霧時刻，分數會變嗎？")
     assert not is_follow_up("今天台北天氣如何？") and not is_follow_up("完全不懂這個規則")
     # Words pointing back at what was named before.
     assert is_follow_up("Do I still have to give up one of those two Towers?")
@@ -2206,3 +2210,22 @@ def test_a_row_said_to_be_full_adds_no_tower():
     data = extract_input(get_rule("onirim.tower_placement").input_model,
                          "社員說只要排滿四座塔就算完成。我們現在從左到右是紅4、綠4、藍4、紅5，對嗎？")
     assert "tower" not in data
+
+
+@pytest.mark.parametrize("message,tells", [
+    ("My score before that bonus is 14.", True),
+    ("我加分前是14分。", True),
+    ("is it 14?", False),
+    ("ok so what if it's 14", False),
+    ("My score is 14, what do I get", False),
+])
+def test_a_short_statement_tells_and_asks_nothing(message, tells):
+    from answering.query import states_only
+    assert states_only(fold(message), False) is tells
+
+
+def test_a_statement_after_a_question_gives_it_an_input(pipeline):
+    r = pipeline.ask("My score before that bonus is 14.",
+                     history=["At game end I've got two golds sitting in my dead-letter office. How many bonus points "
+                              "do they give me?"])
+    assert r.verdict is not None and r.verdict["details"]["inputs"]["final_score"] == {"value": 14, "from": "question"}
