@@ -579,9 +579,11 @@ def _counts(text: str, slots: dict[str, Slot]) -> tuple[dict[str, int], set[int]
         used.add(pos)
     # The quantity of one thing said again of another with a number no count reads ("warrior 5 HP, wizard 3 HP"):
     # which is meant is not read.
+    # (A number added to it, "項鍊（多1血）", is no other's.)
     for name, slot in slots.items():
         if slot.kind == "count" and slot.one_of_several and name in out and any(
-                value != out[name] and pos not in used
+                value != out[name] and pos not in used and not re.search(r"(?:多|加|\+|\bextra|\bplus)\s*$",
+                                                                         text[max(0, pos - 7):pos])
                 for _, pos, value in _count_candidates(text, replace(slot, cues=()))):
             del out[name]
     return out, used
@@ -1165,13 +1167,22 @@ def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
         return None
     names = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
     told: dict[str, list[str]] = {name: [] for name in roster}
-    for block in re.split(r"[。；;]|\.(?=\s|$)", _without_asides(text)):
+    # A block runs from its heading ("金礦小巷：") to the next; its players may be parted by 、, ， or ；, and a
+    # player's record by 、 or ， too ("珊珊場上1張、手上2張").
+    blocks: list[str] = []
+    for piece in re.split(r"[。；;]|\.(?=\s|$)", _without_asides(text)):
+        if blocks and re.match(rf"\s*(?:{names})(?![a-z])", piece):
+            blocks[-1] += f"、{piece}"
+        else:
+            blocks.append(piece)
+    for block in blocks:
         m = re.match(r"\s*([^:：]{1,24})[:：]\s*(.+)$", block)
         things = mentions(m.group(1), slot.values) if m is not None else []
         if len(things) != 1:
             continue
         thing = m.group(1)[things[0].start:things[0].end]
-        items = [i for i in re.split(r"[,，、]|\band\b", m.group(2)) if i.strip()]
+        items = [i for i in re.split(rf"(?:[,，、]|\band\b)\s*(?=(?:and\s+)?(?:{names})(?![a-z]))", m.group(2))
+                 if i.strip()]
         said = {}
         for item in items:
             named = re.match(rf"\s*({names})(?![a-z])\s*(.*)$", item)
@@ -1274,9 +1285,10 @@ _CLAUSE_LEAD = re.compile(
     r"next(?: (?:after|to) (?:her|him|the captain))?(?: in (?:turn|line|order))?|after (?:her|him|that)|"
     r"最后(?:一位|一个)?是?|然后是?|接[着著]是?|再来是?|再下一?(?:位|个|家)是?|再下去是?|再往下是?|(?:[他她]的?|队长的?)?下家\s*\d?是?|"
     r"上家是?|队长是?|(?:the )?captain(?:'s next player)?)\s*[,，:：]?\s*)*")
+_OF_EVERYONE = re.compile(r"大家|所有人|每个人|没有人|没人|\b(?:everyone|everybody|nobody|no one|all of us)\b")
 _CLAUSE_CAPTAIN = re.compile(r"队长|\bcaptain\b(?!'s)")
 _CLAUSE_AFTER_NAME = re.compile(r"\s*(?:(?:\bis|\bwas)\s+(?:the\s+)?captain(?:\s+(?:today|that day))?|[(（](?:the\s+)?"
-                                r"(?:captain|队长)(?:\s*(?:today|that day|今天|当天|那天))?[)）]|(?:是|当)?(?:今天|当天)?的?队长)?")
+                                r"(?:(?:今天|当天|那天)的?)?(?:captain|队长)(?:\s*(?:today|that day|今天|当天|那天))?[)）]|(?:是|当)?(?:今天|当天)?的?队长)?")
 
 
 def _records_clause_by_clause(text: str, slot: Slot, players: int | None, question: str) -> list[dict[str, Any]] | None:
@@ -1289,6 +1301,8 @@ def _records_clause_by_clause(text: str, slot: Slot, players: int | None, questi
     out: list[dict[str, Any]] = []
     seats: list[int] = []
     for clause in _CLAUSE_END.split(text):
+        if _OF_EVERYONE.search(clause):
+            continue  # "大家都沒有住持": said of every player, no one player's record (what is not said is none)
         lead = _CLAUSE_LEAD.match(clause)
         rest = clause[lead.end():]
         name = re.match(rf"({_SEQ_CJK_NAME}|{_SEQ_EN_NAME})(?![a-z'\-])", rest)
@@ -1413,10 +1427,10 @@ _LISTED_SEATS = re.compile(
     # "順著下家是…", "按下家順序接著是…", "按阿強往下家數依次是…"
     r"(?:顺[着著]|按|照)\s*(?:[\u4e00-\u9fff]{1,3}?\s*)?往?下家(?:方向|顺序)?数?\s*(?:接[着著]|然后)?\s*(?:依次|依序)?|"
     r"下家\s*(?:依次|依序|按顺序|顺序|分别)|(?:依次|依序|按顺序)\s*(?:的)?\s*下家|"
-    r"(?P<order>顺[着著](?:出牌)?(?:顺序)?|出牌顺序|座位顺序(?:就)?|(?:然后|接[着著])?\s*(?:依次|依序)))"
+    r"(?P<order>顺[着著](?:出牌)?(?:顺序)?|出牌顺序(?:\s*(?:接[着著]|然后))?|座位顺序(?:就)?|(?:然后|接[着著])?\s*(?:依次|依序)))"
     r"\s*(?:是|为|:)?\s*"
     rf"(?P<names>{_LISTED_NAME}(?:\s*(?:[（(][^）)]{{0,16}}[）)])?\s*[、,]\s*(?:然后轮到|然后是|再来是|然后|再来|最后是|最后|轮到)?\s*"
-    rf"{_LISTED_NAME})+(?:\s*[（(][^）)]{{0,16}}[）)])?)(?=\s*(?:[、,.。;；!！?？]|$))")
+    rf"{_LISTED_NAME})+(?:\s*[（(][^）)]{{0,16}}[）)])?)(?=\s*(?:[、,.。;；!！?？)）]|$))")
 
 
 # "going round from her to the left it's Ben, Cal, Dee, then Fay", "in turn order after the captain: Ray, Sam and
@@ -1438,7 +1452,8 @@ _LISTED_SEATS_EN = re.compile(
     # ("and then" before "and": "eve, and then frank" names Frank, not a player called "then".)
     rf"(?P<names>{_EN_NAME}(?:{_EN_NAME_NOTE}?\s*,\s*(?:and then\s+|then\s+|and\s+)?{_EN_NAME}|"
     rf"{_EN_NAME_NOTE}?\s*,?\s+(?:and then|then|and)\s+{_EN_NAME})+{_EN_NAME_NOTE}?)")
-_NOT_NAMES = {"the", "then", "and", "a", "an", "he", "she", "they", "it", "i", "we", "you", "captain", "player", "next"}
+_NOT_NAMES = {"the", "then", "and", "a", "an", "he", "she", "they", "it", "i", "im", "ive", "we", "you", "captain", "player",
+              "next"}
 
 
 def _listed_seats(text: str) -> tuple[list[str], tuple[int, int], int] | None:
@@ -1482,6 +1497,18 @@ def _name_pattern(name: str) -> str:
 def _blanked(text: str, span: tuple[int, int]) -> str:
     """The text with `span` blanked out, every other position kept."""
     return text[:span[0]] + " " * (span[1] - span[0]) + text[span[1]:]
+
+
+def _within_brackets(part: str) -> str:
+    """A part of a text split at its commas with the bracket it opens or closes cut off ("5人局（那天隊長是阿凱" →
+    "那天隊長是阿凱", "珊珊）" → "珊珊"); a bracket opened and closed within it stays."""
+    opened = max(part.rfind("（"), part.rfind("("))
+    if opened >= 0 and not re.search(r"[)）]", part[opened:]):
+        part = part[opened + 1:]
+    closed = min((i for i in (part.find("）"), part.find(")")) if i >= 0), default=-1)
+    if closed >= 0 and not re.search(r"[(（]", part[:closed]):
+        part = part[:closed]
+    return part
 
 
 def _without_asides(text: str) -> str:
@@ -1552,7 +1579,7 @@ _CAPTAINS_ROLE_IS = re.compile(rf"(?<![\u4e00-\u9fff])({_LISTED_NAME}?)的\s*(�
                                rf"((?:(?![的是出去有和跟])[\u4e00-\u9fff]){{1,4}}|[a-z][a-z'\-]{{0,11}})(?![\u4e00-\u9fff])")
 # "他的下家是小瑜，再來依序是阿光、Amy": the Chinese "then" list behind a seated name.
 _THEN_NAMES_ZH = re.compile(rf"[，,]\s*(?:再来|然后|接[着著]|接下来|再下去)\s*(?:依序|依次|按顺序|顺序)?\s*(?:是|为)?\s*"
-                            rf"({_LISTED_NAME}(?:\s*(?:、|和|跟)\s*{_LISTED_NAME})+)(?=\s*[，,。;；]|$)")
+                            rf"({_LISTED_NAME}(?:\s*(?:、|和|跟)\s*{_LISTED_NAME})+)(?=\s*[，,。;；)）]|$)")
 
 
 def _seats_after_then(text: str, out: dict[str, int]) -> dict[str, int] | None:
@@ -1593,11 +1620,16 @@ def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str
             return {}, None
         out.update({name: k + first for k, name in enumerate(names)})
     for part in re.split(r"[，,、；;。!！?？:：]|\.(?=\s|$)", text):
-        told = _roster_part(part, slot)
+        # "5人局（那天隊長是阿凱，接著依序是…）": a seating told in brackets is told all the same.
+        told = _roster_part(_within_brackets(part), slot)
         if told is None:
             continue
         role, marker, name, _ = told
         relative = marker or _RELATIVE_ROLE.search(role)
+        if relative and name in out:
+            # "然後小傑、阿雯都Pass": a seated player's turn coming round again, told after the seating.
+            seat = out[name]
+            continue
         seat = (seat + 1 if seat is not None else None) if relative else _seat(text, role, players)
         if seat is None:
             return {}, None
@@ -1935,7 +1967,11 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
         # The seating told name by name ("Kai is captain; to his left Mei, then Zhe, then An"): the seats named before
         # any turn is told are that seating, not turns.
         roster, listed = told_in_turn, None
-    names = re.compile("|".join(_name_pattern(n) for n in sorted(roster, key=len, reverse=True))) if roster else None
+    if _I_AM_CAPTAIN.search(text) and 0 not in roster.values():
+        # "我是隊長…我出燈籠", "im captain … I drop a hat": the asker's turns are the captain's.
+        roster = {**roster, "我" if not text.isascii() else "i": 0}
+    names = re.compile("|".join(_ASKER.get(n, _name_pattern(n)) for n in sorted(roster, key=len, reverse=True))) \
+        if roster else None
     if listed:  # the roster's list names seats; it plays nothing
         text = _blanked(text, listed)
     turns: list[list[Any]] = []
@@ -1990,6 +2026,11 @@ def _plays(text: str, slot: Slot, players: int | None) -> list[list[Any]] | None
             continue
         turns.append([seats[0], named[0].value])
     return turns if len(turns) >= 2 and not waiting else None
+
+
+# The asker saying they hold the captain card, and the asker as a player of turns ("我出燈籠", not "我上家", "我的").
+_I_AM_CAPTAIN = re.compile(r"我(?:是|当|做)(?:今天|当天)?的?队长|\bi'?m (?:the )?captain\b|\bi am (?:the )?captain\b")
+_ASKER = {"我": r"我(?!的|上家|下家|们)", "i": r"(?<![a-z'])i(?![a-z'])"}
 
 
 def _aimed_turn(found: list[tuple[int, int | None]], named: list[Mention], aimed: list[Mention]) -> list[Any] | None:

@@ -644,11 +644,15 @@ def reads_numbers(answerer: Answerer, question: str, read: dict | None = None, e
 
 
 def same_situation(a: Answerer, b: Answerer) -> bool:
-    """Whether one rule answers a part of the other's verdict (declared by the engine: `Rule.part_of`), or
-    two facts of one passage give one answer (one's number is stated in the other's answer: "5 markers
-    each" and "the same 5 markers at every player count")."""
+    """Whether one rule answers a part of the other's verdict (declared by the engine: `Rule.part_of`), a fact
+    states one case of a rule's verdict (`Fact.case_of`), or two facts of one passage give one answer (one's
+    number is stated in the other's answer: "5 markers each" and "the same 5 markers at every player count")."""
     if a.fact is not None and b.fact is not None:
         return a.fact.passage == b.fact.passage and (_states_value(a.fact, b.fact) or _states_value(b.fact, a.fact))
+    if a.fact is not None or b.fact is not None:
+        # A fact stating one case of a rule's verdict ("no item in winter") answers as that rule does.
+        fact, rule = (a.fact, b.rule) if a.fact is not None else (b.fact, a.rule)
+        return rule is not None and fact.case_of == rule.id
     if a.rule is None or b.rule is None:
         return False
     return b.rule.id == a.rule.part_of or a.rule.id == b.rule.part_of

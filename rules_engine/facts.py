@@ -92,6 +92,9 @@ class Fact(BaseModel):
     limit: Literal["at_most"] | None = Field(
         None, description="how_many facts: the value is a bound ('只能擁有一件' is at most 1), so a question asking "
                           "whether another number is allowed is answered yes or no")
+    case_of: str | None = Field(
+        None, description="the rule whose verdict states this fact as one of its cases ('no item in winter' is "
+                          "dungeon-lords.item_slot in winter): the two give one answer")
 
     @field_validator("id")
     @classmethod

@@ -63,6 +63,9 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                           *(f"{n} towers {done}" for n in ("2", "3", "two", "three")
                                             for done in ("up", "built", "down", "so far")),
                                           *(f"{verb}{n}座塔" for n in "123" for verb in ("蓋了", "蓋好", "有", "放了")),
+                                          # "塔才蓋兩張": building is what Towers are for.
+                                          *(f"{verb}{n}{unit}" for n in "123" for unit in ("張", "座")
+                                            for verb in ("蓋", "蓋了", "蓋好")),
                                           "nowhere near an alignment", "nowhere near the alignment", "nowhere near complete",
                                           "far from complete", "far from an alignment")),
                          ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",

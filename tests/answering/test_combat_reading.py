@@ -166,3 +166,15 @@ def test_a_thiefs_trap_icon_called_an_icon_by_its_other_word():
     data = extract_input(get_rule("dungeon-lords.item_marked").input_model,
                          "毒镖陷阱打1点，队里盗贼有一个防陷阱图标，还带两个四叶草，四叶草要标记用过吗")
     assert data == {"item": "clover", "trap_damage": 1, "thief_icons": 1, "clovers": 2}
+
+
+@pytest.mark.parametrize("question,expected", [
+    # 四頁草, a common slip for 四葉草; "能防的傷害" is the preventable damage.
+    ("我出毒镖陷阱，能防的伤害只有1点，前面盗贼有1个防陷阱图示，队伍里带了2个四页草，四叶草要标记吗",
+     {"item": "clover", "trap_damage": 1, "thief_icons": 1, "clovers": 2}),
+    # The necklace's extra hit point in brackets is no other adventurer's hit points.
+    ("女巫一口气对巫师打了4点。巫师本身3血，带着坚忍项链（多1血），直接就倒了。这条项链算用过吗？",
+     {"item": "necklace", "hit_points": 3, "damage": [4]}),
+])
+def test_clover_and_necklace_questions_said_loosely(question, expected):
+    assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question) == expected

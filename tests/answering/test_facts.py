@@ -14,7 +14,7 @@ from indexer.corpus import CORPUS_DIR, GAME_IDS, CorpusError, Passage, load_pass
 from answering.facts import Uncovered, load_facts, load_uncovered
 from indexer.text import detect_lang, fold, to_script
 from rules_engine import FACTS, LANGS, Fact, UnknownId, Verdict, all_facts, all_rules, fact_verdict, get_fact, \
-    register_fact
+    get_rule, register_fact
 
 FACTS_LIST = load_facts()
 
@@ -387,3 +387,11 @@ def test_coverage_check_reports_a_missing_statement() -> None:
     target = next(f for f in FACTS_LIST if f.passage == "mist-mountain/dusk/others-draw")
     missing = uncovered_statements([f for f in FACTS_LIST if f is not target], load_uncovered())
     assert ("mist-mountain/dusk/others-draw", "（4）沒有資格的人各抽兩張手牌") in missing
+
+
+def test_a_fact_stating_a_case_of_a_rule_names_a_rule_of_its_game() -> None:
+    cases = [f for f in FACTS_LIST if f.case_of]
+    assert cases, "no fact declares the rule it is a case of"
+    for fact in cases:
+        rule = get_rule(fact.case_of)
+        assert rule.id.split(".")[0] == fact.game and set(rule.passages) & {fact.passage}, fact.id

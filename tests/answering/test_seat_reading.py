@@ -651,3 +651,54 @@ def test_english_records_clause_by_clause_after_the_captain_that_day(question):
     assert extract_input(get_rule("mist-mountain.escape").input_model, question)["players"] == [
         {"name": "Amy", "memories": 5, "sakura": 2}, {"name": "Ben", "memories": 4, "abbots": 1},
         {"name": "Chloe", "memories": 4, "grass": 4, "abbots": 1}, {"name": "Dan", "memories": 6}]
+
+
+def test_blocks_told_thing_by_thing_after_a_seating_in_brackets():
+    # The seating told inside brackets; the gold block parts its players with ；, and a player's record with 、.
+    question = ("營地淹沒了，5人局（那天隊長是阿凱，接著依序是小美、阿豪、Leo、珊珊）。回憶：阿凱5張、小美5張、阿豪4張、Leo 5張、"
+                "珊珊6張。金礦小巷：阿凱場上1張；小美場上3張；阿豪場上5張；Leo場上1張；珊珊場上1張、手上2張。誰是脫逃大師？")
+    assert extract_input(ESCAPE_MASTER.input_model, question)["players"] == [
+        {"name": "阿凱", "memories": 5, "gold_table": 1}, {"name": "小美", "memories": 5, "gold_table": 3},
+        {"name": "阿豪", "memories": 4, "gold_table": 5}, {"name": "Leo", "memories": 5, "gold_table": 1},
+        {"name": "珊珊", "memories": 6, "gold_table": 1, "gold_hand": 2}]
+
+
+def test_a_clause_said_of_everyone_is_no_players_record():
+    question = ("遊戲結束了，五個人，大家都沒有住持也沒有路徑小卡。小明（今天的隊長）5張回憶，金礦小巷場上2張手上1張；他下家阿土5張回憶，"
+                "金礦都在手上共3張；再來佩佩6張回憶，場上1張金礦；大雄3張回憶但金礦有5張；靜香（隊長的上家）4張回憶、場上2張金礦。脫逃大師是誰？")
+    players = extract_input(ESCAPE_MASTER.input_model, question)["players"]
+    assert [p["name"] for p in players] == ["小明", "阿土", "佩佩", "大雄", "靜香"]
+    assert [p["memories"] for p in players] == [5, 5, 6, 3, 4]
+
+
+def test_a_turn_order_said_with_then_after_the_captain_and_records_after_names_and_colons():
+    question = ("四人局營地淹沒，當天隊長是 Ken，出牌順序接著是 Lia、Mo、Nat。Ken：自己回憶 6 張，金礦小巷場上 2、手牌 1；"
+                "Lia：回憶 5 張加手上一張住持，金礦場上 2、手牌 1；Mo：回憶 4 張，金礦 5 張全在場上；Nat：回憶 6 張，金礦場上 1、手牌 1。"
+                "誰是脫逃大師？")
+    assert extract_input(ESCAPE_MASTER.input_model, question)["players"] == [
+        {"memories": 6, "gold_table": 2, "gold_hand": 1}, {"memories": 5, "abbots": 1, "gold_table": 2, "gold_hand": 1},
+        {"memories": 4, "gold_table": 5}, {"memories": 6, "gold_table": 1, "gold_hand": 1}]
+
+
+@pytest.mark.parametrize("question,actions", [
+    # The asker is the captain: "我出燈籠" is the captain's turn ("我上家" is a seat of its own).
+    ("5人局，今天是芒草小路（需求12），我是队长。从我下家开始：下家1出工作帽，下家2出灯笼，下家3直接pass，下家4（我上家）出工作帽，"
+     "我出灯笼；第二轮下家1又出一张工作帽，下家2 pass，下家4 pass，我再出工作帽；第三轮下家1 pass，我也pass。这样最后能出团吗？",
+     [[1, "工作帽"], [2, "燈籠"], [3, "pass"], [4, "工作帽"], [0, "燈籠"], [1, "工作帽"], [2, "pass"], [4, "pass"],
+      [0, "工作帽"], [1, "pass"], [0, "pass"]]),
+    # "然後小傑、阿雯、大熊都Pass": seated players' turns coming round, not the seating told again.
+    ("五人局，今天翻到芒草小路，要12分。隊長是小傑，下家依序是阿雯、老周、小綠、大熊。阿雯出工作帽，老周出燈籠，小綠Pass，大熊出工作帽，"
+     "小傑出工作帽；阿雯再出燈籠，老周Pass，大熊再出燈籠，然後小傑、阿雯、大熊都Pass。這樣會出團嗎？",
+     [[1, "工作帽"], [2, "燈籠"], [3, "pass"], [4, "工作帽"], [0, "工作帽"], [1, "燈籠"], [2, "pass"], [4, "燈籠"],
+      [0, "pass"], [1, "pass"], [4, "pass"]]),
+])
+def test_turns_of_the_asker_as_captain_and_of_players_named_again(question, actions):
+    assert extract_input(MORNING.input_model, question)["actions"] == actions
+
+
+def test_im_without_its_apostrophe_is_no_players_name():
+    question = ("5 players, grass path (needs 12), im captain. Kai goes first then Lin, Mo, Ned. Kai plays a reflector, "
+                "Lin a work hat, Mo passes, Ned a lantern, I drop a railway worker, Kai passes, Ned passes, I pass. do we go?")
+    actions = extract_input(MORNING.input_model, question).get("actions")
+    # Read or not, Kai is never the seat before the captain.
+    assert actions is None or actions[0] == [1, "反光盤"]

@@ -2229,3 +2229,10 @@ def test_a_statement_after_a_question_gives_it_an_input(pipeline):
                      history=["At game end I've got two golds sitting in my dead-letter office. How many bonus points "
                               "do they give me?"])
     assert r.verdict is not None and r.verdict["details"]["inputs"]["final_score"] == {"value": 14, "from": "question"}
+
+
+@pytest.mark.parametrize("question", ["塔才蓋兩張 抽到惡夢 不想把惡夢丟回limbo 一定要棄塔嗎", "我只蓋了3座塔，抽到夢魘要棄塔嗎？"])
+def test_fewer_than_four_towers_built_is_a_row_in_progress(question):
+    rule = get_rule("onirim.nightmare_tower_penalty")
+    data = extract_input(rule.input_model, question)
+    assert data["row_state"] == "in_progress" and rule_unread_numbers(rule, question, data) == []
