@@ -225,11 +225,16 @@ def _one_edit_away(word: str, vocabulary: frozenset[str]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+# Chinese slips players make for a rules word, as the folded text has them (one sound, the wrong character).
+_ZH_SLIPS = {"四页草": "四叶草"}
+
+
 # Cached: the game signals and the reading of numbers both mend the same question.
 @lru_cache(maxsize=4096)
 def respelled(folded: str) -> str:
     """The text with a misspelt long English word ("premonitons", "nightmre") mended to the one word of the rules'
-    vocabulary it is a slip away from; a word the vocabulary has, or has with an ending ("towers"), is kept."""
+    vocabulary it is a slip away from (a word the vocabulary has, or has with an ending, is kept), and a Chinese
+    slip for a rules word ("四頁草") mended to the word."""
     vocabulary = _english_words()
 
     def mend(m: re.Match[str]) -> str:
@@ -240,7 +245,10 @@ def respelled(folded: str) -> str:
             return word
         return _one_edit_away(word, vocabulary) or word
 
-    return re.sub(r"[a-z]+", mend, folded)
+    out = re.sub(r"[a-z]+", mend, folded)
+    for slip, word in _ZH_SLIPS.items():
+        out = out.replace(slip, word)
+    return out
 
 
 # A name glossed in the other script in brackets right after it: "Silver Grass (芒草小路) path cards",
@@ -1199,7 +1207,7 @@ def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
         for name, rest in said.items():
             # The thing said after its (first) number, as a player says it seat by seat: "6 memories", "场上2张金矿小巷
             # 手上1张"; "金矿小巷没有" as it is.
-            first = re.match(r"\s*((?:场上|桌上|手上|手里|手中)?\s*\d+\s*(?:张|个|份)?)(.*)$", rest)
+            first = re.match(r"\s*((?:场上|桌上|" + _IN_HAND_ZH + r")?\s*\d+\s*(?:张|个|份)?)(.*)$", rest)
             told[name].append(f"{first.group(1)} {thing} {first.group(2)}" if first else f"{thing}{rest}")
     if not all(told.values()):
         return None

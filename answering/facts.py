@@ -84,6 +84,8 @@ def load_fact_file(path: Path, passages: dict[str, Passage]) -> tuple[list[Fact]
         if fact.quote not in passage.text:
             raise CorpusError(f"{where}.quote ({fact.id}): quote not verbatim in passage {fact.passage!r}: "
                               f"{fact.quote!r}")
+        if fact.case_of is not None:
+            _check_case_of(fact, where)
         facts.append(fact)
     uncovered_seen: set[tuple[str, str]] = set()
     for i, u in enumerate(doc.uncovered):
@@ -99,6 +101,19 @@ def load_fact_file(path: Path, passages: dict[str, Passage]) -> tuple[list[Fact]
             raise CorpusError(f"{where}.statement: listed twice for {u.passage!r}: {u.statement!r}")
         uncovered_seen.add((u.passage, u.statement))
     return facts, list(doc.uncovered)
+
+
+def _check_case_of(fact: Fact, where: str) -> None:
+    """A fact stating a case of a rule names a registered rule of its game that cites the fact's passage."""
+    from rules_engine.registry import RULES, load_games
+
+    load_games()
+    rule = RULES.get(fact.case_of or "")
+    if rule is None:
+        raise CorpusError(f"{where}.case_of ({fact.id}): unknown rule id {fact.case_of!r}")
+    if rule.game != fact.game or fact.passage not in rule.passages:
+        raise CorpusError(f"{where}.case_of ({fact.id}): rule {rule.id!r} is not a rule of {fact.game!r} citing "
+                          f"passage {fact.passage!r}")
 
 
 @lru_cache(maxsize=4)

@@ -40,7 +40,7 @@ OWN_COLOUR = Slot("count", {"zh-TW": "來自自己地城的黃金數", "en": "go
 # The glossary's other names for the wand ("法杖").
 _WAND_SYNONYMS = ("法杖", "魔法杖", "法棒")
 ITEM = Slot("choice", {"zh-TW": "魔法物品", "en": "magic item"},
-            values=(("potion", ("藥水", "potion", "potions")), ("clover", ("幸運草", "四葉草", "四頁草", "clover", "clovers")),
+            values=(("potion", ("藥水", "potion", "potions")), ("clover", ("幸運草", "四葉草", "clover", "clovers")),
                     ("wand", ("魔杖", *_WAND_SYNONYMS, "wand", "wands")), ("necklace", ("項鍊", "項鏈", "necklace", "necklaces"))),
             value_labels=(("potion", {"zh-TW": "治療藥水", "en": "healing potion"}),
                           ("clover", {"zh-TW": "幸運四葉草", "en": "four-leaf clover"}),
@@ -59,7 +59,7 @@ COLOUR_PHRASES = (("red", ("紅色", "紅", "red")), ("green", ("綠色", "綠",
                   ("yellow", ("黃色", "黃", "yellow")), ("blue", ("藍色", "藍", "blue")))
 MARKERS = Slot("markers", {"zh-TW": "依序翻開的物品標記", "en": "the item markers in reveal order"},
                values=(("potion", ("治療藥水", "藥水", "healing potion", "potion")),
-                       ("clover", ("幸運四葉草", "幸運草", "四葉草", "四頁草", "four-leaf clover", "clover")),
+                       ("clover", ("幸運四葉草", "幸運草", "四葉草", "four-leaf clover", "clover")),
                        ("wand", ("魔杖", *_WAND_SYNONYMS, "wand")), ("necklace", ("堅忍項鍊", "項鍊", "項鏈", "necklace")),
                        ("blank", ("空白指示物", "空白標記", "空白", "blank marker", "blank"))),
                # Without the markers there is nothing to hand out: asked for, never an empty list.
@@ -128,8 +128,8 @@ THIEF_ICONS = Slot("count", {"zh-TW": "盜賊的開鎖能力", "en": "the thieve
                    cues=("盜賊", "小偷", "開鎖", "反陷阱圖示", "防陷阱圖示", "陷阱圖示", "圖示", "反陷阱圖標", "防陷阱圖標",
                          "陷阱圖標", "圖標", "thief", "thieves", "rogue", "trap icons",
                          "trap icon", "icons", "icon"), unstated="general", when=(("item", "clover"),))
-CLOVERS = Slot("count", {"zh-TW": "幸運草數", "en": "clovers"}, cues=("幸運草", "四葉草", "四頁草", "clover", "clovers"),
-               units=("片幸運草", "個幸運草", "片四葉草", "個四葉草", "片四頁草", "個四頁草", "four-leaf clovers", "four-leaf clover", "clovers"),
+CLOVERS = Slot("count", {"zh-TW": "幸運草數", "en": "clovers"}, cues=("幸運草", "四葉草", "clover", "clovers"),
+               units=("片幸運草", "個幸運草", "片四葉草", "個四葉草", "four-leaf clovers", "four-leaf clover", "clovers"),
                domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "clover"),))
 SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
                    cues=("法術等級", "咒語等級", "法術需要", "法術", "咒語", "咒要", "咒需要", "術要", "術需要",
@@ -168,7 +168,7 @@ PARTY = Slot("party", {"zh-TW": "冒險家隊伍（職業與血量，由前到�
 CARRIED = Slot("carried", {"zh-TW": "冒險家帶著的魔法物品（誰帶、哪位玩家的）",
                            "en": "the magic items the adventurers carry (who carries which player's item)"},
                values=(("potion", ("治療藥水", "藥水", "healing potion", "potion")),
-                       ("clover", ("幸運四葉草", "幸運草", "四葉草", "四頁草", "four-leaf clovers", "four-leaf clover", "clovers", "clover")),
+                       ("clover", ("幸運四葉草", "幸運草", "四葉草", "four-leaf clovers", "four-leaf clover", "clovers", "clover")),
                        ("wand", ("魔杖", *_WAND_SYNONYMS, "wand")),
                        ("necklace", ("堅忍項鍊", "項鍊", "項鏈", "endurance necklace", "necklace of endurance",
                                      "necklace"))),

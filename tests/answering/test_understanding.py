@@ -1258,6 +1258,8 @@ def test_a_misspelt_word_is_read_as_the_word_of_the_rules_it_is_one_slip_from():
     assert respelled("reflectors and lanterns, the tower") == "reflectors and lanterns, the tower"
     # A changed letter in a word of middling length is as often another word: "sitting" is kept.
     assert respelled("i'm sitting third") == "i'm sitting third"
+    # A Chinese slip of one sound for a rules word is mended too, once for every reader.
+    assert respelled(fold("我有兩片四頁草")) == fold("我有兩片四葉草")
     rule = get_rule("onirim.happy_dream_options")
     assert extract_input(rule.input_model, "there are zero face-up premonitons left")["face_up_premonitions"] == 0
 
