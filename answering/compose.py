@@ -37,6 +37,10 @@ MESSAGES = {
     "unread_change": {"zh-TW": "我讀不出這個追問改了什麼，所以不把上一題的答案再給一次，以免答錯；請把改變的情況說清楚，或看看下面的段落。",
                       "en": "I could not tell what this follow-up changes, so I do not repeat the earlier answer as "
                             "if it held; say what is different, or see the passages below."},
+    "compared_count": {"zh-TW": "你說的數目是和另一個數比出來的（例如「比上次多一個」），我不替你換算，以免答錯；請直接說出現在的數目，或看看下面的段落。",
+                       "en": "You gave a number by comparing it with another (\"one more than last time\"); I do not "
+                             "work it out for you rather than risk a wrong answer. Say the number itself, or see the "
+                             "passages below."},
     "no_verdict": {"zh-TW": "沒有可以直接計算的答案；以下是規則書中最相關的段落：",
                    "en": "No computed answer applies; the most relevant rulebook passages:"},
     # A dispute ("阿凱說5張，我說3張，誰對？"): whose claim the verdict bears out, before the answer.
@@ -47,8 +51,9 @@ MESSAGES = {
     "quote_line": {"zh-TW": "「{text}」——{title}", "en": "“{text}” — {title}"},
     "note_line": {"zh-TW": "注意：規則書此處不明確，見「為什麼」。{note}",
                   "en": "Note: the rulebook is unclear here (see Why). {note}"},
-    "not_covered": {"zh-TW": "這裡的規則文字沒有說明這一點：只收錄{covers}。相關的內容：",
-                    "en": "The rule texts here do not cover that: they hold only {covers}. Related text:"},
+    "not_covered": {"zh-TW": "這裡收錄的規則文字沒有說明這一點：只收錄{covers}。請查閱該遊戲的基本規則書。",
+                    "en": "The rule texts here do not cover that: they hold only {covers}. See the game's own "
+                          "base rulebook."},
     "best_passage": {"zh-TW": "沒有可以直接計算的答案；規則書中最相關的是這一段：",
                      "en": "No computed answer applies; this is the closest rulebook passage:"},
     "needs_line": {"zh-TW": "要算出答案，我還需要知道：{needs}", "en": "To compute the answer I need to know: {needs}"},

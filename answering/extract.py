@@ -464,6 +464,9 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
         # ("起始玩家後面第二個人": a number after 第 is a place in an order, no count.)
         out += [(_unit_distance(text, m.start(1), slot), m.start(1), int(m.group(1))) for m in re.finditer(pattern, text)
                 if not _names_other(text[max(0, m.start(1) - 14):m.start(1)], slot)
+                and not _other_after(text[m.end():m.end() + 24], slot)
+                # ("四到六個人都有可能": a range of counts says none of them.)
+                and not re.search(_RANGE_BEFORE, text[max(0, m.start(1) - 5):m.start(1)])
                 and not re.search(r"第\s*$", text[max(0, m.start(1) - 2):m.start(1)])]
     # "no bamboo or grass cards", "zero sakura cards": none of each kind named in the list.
     heads = {fold(u).rsplit(" cards", 1)[0].removesuffix(" path") for u in slot.units
@@ -530,6 +533,12 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
     return out
 
 
+# The first end of a range just before a number ("四到", "4-", "4 or "): the number is one end of it.
+_RANGE_END = r"(?:\d|[一二两三四五六])"
+_RANGE_JOIN = r"\s*(?:到|至|~|～|-|–|\bor|\bto)\s*"
+_RANGE_BEFORE = re.compile(_RANGE_END + _RANGE_JOIN + "$")
+
+
 def _unit_distance(text: str, start: int, slot: Slot) -> float:
     """How weakly a number written before a count's unit belongs to it: 0 with the count's cue in the clause
     before it, 0.5 without; a part of a total ("其中一個黃金", "one of them") belongs to a count the
@@ -553,6 +562,13 @@ def _names_other(before: str, slot: Slot) -> bool:
     """Whether the clause ending where a number starts names another quantity of the slot's unit, and not the
     slot's own ("棄牌堆還是0張" is not the deck's 0)."""
     return _clause_names(before, slot.other_cues) and not _cued(before, slot)
+
+
+def _other_after(after: str, slot: Slot) -> bool:
+    """Whether the words right after a number and its unit place it in another quantity of the unit ("six cards in
+    the discard pile" is no deck's count)."""
+    return any(re.match(rf"\s*(?:in|on|from|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?(?:{_pattern(cue).pattern})", after)
+               for cue in slot.other_cues if cue.isascii())
 
 
 def _cued(before: str, slot: Slot) -> bool:
@@ -636,6 +652,16 @@ _READING_ORDER = r"(?:从|由)?(左|右)(?:边)?(?:到|至|往|向)(?:右|左)(?
 _SIDE_DENIED = re.compile(r"(?:不|别|没|不是)\s*(?:要|想)?\s*(?:放|接|摆|加|塞)?\s*(?:在|到)?\s*$|\bnot\s+(?:on\s+|to\s+|at\s+)?(?:the\s+)?$")
 
 
+# "about 40 cards left in the draw pile", "nothing left over": left as what remains, not a side.
+_LEFT_REMAINING = re.compile(r"\b((?:\d+|cards?|ones?|nothing|none|still|memories|doors?|goals?|towers?|premonitions?)"
+                             r"\s+(?:[a-z]+\s+)?)left\b(?!\s+(?:of|side|end|edge|hand|to)\b)|\bleft(?=\s+(?:in|over)\b)")
+
+
+def _without_remaining(text: str) -> str:
+    """The text with "left" blanked where it means what remains ("40 cards left in the deck")."""
+    return _LEFT_REMAINING.sub(lambda m: (m.group(1) or "") + "    ", text)
+
+
 def _placement(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | None, list[str], str | None]:
     """The Tower added, the row it joins, and the side, read with their relative order."""
     new, row, side = _placement_as_written(text, towers)
@@ -647,10 +673,13 @@ def _placement(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | Non
 
 def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | None, list[str], str | None]:
     """The Tower added, the row in the order it is named, and the side, read with their relative order."""
-    marked = text
-    for i, (_, s, e) in reversed(list(enumerate(towers))):
-        marked = marked[:s] + f"⟦{i}⟧" + marked[e:]
     ids = [t for t, _, _ in towers]
+    # Every mention is marked, a Tower named again with its first mention's mark ("手上一張綠5 … 我想把綠5接在紅4的右邊").
+    marked = text
+    for m in reversed(list(_TOWER.finditer(text))):
+        tower = f"{_TOWER_COLOURS[m.group(1)]}-{m.group(2)}"
+        if tower in ids:
+            marked = marked[:m.start()] + f"⟦{ids.index(tower)}⟧" + marked[m.end():]
     side_of = {"左": "left", "left": "left", "右": "right", "right": "right"}
     rules = (
         # "藍4放在紅4右邊", "put blue-4 to the right of red-4", "blue-4 on the left of red-4"
@@ -673,7 +702,7 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
     # "從左到右" / "left to right" says how the row is read, not which end the Tower goes to.
     # "right next to", "right now": an adverb, not the side.
     # "不放右邊的話，可以接在左邊嗎": a side said not to be taken is not the side.
-    unordered = re.sub(_READING_ORDER, " ", text)
+    unordered = _without_remaining(re.sub(_READING_ORDER, " ", text))
     sides = {side_of[m.group()] for m in re.finditer(r"左|右|\bleft\b|\bright\b(?! (?:next|now|after|before|away|beside|by)\b)",
                                                      unordered)
              if not _SIDE_DENIED.search(unordered, max(0, m.start() - 12), m.start())}
@@ -706,7 +735,7 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
     for m in row_sides:
         unsaid = _blanked(unsaid, m.span())
     said = {side_of[w] for w in re.findall(r"左|右|\bleft\b|\bright\b(?! (?:next|now|after|before|away|beside|by)\b)",
-                                           re.sub(_READING_ORDER, " ", unsaid))}
+                                           _without_remaining(re.sub(_READING_ORDER, " ", unsaid)))}
     if row_sides and len(said) == 1:
         sides = said
     return ids[new], [t for i, t in enumerate(ids) if i != new], sides.pop() if len(sides) == 1 else None
@@ -723,6 +752,34 @@ _KEY_AFTER = r"\s*(?:色)?\s*(?:的)?\s*(?:钥匙|keys?(?![a-z]))"
 # "that door had been blue", "那扇門是藍色的": the colour said of a Door named just before it.
 _DOOR_BEFORE = (r"(?:门|\bdoors?)\s*(?:\b(?:had been|has been|would have been|would be|was|were|is|are|turned out)\b|"
                 r"是|换成|改成|变成)\s*(?:(?:a|an|the)\s+)?\S{1,8}$")
+
+
+# A verb of giving a Door back, then the Door's colour ("hand back the brown", "繳回一張綠").
+_HANDED_BACK = re.compile(r"(?:缴回|交回|还回|放回|退回|\bhand(?:s|ed)? back|\bgive(?:s|n)? back|\bgave back|\breturn(?:s|ed)?)"
+                          r"[^，,。.;；?？!！]{0,10}$")
+
+
+_LISTED_JOIN = re.compile(r"\s*色?\s*(?:[、,，/→>]|->|-|\band\b|\bthen\b)\s*(?:\band\s+|\bthen\s+)?")
+
+
+def _listed_after_cue(text: str, slot: Slot) -> list[Any] | None:
+    """The values of a list of three or more the slot's cue introduces ("目標卡列由左到右是：藍、紅、棕、綠", "goals:
+    red, blue, green"), joined by list marks only; None when no cue is followed by one."""
+    found = [m for m in mentions(text, slot.values) if not m.negated]
+    runs: list[list[Mention]] = []
+    for m in found:
+        if runs and _LISTED_JOIN.fullmatch(text, runs[-1][-1].end, m.start):
+            runs[-1].append(m)
+        else:
+            runs.append([m])
+    for run in runs:
+        if len(run) < 3:
+            continue
+        before = re.split(r"[。;；?？!！]|\.(?=\s|$)", text[max(0, run[0].start - 16):run[0].start])[-1]
+        # ("目標卡現在輪到綠色，後面是紅、紅、藍": a value between the cue and the list is part of what the cue tells.)
+        if any(_pattern(cue).search(before) for cue in slot.cues) and not mentions(before, slot.values):
+            return [m.value for m in run]
+    return None
 
 
 def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
@@ -882,6 +939,9 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
         # ("只有隊長有貢獻，12分").
         after = text[m.end():min(end, m.end() + 16)]
         n = re.match(r"[^\d，,、；;。.]{0,14}?(\d+)", after)
+        if n is None:
+            # "奶奶是我上家，0分": the seat told, then its points in a clause of their own.
+            n = re.match(r"\s*[，,]\s*(\d+)\s*(?=分|点|points?\b|pts?\b)", after)
         if n is None and _ONLY_BEFORE.search(text[max(0, m.start() - 6):m.start()]):
             n = re.match(r"[^\d，,、；;。.]{0,30}?(?:[，,]\s*[^\d，,、；;。.]{0,4})?(\d+)\s*(?:分|点|points?|pts?)",
                          text[m.end():end])
@@ -924,9 +984,9 @@ _TOTAL_WORDS = r"总共|一共|合计|加起来|\bin total\b"
 # Words that make the number after them what something comes to exactly ("加起来刚好12").
 _EXACTLY_WORDS = r"刚好|正好|恰好|刚刚好|\bexactly\b|\bjust\b"
 
-# Players named with their numbers running on from a seat's own ("再下去Kevin 3分、小美3分、阿傑3分，最後…"): the seats
-# after it, in the order told.
-_NAMED_RUN = re.compile(r"(?:\s*(?:分|点|pts?|points?))?(?:\s*[,，、]\s*(?:and\s+|then\s+)?"
+# Players named with their numbers running on from a seat's own ("再下去Kevin 3分、小美3分、阿傑3分，最後…",
+# "再下家女兒4分，然後爺爺4分"): the seats after it, in the order told.
+_NAMED_RUN = re.compile(r"(?:\s*(?:分|点|pts?|points?))?(?:\s*[,，、]\s*(?:and\s+|then\s+|然后|再来|接着|接著)?"
                         rf"(?!{_OTHER_PEOPLE}|大家|others?\b|everyone|the rest|{_EXACTLY_WORDS}|刚刚|{_TOTAL_WORDS}|"
                         r"共|都|也|各|只|才|还|就|需求|需要|要|路|total|so\b|that's)"
                         r"(?:[\u4e00-\u9fff]{1,3}|[a-z][a-z'\-]{0,11})\s*(?:出了|贡献了?|有|:|：|是)?\s*\d+"
@@ -939,7 +999,8 @@ _PLAYERS = re.compile(r"(\d)\s*(?:个人|人局|人|位玩家|名玩家|个玩�
 
 def _table_size(text: str, players: int | None = None) -> int | None:
     """The number of players: `players` when already read, else the one the text states ("5人局", "six of us")."""
-    stated = _PLAYERS.search(text) if not players else None
+    stated = next((m for m in _PLAYERS.finditer(text) if not _RANGE_BEFORE.search(text[max(0, m.start() - 5):m.start()])),
+                  None) if not players else None
     return int(stated.group(1)) if stated else players
 
 
@@ -1166,6 +1227,11 @@ _FROM_CAPTAIN = re.compile(r"(?:顺序|依序|座位顺序)?\s*(?:从|由)队长
 _NAME = re.compile(r"\s*(?:and\s+)?([^\d\s，,、:：;；。.?？!！]{1,6}?|[a-z][a-z'\-]{0,11})\s*(?=有|has\b|have\b|[:：]|\d)")
 
 
+# "四個人都有", "大家都是", "all four of us have": what follows is said of every player.
+_EVERY_PLAYER = re.compile(r"\s*(?:我们)?\s*(?:大家|所有人|每个人|\d\s*个人|everyone|everybody|all of us|we all|all \d of us)"
+                           r"\s*(?:都|各|全都?|each)?\s*(?:有|是|拿了?|has|have|had|got)\s*")
+
+
 def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
     """The text told thing by thing ("Own memories: Mia 6, Tom 5 … Gold alleys: Mia 1, Tom 2 …", "自己的回憶：阿明5、
     小美5…") rewritten player by player in seat order from the captain ("从队长开始: mia 6 memories, 1 gold
@@ -1184,6 +1250,15 @@ def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
         else:
             blocks.append(piece)
     for block in blocks:
+        every = _EVERY_PLAYER.match(block)
+        if every is not None:
+            # "四個人都有6張自己的回憶": one record said of every player is each one's.
+            things = mentions(block, slot.values)
+            number = re.match(r"\s*(\d+)\s*(?:张|个|份)?", block[every.end():])
+            if len(things) == 1 and number is not None:
+                for name in told:
+                    told[name].append(f"{number.group(1)} {block[things[0].start:things[0].end]}")
+            continue
         m = re.match(r"\s*([^:：]{1,24})[:：]\s*(.+)$", block)
         things = mentions(m.group(1), slot.values) if m is not None else []
         if len(things) != 1:
@@ -1395,7 +1470,8 @@ _WHO_MAY_USE = re.compile(r"s?\s*(?:只能|只|都)?\s*(?:给|归|(?:are|is) (?:
 
 def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
     """Owned things in order of mention, each with the owner written just before it ("紅色魔杖、綠色空白",
-    "a yellow healing potion", "the green player's wand"); a thing without its owner leaves them all unread."""
+    "a yellow healing potion", "the green player's wand"); a thing without its owner leaves them all unread, unless
+    its kind was told with an owner before and it is named again as someone's ("他的魔杖")."""
     owners = mentions(text, slot.owners)
     out: list[list[Any]] = []
     for m in mentions(text, slot.values):
@@ -1403,6 +1479,9 @@ def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
             continue  # "魔杖給戰士或巫師", "wands as warrior gear": a house rule about the kind, not a marker
         owner = _owner_before(text, owners, m)
         if owner is None:
+            if any(kind == m.value for _, kind in out) and re.search(
+                    r"(?:他|她|我|你)的\s*$|\b(?:his|her|my|your|their)\s+$", text[max(0, m.start - 6):m.start]):
+                continue  # "兒子是綠色，他的魔杖會到誰身上？": one of a kind told with its owner, named again as someone's
             return None
         if [owner.value, m.value] in out:
             continue  # a player reveals one marker a round: named again ("綠色那根魔杖去哪？"), it is the one told
@@ -1525,7 +1604,9 @@ def _without_asides(text: str) -> str:
 
 
 # "阿凱當隊長", "Jo is captain": a name told before the captain's role.
-_NAME_AS_CAPTAIN = re.compile(r"\s*([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*(?:(?:当|是|做|担任|\bis\b|\bwas\b|\bas\b)\s*"
+# ("今天奶奶當隊長": the day said before the name is no part of it.)
+_NAME_AS_CAPTAIN = re.compile(r"\s*(?:(?:今天|当天|那天|这局|这把|最后一天)(?=[\u4e00-\u9fff]{1,4}\s*(?:当|是|做|担任)))?"
+                              r"([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*(?:(?:当|是|做|担任|\bis\b|\bwas\b|\bas\b)\s*"
                               r"(?:the\s+|(?:当天|今天|那天|最后一天)的?)?(?:队长|captain)(?:\s+(?:today|that day))?|"
                               r"\b(?:has|holds|had|held|got)\s+the\s+captain(?:'s)?"
                               r"(?:\s+card)?(?:\s+(?:today|that day))?|\s*[(（](?:the\s+)?(?:队长|captain)[)）])\s*")
@@ -2108,10 +2189,14 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
 
 
 def _numbers_near(text: str, slot: Slot) -> list[int] | None:
+    """The numbers a list slot's cue introduces ("徵兆是2、7號"); what a bracket says of each is no number of the list
+    ("2 號（兩張綠門）、4 號（兩張棕門）"), nor is how many the list holds ("翻開的四張是 2、4、6、7號")."""
+    text = _without_asides(text)
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
             # "徵兆是2、7號", "premonitions showing are 1, 3, 4 and 6": the list within a few words of the cue.
             after = re.match(r"(?:[^\d，。？?#]{0,6}?|\s*(?:showing|face[ -]up|up|left|remaining)?\s*(?:are|is|:)?\s*)"
+                             r"(?:\d\s*张\s*(?:是|为|:)\s*)?"
                              # ("第6張跟第1張" lists cards; "第8扇" counts Doors.)
                              r"(?:numbers?\s*|nos?\.?\s*)?(?:#|第(?=\d\s*张))?"
                              r"(\d(?:(?:\s*(?:号|张|、|,|，|和|与|及|跟|and|&|/)\s*|\s+)+(?:#|第(?=\d\s*张))?\d)*)",
@@ -2141,10 +2226,14 @@ def _seat_of_named_owner(text: str) -> int | None:
         return None
     names = [order.group(1) or order.group(2),
              *(n for n in re.split(r"\s*(?:→|->|、|,|，|和|跟|与|\band\b|\bthen\b)\s*", order.group(3)) if n)]
+    if len(names) > 1 and names[1] == names[0]:
+        names = names[1:]  # "起始玩家是老張，順序是老張→小周→…": the order may start again from the start player
     rest = text[order.end():]
     owners = [i for i, name in enumerate(names)
               if re.search(rf"{re.escape(name)}\s*(?:说|觉得)?\s*(?:她|他)?\s*的\s*(?:物品|道具|魔法物品|指示物)|"
                            rf"\b{re.escape(name)}'s\s+(?:magic\s+)?(?:item|marker|token)", rest)]
+    if not owners and "我" in names and re.search(r"我(?:的|要|该|应该|是|放)", rest):
+        owners = [names.index("我")]  # "顺序是老张→小周→阿明→我…我是第四个放的": the asker's own seat
     return owners[0] if len(owners) == 1 else -1
 
 
@@ -2159,8 +2248,9 @@ def _seat_from_start(text: str) -> int | None:
     if listed:
         return len(re.findall(r"[、,，]", listed.group(1))) + 1
     named = _seat_of_named_owner(text)
-    if named is not None:
-        return named if named >= 0 else None
+    if named is not None and named >= 0:
+        return named
+    # (The order told without whose item is asked: a seat the question gives in other words still tells it.)
     told = re.search(r"\b(\d)(?:st|nd|rd|th)\s+(?:to (?:place|go|play|choose)|in (?:player |turn |seat )?order)", text)
     if told:
         return int(told.group(1)) - 1  # counted with the start player as the first
@@ -2174,6 +2264,8 @@ def _seat_from_start(text: str) -> int | None:
         after = re.search(r"(?:after|之后|后面|后的)", text[m.end():m.end() + 24]) or \
             re.search(r"(?:之后|后面|后)\s*(?:的)?\s*$", text[max(0, m.start() - 12):m.start()])
         return n if after else n - 1
+    if named is not None:
+        return None  # the order told, whose item is asked not said: no seat is guessed from the start player's
     # "起始玩家下家的下家": each 下家 in the chain is one more seat.
     # "起始玩家的下下家" is two seats on: each 下 before 家 is one.
     chain = re.search(r"起始玩家\s*(?:的)?((?:\s*(?:的|再)?\s*(?:下+家|下一(?:位|个|家)))+)", text)
@@ -2402,6 +2494,9 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
         elif slot.kind == "colour":
             door_like = [c for c in colours if re.match(_DOOR_AFTER, counting_text[c[1]:c[1] + 8]) or c[2]
                          or re.search(_DOOR_BEFORE, counting_text[max(0, c[1] - 30):c[1]])]
+            if slot.role != "returned":
+                # "hand back the brown door", "繳回棕門": a Door given back is no Door obtained.
+                door_like = [c for c in door_like if not _HANDED_BACK.search(counting_text[max(0, c[1] - 22):c[1]])]
             if slot.role == "new":
                 picked = [c for c in colours if c[2]]
             else:
@@ -2409,9 +2504,13 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
             value = picked[-1][0] if picked else None
         elif slot.kind == "colours":
             if slot.role == "held":
-                value = [c for c, _, new in colours if not new] or None
+                # ("我用棕色鑰匙把它拿下來": a Key's colour is no Door held.)
+                value = [c for c, p, new in colours if not new and not re.match(_KEY_AFTER, counting_text[p:p + 8])] \
+                    or None
             elif slot.cues and not any(_pattern(cue).search(text) for cue in slot.cues):
                 value = None  # "连出三张红色拿到红门": colours of cards played, with no Goal named, are no Goals
+            elif (listed := _listed_after_cue(counting_text, slot)) is not None:
+                value = listed  # "目標卡列由左到右是：藍、紅、棕、綠…": the list the cue introduces, and no later colour
             else:
                 doors = {p for c, p, _ in colours if re.match(_DOOR_AFTER, counting_text[p:p + 8])
                          or re.search(_DOOR_BEFORE, counting_text[max(0, p - 30):p])
@@ -2713,6 +2812,36 @@ def other_values(model: type[BaseModel], question: str, carried: dict[str, Any])
     return out if len(out) == 1 else {}
 
 
+# A count said against another number ("比上次多一個人", "黃金比兒子少一個", "one more player than last time") or
+# less the players away ("平常六個人，今天一位請假"): the number written is not the count now.
+_COMPARED = re.compile(
+    r"比(?!较|赛|如|方|例|起来)[^，。,?？！!；;\d]{1,12}?(?:多|少)了?\s*(?:\d+|一|两|几)\s*(?:个|位|名|张|枚|点|分)?"
+    r"|\b(?:\d+|one|two|three|a)\s+(?:more|fewer|less)\b(?:\s+[a-z'\-]+){0,3}?\s+than\b")
+_AWAY = re.compile(r"(?:\d+|一|两)\s*(?:个|位|名)\s*(?:人|玩家|朋友|同学)?\s*(?:请假|没来|缺席|不能来|来不了|没空)"
+                   r"|(?:请假|缺席|没来)了?\s*(?:\d+|一|两)\s*(?:个|位|名)"
+                   r"|\b(?:one|two|\d+) of (?:us|them) (?:can'?t|couldn'?t|didn'?t|won'?t) (?:make it|come|show up)\b"
+                   r"|\b(?:\d+|one|two) (?:players?|people|persons?) (?:short|down|away|absent)\b")
+
+
+def counts_said_by_comparison(model: type[BaseModel], question: str) -> list[str]:
+    """The count fields a question states only against another number ("比上次多一個人", "one more than my son")
+    or less the players away ("一位請假"): their value is arithmetic on a number said elsewhere, not read."""
+    text = normalise_numbers(fold(question))
+    clauses = [c for c in re.split(r"[，。？?！!；;,]|\.(?=\s|$)", text) if c.strip()]
+    out = []
+    for name, slot in declared_slots(model).items():
+        if slot.kind != "count":
+            continue
+        words = [fold(w) for w in (*slot.cues, *slot.units)]
+        players = any(fold(u) in ("人", "players") for u in slot.units)
+        for clause in clauses:
+            said = _COMPARED.search(clause)
+            if (said and any(_pattern(w).search(clause) for w in words)) or (players and _AWAY.search(clause)):
+                out.append(name)
+                break
+    return out
+
+
 def vague_fields(model: type[BaseModel], question: str, stated: dict[str, Any]) -> list[str]:
     """The fields a question says have a value without saying which ("又拿到一扇門", "add an expansion"),
     by their slots' `vague` phrases; a field stated, or one of a group with a member stated, is not vague."""
@@ -2774,15 +2903,19 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     inside one of `phrases` (a rule's own phrases that state one, `numbered_phrases`) is read by it, and one
     said in passing (`_in_passing`) is no fact the verdict needs."""
     text = _without_card_asides(normalise_numbers(fold(question)))
-    for _, s, e in reversed(_towers(text)):
-        text = _blanked(text, (s, e))
+    # A Tower's number names the card, each time it is named ("… next to the red 5. … the red 5 has a blank side").
+    for m in reversed(list(_TOWER.finditer(text))):
+        text = _blanked(text, m.span())
     for pattern in phrases:
         for m in reversed(list(pattern.finditer(text))):
             text = _blanked(text, m.span())
     # Seat and ordinal markers name a seat, not a quantity ("下家1", "第3位"); a number after "which" is
     # what is asked, not stated ("出團的是哪三個", "which two Towers").
     # So are a card's options counted off ("option 2", "选项2", "2号选项").
-    text = re.sub(r"(?:下家|上家|第|seat|player|next player|\boption|\bchoice|选项|选择)\s*\d|\d(?:st|nd|rd|th)\b|"
+    # "四到六個人都有可能", "4-6 players": a range of table sizes tells none of them (the count stays unknown).
+    text = re.sub(_RANGE_END + _RANGE_JOIN + r"\d\s*(?:个|位|名)?\s*(?:人|玩家|players?\b|people\b)", " ", text)
+    # ("the winter round of year one": a year of the game names when, it counts nothing.)
+    text = re.sub(r"(?:下家|上家|第|seat|player|next player|\boption|\bchoice|选项|选择|\byear)\s*\d|\d(?:st|nd|rd|th)\b|"
                   r"\d\s*号?选项", " ", text)
     text = re.sub(r"(?:哪|\bwhich\s+|\bwhat\s+)\s*\d+", " ", text)
     # "one Door of every colour", "one of each": one per colour describes a set, it counts nothing.
@@ -2836,7 +2969,8 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
         text = _blanked(text, m.span())  # what things are worth, as the rulebook has it: no situation
     text = _in_passing(text, asides)
     # "需求12……加起来刚好12": a value read once and said again as what something comes to exactly.
-    for m in reversed(list(_EXACTLY.finditer(text))):
+    # "five players, sorry, six, my sister sat in, so six": a value read once, said again to sum up.
+    for m in reversed(list(_EXACTLY.finditer(text)) + list(_SUMMED_UP.finditer(text))):
         if int(m.group(1)) in known:
             text = _blanked(text, m.span(1))
     out = []
@@ -2849,6 +2983,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     return out
 
 
+_SUMMED_UP = re.compile(r"(?:\bso\b|\bthat's\b|\bthat is\b|所以|也就是|总之|反正)\s*(?:是|就是|it's|we're|we are)?\s*(\d+)(?!\d)")
 _EXACTLY = re.compile(rf"(?:{_EXACTLY_WORDS})\s*(?:是|等于|为|到|\bequals?\b|\bhits?\b)?\s*(\d+)(?!\d)")
 # "三個冒險家，每人1點，共3點傷", "2 and 1, 3 in total": a total said after the numbers it is made of.
 _TOTAL = re.compile(rf"(?:{_TOTAL_WORDS}|共|\btotal of\b|\btotal\b|\bso (?:there's|that's|it's)\b)"
@@ -3071,8 +3206,8 @@ def restated_input(rule: Any, earlier: str, follow_up: str) -> dict[str, Any] | 
 
 _CLAUSE = re.compile(r"[，,。；;!?！？]|\.(?=\s|$)")
 # A member named as the one a blow lands on ("打1號盜賊", "bites the wizard") is not another member.
-_TARGETED = re.compile(r"(?:打|攻击|攻打|咬|对|给|hits?|attacks?|bites?|targets?|on)\s*(?:第?\s*\d+\s*[号位个]?|#\s*\d+|"
-                       r"the|a|an|him|her)?\s*$")
+_TARGETED = re.compile(r"(?:打|攻击|攻打|咬|对|给|hits?|attacks?|bites?|targets?|on|(?<![a-z])(?:at|to))\s*"
+                       r"(?:第?\s*\d+\s*[号位个]?|#\s*\d+|the|a|an|him|her)?\s*$")
 # How many of a class are named at once ("兩個盜賊", "two thieves"): the members are not told apart.
 _SEVERAL = re.compile(r"(?<![第#\d])(\d+)\s*(?:个|位|名|只)?\s*$")
 _NO_ITEMS = re.compile(r"(?:没有|没带|不带|无|no|without|not carrying any|carry no|carries no)\s*(?:任何)?\s*"
@@ -3123,6 +3258,13 @@ def _members(text: str, party: Slot, slots: dict[str, Slot]) -> list[tuple[str, 
                 depth += (ch in "(（") - (ch in ")）")
                 if ch == "、" and depth <= 0:
                     inner.append(s + i + 1)
+            if not inner:
+                # "a warrior with 5 hit points and a wizard with 3": English members joined by "and", each from
+                # the words that join it.
+                for m in named[1:]:
+                    join = re.search(r"(?:,\s*|\s+)(?:and|then)\s+(?:(?:a|an|the)\s+)?$", text[s:s + m.start])
+                    if join is not None:
+                        inner.append(s + join.start() + 1)
             cuts = [s] + inner + [e + 1]
             pieces += [(a, b - 1) for a, b in zip(cuts, cuts[1:]) if b - 1 > a]
         else:

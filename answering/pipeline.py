@@ -23,7 +23,7 @@ from rules_engine.slots import declared_slots
 
 from .claims import who_is_right
 from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details, verdict_with_seat_names
-from .extract import (adds_to_earlier, extract_input, extract_with, other_values, restated_input, seat_names,
+from .extract import (adds_to_earlier, counts_said_by_comparison, extract_input, extract_with, other_values, restated_input, seat_names,
                       substitute_slots, rule_unread_numbers, unread_numbers, vague_fields, with_earlier_seats)
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, asked_bound, decide, derived_inputs
@@ -79,7 +79,7 @@ class AskResponse(BaseModel):
     lang: str = "zh-TW"
     rule: str | None = None
     # When a rule applies but lacks inputs: what to tell us; when there is no verdict: why
-    # (no_rule_fits, needs_input, unread_numbers, unread_change, invalid_input).
+    # (no_rule_fits, needs_input, unread_numbers, unread_change, compared_count, invalid_input).
     needs: list[str] = Field(default_factory=list)
     no_verdict: str | None = None
     ruling: RulingAnswer | None = None
@@ -415,12 +415,19 @@ class Pipeline:
             verdict, needs, withheld = self.evaluate(match, query, u.follow_up)
         # A question about what the texts leave to another rulebook (the base game) is told so,
         # unless a rule or fact of the texts answers it all the same.
-        outside = outside_topic(query.text, game_id) if verdict is None else None
+        # (A follow-up is read with what it follows: "and then fatigue hits for 2?" after a necklace question is
+        # about the necklace.)
+        outside = outside_topic(" ".join([*query.history, query.text]) if u.follow_up else query.text, game_id) \
+            if verdict is None else None
 
         # The ruling matcher reuses the question's one vector (cached).
         ruling = self.rulings.best(self.question_vector(query.text), game_id)
         direct_ruling = ruling[0] if ruling and ruling[1] >= RULING_DIRECT_THRESHOLD else None
         ruled = _rulings_by_passage().get(direct_ruling) if direct_ruling else None
+        if outside is not None and ruled is None:
+            # Nothing of the texts answers it: the player is told what they cover, with no passage beside it as
+            # if it were related.
+            return self._not_covered(query.text, lang, game_id, started, self._reading(u))
         # An accepted ruling that answers this very question is the answer, its engine check beside it.
         # The check runs on the ruling's own example, so it is not a verdict on the player's situation.
         ruling_answer = RulingAnswer(id=ruled.id, text=self._ruling_text(ruled, lang),
@@ -437,7 +444,7 @@ class Pipeline:
             verdict = verdict_with_seat_names(verdict, names_at_table(query), lang)
         title = self._answerer_title(match, lang)
         needed = [to_script(m.ask.get("en" if lang == "en" else "zh-TW", ""), lang) for m in needs]
-        line = self._answer_line(lang, game_id, query, verdict, title, needed, ruled, withheld, outside)
+        line = self._answer_line(lang, game_id, query, verdict, title, needed, ruled, withheld)
         citations = [self._titled(c, lang) for c in self._citations(hits, k, verdict, direct_ruling)]
         quote = self._first_quote(citations, verdict, match, f"{cues} {line}", ruled, lang)
         # Only what the answer rests on is flagged as unclear: the rule that answered, or the quote.
@@ -450,7 +457,7 @@ class Pipeline:
             first_screen.append(msg("note_line", lang, note=ambiguities[0].note))
         full_text = "\n".join(first_screen + self._details_text(lang, verdict, title, needed, ambiguities, citations, quote))
         reason = None if verdict is not None else \
-            ("not_covered" if outside else "needs_input" if needs else withheld[0])
+            ("needs_input" if needs else withheld[0])
         return AskResponse(question=query.text, game=game_id, in_scope=True, answer="\n".join(first_screen),
                            verdict=verdict.model_dump() if verdict else None, citations=citations,
                            ambiguities=ambiguities, took_ms=round((time.perf_counter() - started) * 1000, 2),
@@ -489,7 +496,7 @@ class Pipeline:
         return msg("claim_right", lang, who=who) + " "[:lang == "en"]
 
     def _answer_line(self, lang: str, game_id: str, query: Query, verdict: Verdict | None, title: str,
-                     needed: list[str], ruled: Any, withheld: tuple[str, list[int]], outside: str | None) -> str:
+                     needed: list[str], ruled: Any, withheld: tuple[str, list[int]]) -> str:
         """The one sentence that answers the question, or says why there is no computed answer."""
         reason, unread = withheld
         if ruled is not None:
@@ -497,13 +504,10 @@ class Pipeline:
             return msg("ruling_answer", lang, text="{text}").replace("{text}", self._ruling_text(ruled, lang))
         if verdict is not None:
             return self._who_is_right(query, verdict, lang) + answer_line(verdict, title, lang)
-        if outside is not None:
-            covers = GAMES[game_id].covers.get("en" if lang == "en" else "zh-TW", "")
-            return msg("not_covered", lang, covers=covers)
         if unread:
             return msg("unread", lang, numbers=(", " if lang == "en" else "、").join(map(str, unread)))
-        if reason == "unread_change":
-            return msg("unread_change", lang)
+        if reason in ("unread_change", "compared_count"):
+            return msg(reason, lang)
         if needed:
             return msg("needs_line", lang, needs=("; " if lang == "en" else "；").join(needed))
         return msg("best_passage", lang)
@@ -681,6 +685,11 @@ class Pipeline:
                     left = rule_unread_numbers(rule, previous, read)
                     if left:
                         return None, [], ("unread_numbers", left)
+        compared = counts_said_by_comparison(rule.input_model, query.text)
+        if compared:
+            # "比上次多一個人": the count is arithmetic on a number said elsewhere; a verdict on the number as
+            # written, or on one carried from earlier, would answer another table.
+            return None, [], ("compared_count", [])
         unread = rule_unread_numbers(rule, query.text,
                                      {k: v for k, v in stated.items() if sources[k] == "question"})
         # A follow-up that reads as nothing of its own may still restate a number: one the rule also fixes
@@ -751,6 +760,15 @@ class Pipeline:
                     break
                 citations.pop(drop)
         return citations
+
+    def _not_covered(self, question: str, lang: str, game_id: str, started: float,
+                     details: dict[str, Any]) -> AskResponse:
+        """The answer to a question about what the texts leave to another rulebook (the base game): what they cover."""
+        covers = GAMES[game_id].covers.get("en" if lang == "en" else "zh-TW", "")
+        answer = msg("not_covered", lang, covers=covers)
+        return AskResponse(question=question, game=None, in_scope=False, answer=answer, answer_line=answer,
+                           full_text=answer, verdict=None, citations=[], ambiguities=[], no_verdict="not_covered",
+                           took_ms=round((time.perf_counter() - started) * 1000, 2), lang=lang, details=details)
 
     def _out_of_scope(self, question: str, lang: str, started: float, not_rules: bool,
                       details: dict[str, Any]) -> AskResponse:

@@ -32,7 +32,7 @@ FOLLOW_UP_ENDINGS = ("呢?", "呢？", "呢", "咧", "咧?", "咧？", "的话?"
                      "does that change anything?", "does that change it", "does that change anything",
                      # "… not the right. Still fine?": the earlier question asked again of the changed situation.
                      "still fine?", "still ok?", "still okay?", "still allowed?", "still legal?", "still good?",
-                     "in that case?", "then?")
+                     "in that case?", "then?", "is that enough?", "is that enough", "enough?", "够吗?", "够吗？", "够不够?", "够不够？")
 # Earlier questions a follow-up may draw on.
 HISTORY_TURNS = 4
 
@@ -45,6 +45,7 @@ def is_follow_up(question: str) -> bool:
     # "放完之後可以馬上再放一次嗎？": what was just done, done; "after that", "and then".
     return folded.startswith(FOLLOW_UP_OPENERS) or folded.endswith(FOLLOW_UP_ENDINGS) \
         or bool(re.match(r"\S{1,3}完(?:之后|以后|后)|然后|接着|after that\b|and then\b", folded)) \
+        or bool(_PRONOUN_FIRST.match(folded)) \
         or bool(_POINTS_BACK.search(folded))
 
 
@@ -54,7 +55,14 @@ _POINTS_BACK = re.compile(r"\b(?:those|these)\s+(?:\d+\s+|two\s+|three\s+|four\s
                           r"\bthat one\b|\bsaid (?:card|tower|door|player|adventurer)|刚才(?:那|这|说)|刚刚(?:那|这|说)|"
                           r"上面(?:那|说)|前面说的|同样的|"
                           # "我的那張反光盤": a card of someone's, pointed at as the one told of.
-                          r"(?:我|你|他|她|我们|他们)的(?:那|这)(?:张|个|座|根|瓶|条|位)")
+                          r"(?:我|你|他|她|我们|他们)的(?:那|这)(?:张|个|座|根|瓶|条|位)|"
+                          # "她那張反光盤": someone told of before, and a card of theirs.
+                          r"(?:他|她|他们|她们)(?:那|这)(?:张|个|座|根|瓶|条)")
+
+
+# A question opening on a person not named in it ("She has two memories…", "他手上還有一張住持"): someone told
+# of before.
+_PRONOUN_FIRST = re.compile(r"(?:she|he|they|her|his|their|him)\b(?!\s+(?:who|that)\b)|(?:她|他)(?!人)")
 
 
 # A follow-up that supposes something different ("要是那張住持被我換出去了呢？", "what if he had …", "… instead?").

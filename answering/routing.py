@@ -21,6 +21,7 @@ from rules_engine.slots import slot_of
 from .claims import asks_who_is_right, dispute_form, without_claims, without_who_is_right
 from .intent import IntentModel, intent_file, write_intent_model
 from .query import sets_the_scene
+from .scope import asking_part
 
 EXAMPLES_VECTORS = "answerer-examples"
 RULING_VECTORS = "ruling-questions"
@@ -251,7 +252,8 @@ class Answerer:
         # the cards in hand.)
         # Numbers of what the fact says does not count ("用了三次" for an item's gold) are no situation it leaves out.
         # ("round 3": the unit may stand before its number.)
-        uncounted = tuple(re.compile(rf"\d+\s*{u}|(?<![a-z]){u}\s*\d+") for u in
+        # ("in two different rounds": a word may describe what is counted.)
+        uncounted = tuple(re.compile(rf"\d+\s*(?:个\s*)?(?:(?:different|separate|other|more)\s+|不同的?\s*)?{u}|(?<![a-z]){u}\s*\d+") for u in
                           (re.escape(fold(unit).lower()) for unit in self.fact.uncounted))
         unread = unread_numbers(question, {}, self.numbers, uncounted)
         if unread and fact_range(self.fact) is not None:
@@ -299,6 +301,7 @@ class RuleMatch:
     names_part: bool = False  # the question names what sets this part apart from the rule it is part of
     other_forms: tuple[str, ...] = ()  # the forms of the question's other parts (see `other_forms`)
     asks_several: bool = False  # the question asks more than one thing (see `asked_parts`)
+    asks_topic: bool = False  # what the question asks (not what it tells) names the rule's declared topic
 
     @property
     def rule(self) -> Rule | None:
@@ -560,7 +563,9 @@ class RuleRouter:
                                  stated_rules.get(aid, 0), min(ranks) if ranks else None,
                                  reads_numbers(answerer, number_text, own_read, earlier) if states_numbers else None,
                                  aid == previous, intent.get(aid, 0.0), bool(q_terms & self._part_terms.get(aid, set())),
-                                 also, several))
+                                 also, several,
+                                 answerer.rule is not None and bool(answerer.rule.topic)
+                                 and names_topic(answerer.rule.topic, asking_part(fold(own_text or question)))))
         return out
 
     def read_ahead(self, question: str, game: str) -> None:
@@ -727,6 +732,18 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
                       if m.answerer.id == best.rule.part_of and score > best.score - params.situation_gap), None)
         if whole is not None:
             best = replace(whole, score=whole.fit(params))
+    if best.rule is not None and not best.rule.topic:
+        # "Does it matter which monster attacks first?": of two rules reading one situation (the same inputs), the
+        # one whose declared topic the question asks about asks what is asked ("隊伍順序是…" telling the party's
+        # order does not).
+        narrower = next((m for score, m in zip((s for s, _ in ranked), scored)
+                         if m.asks_topic and m.rule is not None and _reads_alike(m.rule, best.rule)
+                         and score > best.score - params.situation_gap), None)
+        if narrower is not None:
+            best = replace(narrower, score=narrower.fit(params))
+            lead = best.score - max([score for score, i in ranked if candidates[i].answerer.rule is None
+                                     or not _reads_alike(candidates[i].answerer.rule, best.rule)],
+                                    default=best.score - 1.0)
     if best.form == "compare" and "compare" not in best.answerer.answer_types:
         # A verdict answers one situation: weighing two needs a rule told both (see `candidates`).
         return None
@@ -751,6 +768,11 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
         # A fact answers a question of its form; an open question ("how does … work") gets passages.
         return None
     return best, lead
+
+
+def _reads_alike(a: Rule, b: Rule) -> bool:
+    """Whether two rules read the same situation: the same input fields."""
+    return set(a.input_model.model_fields) == set(b.input_model.model_fields)
 
 
 def ruling_entries() -> list[tuple[str, str, str]]:

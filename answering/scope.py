@@ -61,11 +61,24 @@ def _not_rules_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple((p, _phrase_pattern(p)) for p in phrases)
 
 
+# A sentence that asks: a question mark, a Chinese particle of asking, or an English word of asking opening it.
+_ASKING_SENTENCE = re.compile(r"[?？]|吗|么|呢|请问|求|\b(?:how|what|which|who|when|where|why|can|could|do|does|is|are|"
+                              r"should|any)\b")
+
+
 def not_a_rules_question(question: str) -> str | None:
     """The phrase that makes a question buying advice, a price or an opinion rather than a rules
-    question, if one does (out of scope whichever game it names)."""
-    folded = fold(question)
-    return next((p for p, pattern in _not_rules_patterns() if pattern.search(folded)), None)
+    question, if one does (out of scope whichever game it names). Where the question asks in some sentences and
+    tells in others, only what it asks counts ("二手買的 Onirim…按規則每種顏色應該有幾張高塔卡？" asks a rule)."""
+    asked = asking_part(fold(question))
+    return next((p for p, pattern in _not_rules_patterns() if pattern.search(asked)), None)
+
+
+def asking_part(folded: str) -> str:
+    """The sentences of a folded question that ask (the whole text when all or none of them do)."""
+    sentences = [s for s in re.split(r"(?<=[。！？!?；;])|(?<=\.)\s", folded) if s.strip()]
+    asking = [s for s in sentences if _ASKING_SENTENCE.search(s)]
+    return " ".join(asking) if asking and len(asking) < len(sentences) else folded
 
 
 def other_games_named(question: str) -> list[str]:
@@ -107,16 +120,26 @@ def strip_game_names(question: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def _coverage_patterns(game_id: str, which: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _coverage_patterns(game_id: str, which: str, plural: bool = False) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The patterns of a game's coverage phrases ("inside" or "outside"); English ones also in the plural."""
     load_games()
-    return tuple((phrase, _phrase_pattern(phrase)) for phrase in getattr(GAMES[game_id], which))
+    phrases = getattr(GAMES[game_id], which)
+    if plural:
+        phrases = (*phrases, *(f"{p}s" for p in phrases if p.isascii() and not p.endswith("s")))
+    return tuple((phrase, _phrase_pattern(phrase)) for phrase in phrases)
+
+
+_NOT_BEFORE = re.compile(r"(?:\bnot|\bno|\bwithout|\bisn't|不是|不含|不加|没有|非)\s*(?:the\s+|any\s+|a\s+)?"
+                         r"(?:[a-z\-]+\s+){0,2}[\u4e00-\u9fff]{0,4}$")
 
 
 def outside_topic(question: str, game_id: str) -> str | None:
     """The phrase by which a question asks about a part of the game the texts leave out (the base
     game), if it does and names nothing the texts are about."""
     folded = fold(question)
-    if any(pattern.search(folded) for _, pattern in _coverage_patterns(game_id, "inside")):
+    # "(not the item variant)", "不含物品變體": what the texts are about, named only to be set aside, names nothing.
+    if any(not _NOT_BEFORE.search(folded[max(0, m.start() - 16):m.start()])
+           for _, pattern in _coverage_patterns(game_id, "inside", plural=True) for m in pattern.finditer(folded)):
         return None
     return next((phrase for phrase, pattern in _coverage_patterns(game_id, "outside") if pattern.search(folded)),
                 None)

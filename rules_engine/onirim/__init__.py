@@ -9,7 +9,7 @@ GAME = register_game(Game(
     aliases=("onirim", "奧尼里姆", "夢境", "梦境"),
     covers={"zh-TW": "Onirim 三個擴充與綜合難度的規則，不含基本遊戲",
             "en": "the rules of Onirim's three expansions and the combined difficulty levels, not the base game"},
-    outside=("基本遊戲", "基本规则", "基本規則", "基礎規則", "基础规则", "基本版", "base game", "basic game",
+    outside=("基本遊戲", "基本规则", "基本規則", "基礎規則", "基础规则", "基本版", "本體", "本体", "base game", "basic game",
              "core game", "base rules", "basic rules", "core rules"),
     inside=("擴充", "扩充", "expansion", "高塔", "tower", "咒文", "spell", "目標卡", "goal", "徵兆", "征兆",
             "premonition", "好夢", "美夢", "美梦", "happy dream", "難度", "难度", "difficulty"),
@@ -66,8 +66,14 @@ _examples({
 # fresh", "discard the top 5"): the ways of resolving it, not a situation the rule reads.
 from ..registry import declare_fixed_numbers as _fixed  # noqa: E402
 
-# The Book of Steps has eight Goal cards ("八張目標卡"): a question repeating it tells no situation.
-_fixed({"onirim.nightmare_tower_penalty": (5,), "onirim.book_door": (8,), "onirim.book_return_door": (8,)})
+# The Book of Steps has eight Goal cards ("八張目標卡"): a question repeating it tells no situation. Nor do the size of
+# the base deck, its Locations and the Towers, counted ("基础那副我数过了，76 张没错", "all twelve towers"); smaller
+# counts of a kind (4, 8, 10) are too often a number of the question's own to be passed over.
+from .cards import BASE_DECK as _BASE_DECK, CARDS as _CARDS, TOWERS as _TOWERS  # noqa: E402
+
+_DECK_COUNTS = (len(_BASE_DECK), sum(1 for c in _CARDS if c.kind == "location"), len(_TOWERS))
+_fixed({"onirim.nightmare_tower_penalty": (5,), "onirim.book_door": (8,), "onirim.book_return_door": (8,),
+        "onirim.card_counts": _DECK_COUNTS})
 
 # A count of Doors obtained bears only on the Premonitions ("five Doors"); told beside any other question, it sets
 # the scene.
@@ -76,3 +82,10 @@ from ..registry import declare_asides as _asides  # noqa: E402
 from .slots import DOORS_COUNT as _DOORS_COUNT  # noqa: E402
 
 _asides({r.id: (*r.asides, _DOORS_COUNT) for r in list(_RULES.values()) if r.game == "onirim" and r.id != "onirim.premonitions_triggered"})
+
+# The discard pile's size bears only on the rule reading it; told beside any other question, it sets the scene.
+from ..slots import declared_slots as _declared  # noqa: E402
+from .slots import DISCARD_PILE as _DISCARD_PILE, DISCARD_TOLD as _DISCARD_TOLD  # noqa: E402
+
+_asides({r.id: (*r.asides, _DISCARD_TOLD) for r in list(_RULES.values())
+         if r.game == "onirim" and _DISCARD_PILE not in _declared(r.input_model).values()})

@@ -560,10 +560,16 @@ class BookDoorInput(_Input):
     """The Goals still to reach, in row order, and the colour of a Door just obtained."""
 
     goals: Annotated[list[Colour] | None, S.GOALS] = Field(
-        None, description="colours of the Goals still to reach, first = next")
+        None, description="colours of the Goals still to reach, first = next (the whole row when `reached` is said)")
+    reached: Annotated[int | None, S.REACHED_BEFORE_DOOR] = Field(
+        None, ge=0, le=8, description="how many Goals of the row, from the left, already hold a Door")
     door: Annotated[Colour | None, S.DOOR] = Field(None, description="colour of the Door obtained")
     door_fits: Annotated[bool | None, S.DOOR_FITS] = Field(
         None, description="whether the Door matches the first Goal still to reach (when the colours are not given)")
+
+    def still_to_reach(self) -> list[Colour] | None:
+        """The Goals still to reach, in order: the row after the ones reached."""
+        return None if self.goals is None else list(self.goals)[self.reached or 0:]
 
     @model_validator(mode="after")
     def _counts(self) -> "BookDoorInput":
@@ -571,10 +577,16 @@ class BookDoorInput(_Input):
             over = [c for c, n in Counter(self.goals).items() if n > 2]
             if over:
                 raise ValueError(f"there are 2 Goals per colour, but {over} appear more than twice")
-        if self.goals and self.door is not None and self.door_fits is not None \
-                and model.door_fits_goal(self.goals[0], self.door) != self.door_fits:
+            # Goals reached are counted along the whole row: with fewer Goals named, they may be the ones still to
+            # reach ("接下來要的是棕色，再來是綠、紅"), and which Goal is next cannot be told.
+            if self.reached is not None and len(self.goals) != len(GOAL_CARDS):
+                raise ValueError(f"reached: counted along the whole row of {len(GOAL_CARDS)} Goals, but "
+                                 f"{len(self.goals)} are named")
+        left = self.still_to_reach()
+        if left and self.door is not None and self.door_fits is not None \
+                and model.door_fits_goal(left[0], self.door) != self.door_fits:
             raise ValueError(f"door_fits: expected {not self.door_fits} for a {self.door} Door and the next Goal "
-                             f"{self.goals[0]}, found {self.door_fits}")
+                             f"{left[0]}, found {self.door_fits}")
         return self
 
 
@@ -610,17 +622,21 @@ def book_door(inp: BookDoorInput) -> Verdict:
                           "later."))
         return t.verdict(rule, value, text, explanation_en=text_en,
                          value_text=DOOR_OUTCOME[value][0], value_text_en=DOOR_OUTCOME[value][1])
-    if inp.goals is None or inp.door is None:
+    goals = inp.still_to_reach()
+    if goals is None or inp.door is None:
         cases = [_door_case("門卡符合下一張尚未達成的目標卡", "the Door matches the first Goal still to reach", "keep"),
                  _door_case("門卡是其他顏色", "the Door is of another colour", "limbo")]
-        if inp.goals:
+        if goals:
             cases = [_door_case(f"{COLOUR_ZH[c]}門卡", f"a {c} Door",
-                                "keep" if model.door_fits_goal(inp.goals[0], c) else "limbo") for c in COLOURS]
+                                "keep" if model.door_fits_goal(goals[0], c) else "limbo") for c in COLOURS]
         return t.verdict(rule, DEPENDS, "要看顏色：只有符合下一張目標卡的門卡才能保留。",
                          explanation_en="It depends on the colour: only a Door matching the next Goal is kept.",
                          cases=cases)
-    next_colour = inp.goals[0] if inp.goals else None
+    next_colour = goals[0] if goals else None
     next_zh = COLOUR_ZH[next_colour] if next_colour else None
+    if inp.reached:
+        t.add(f"目標卡列左起前 {inp.reached} 張已經放上門卡", None, "onirim/book/goal-order",
+              en=f"the first {inp.reached} Goals of the row already hold a Door")
     door_zh = COLOUR_ZH[inp.door]
     t.add(f"下一張要達成的目標卡是{next_zh or '無（全部已達成）'}", None, "onirim/book/goal-order",
           en=f"the next Goal to reach is {next_colour or 'none (all reached)'}")
@@ -640,7 +656,7 @@ def book_door(inp: BookDoorInput) -> Verdict:
                    "shuffled back into the deck later.")
     return t.verdict(rule, value, text, explanation_en=text_en,
                      value_text=DOOR_OUTCOME[value][0], value_text_en=DOOR_OUTCOME[value][1],
-                     details={"next_goal": next_colour, "goals_after": inp.goals[1:] if fits else inp.goals})
+                     details={"next_goal": next_colour, "goals_after": goals[1:] if fits else goals})
 
 
 # ---------------------------------------------------------------- onirim.book_return_door

@@ -63,6 +63,9 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                           *(f"{n} towers {done}" for n in ("2", "3", "two", "three")
                                             for done in ("up", "built", "down", "so far")),
                                           *(f"{verb}{n}座塔" for n in "123" for verb in ("蓋了", "蓋好", "有", "放了")),
+                                          # ("手上有一張塔" is a Tower in hand: only a verb of building counts.)
+                                          *(f"{verb}{n}{unit}塔" for n in "一123" for unit in ("座", "張", "個")
+                                            for verb in ("蓋了", "蓋好", "放了", "擺了", "排了", "出了")),
                                           # "塔才蓋兩張": building is what Towers are for.
                                           *(f"{verb}{n}{unit}" for n in "123" for unit in ("張", "座")
                                             for verb in ("蓋", "蓋了", "蓋好")),
@@ -136,15 +139,23 @@ REACHED = Slot("count", {"zh-TW": "已放上門的目標數", "en": "Goals alrea
                      "reached the first", "completed the first", "filled the first",
                      # "前四張都已經放上門了", "the first 4 goals hold Doors": the Goals reached from the left
                      "前", "first"), unstated="general")
+# Read beside a Door just obtained, only where the Goals are said to hold Doors ("前三個已經放好門了"): a bare 前 or
+# "first" there is the next Goal asked about ("目前目標", "the first Goal"), not how many are reached.
+REACHED_BEFORE_DOOR = dataclasses.replace(
+    REACHED, cues=tuple(c for c in REACHED.cues if c not in ("前", "first"))
+    + ("已經放好門", "放好門", "已經放上門", "放上門", "已經有門了", "already have doors", "hold doors", "have doors on them"))
 # The colour of the Door given back ("把綠門放回Limbo", "hand back the brown door"): its Goal is of that colour.
 RETURNED_DOOR = Slot("colour", {"zh-TW": "放回Limbo的門", "en": "Door given back"}, values=COLOUR_PHRASES,
-                     cues=("門", "door"), unstated="general", value_labels=COLOUR_LABELS)
+                     cues=("門", "door"), unstated="general", value_labels=COLOUR_LABELS, role="returned")
 RETURNED = Slot("count", {"zh-TW": "放回Limbo的門所在的目標位置", "en": "position of the Goal whose Door goes back"},
                 cues=("第", "goal"), units=("個目標", "張目標"), unstated="general", other_cues=("前", "first"))
 SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
              values=(("paradoxical_prophecy", ("矛盾預言", "預言", "paradoxical", "prophecy", "最底下", "bottom")),
                      ("parallel_planning", ("平行計畫", "平行計劃", "parallel", "互換", "交換", "swap", "swap two",
-                                             "換兩張", "調換兩張", "交換兩張", "互換兩張")),
+                                             "換兩張", "調換兩張", "交換兩張", "互換兩張",
+                                             # told by what it does: two Goal cards change places
+                                             "換位置", "交換位置", "調換位置", "對調", "兩張目標卡...換", "兩張目標卡...對調",
+                                             "switch two", "two goal cards...swap", "two goal cards...switch")),
                      ("powerful_punishment", ("強力懲罰", "懲罰", "powerful punishment", "punishment"))),
              value_labels=(("paradoxical_prophecy", {"zh-TW": "矛盾預言", "en": "Paradoxical Prophecy"}),
                            ("parallel_planning", {"zh-TW": "平行計畫", "en": "Parallel Planning"}),
@@ -275,6 +286,11 @@ DECK_LEFT = Slot("count", {"zh-TW": "補充牌堆剩餘張數", "en": "cards lef
                  units=("cards left in the deck", "left in the deck", "cards left in the draw pile"),
                  cues=("補充牌堆", "牌庫", "deck is down to", "deck is at", "deck has", "deck's at", "draw pile has",
                        "deck:"))
+# Said in passing to every rule but the one that reads it (whether a spell can be cast): how many cards lie in the
+# discard pile ("棄牌堆有6張", "six cards in the discard pile").
+DISCARD_TOLD = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the discard pile"},
+                    units=("cards in the discard pile", "cards in my discard pile", "cards in discard", "張棄牌"),
+                    cues=("棄牌堆", "discard pile has", "discard pile is at", "discard pile:", "discards:"))
 # Said in passing: how a Door was won ("three in a row", "連出三張紅色"), a fact of the base game no rule reads.
 IN_A_ROW = Slot("count", {"zh-TW": "連續打出的同色牌張數", "en": "cards of a colour played in a row"},
                 units=("in a row", "張同色", "張連", *(f"{c}{s} in a row" for c in ("red", "blue", "green", "brown")

@@ -209,3 +209,10 @@ def test_two_facts_giving_one_answer_answer_the_part_asked_first(pipeline, quest
     r = pipeline.ask(question)
     assert r.verdict is not None and r.verdict["value"] == 5
     assert "2、3、4" in r.answer_line
+
+
+def test_of_two_rules_reading_one_situation_the_one_whose_topic_is_named_answers(pipeline):
+    r = pipeline.ask("Party: warrior 5 HP, wizard 3 HP wearing red's Necklace of Endurance, priest 3 HP with 1 heart. "
+                     "I'm sending the witch to hit the wizard for 1 and the vampire to hit the wizard for 3. Does it "
+                     "matter which monster attacks first?")
+    assert r.rule == "dungeon-lords.attack_order"

@@ -42,3 +42,15 @@ def test_rules_questions_naming_game_words_stay_in_scope(question):
     "迷霧山城跟Onirim哪個比較適合新手？", "你覺得迷霧山城同 Avalon 邊個啱新手玩多啲？"])
 def test_questions_about_apps_lost_cards_opinions_or_art_are_not_rules_questions(question):
     assert not_a_rules_question(question) is not None
+
+
+@pytest.mark.parametrize("question, phrase", [
+    # Told in passing beside a rules question: what is asked is the rule.
+    ("二手买的 Onirim，高塔扩展那部分卡我数了一下总共 12 张。按规则每种颜色应该有几张高塔卡？", None),
+    ("First time teaching Hilltown in the Mist at my local game store. How many memories do you need to escape?", None),
+    # Asked: out of scope.
+    ("We love Onirim. Where can I buy the Towers expansion?", "where can i buy"),
+    ("求推荐适合情侣两个人玩的合作桌游，预算两百块以内。我们之前玩过 Onirim。", "求推薦"),
+])
+def test_only_what_a_question_asks_makes_it_no_rules_question(question, phrase):
+    assert not_a_rules_question(question) == phrase

@@ -1483,6 +1483,12 @@ def test_a_player_left_out_of_a_later_block_must_have_told_that_thing_before():
     players = extract_input(model, told)["players"]
     assert [p["name"] for p in players] == ["阿德", "小玉", "阿土", "胖虎"]
     assert players[3] == {"name": "胖虎", "memories": 1, "gold_table": 5}
+    # A record said of every player ("四個人都有6張") is each one's; the day said before the captain is no part of the name.
+    everyone = ("遊戲結束了，今天奶奶當隊長，出牌順序是奶奶、我、兒子、女兒。四個人都有6張自己的回憶。金礦小巷：奶奶桌上1張，"
+                "我桌上2張，兒子桌上2張手上1張，女兒桌上3張。誰是脫逃大師？")
+    players = extract_input(model, everyone)["players"]
+    assert [p["name"] for p in players] == ["奶奶", "我", "兒子", "女兒"]
+    assert all(p["memories"] == 6 for p in players) and players[2]["gold_hand"] == 1
     # Left out with nothing said of it: the gold alleys are not filled in, nothing is read.
     untold = told.replace("胖虎只有1張但他金礦有5張", "胖虎3張")
     assert "players" not in extract_input(model, untold)
@@ -2238,3 +2244,158 @@ def test_fewer_than_four_towers_built_is_a_row_in_progress(question):
     rule = get_rule("onirim.nightmare_tower_penalty")
     data = extract_input(rule.input_model, question)
     assert data["row_state"] == "in_progress" and rule_unread_numbers(rule, question, data) == []
+
+
+@pytest.mark.parametrize("question, history", [
+    ("我們這次比上次多一個人，上次是四個人。要收集幾張自己的回憶才算逃出去？", []),
+    ("社團平常六個人玩迷霧山城，今天有一位請假沒來。這樣每個人要收集幾張自己角色的回憶？", []),
+    ("We have one more player than last time, when there were four of us. How many memories do I need?", []),
+    ("那我呢？我17分，黄金比儿子少一个，都是在别人地城里用掉的。",
+     ["游戏结束，儿子算下来是-2分，死信办公室里有4个黄金，他能加分吗？"]),
+])
+def test_a_count_said_against_another_number_gets_no_verdict_on_the_number_written(pipeline, question, history):
+    r = pipeline.ask(question, history=history)
+    assert r.verdict is None and r.no_verdict == "compared_count"
+
+
+def test_a_comparison_names_the_count_it_changes_in_its_own_clause():
+    from answering.extract import counts_said_by_comparison
+    players = get_rule("mist-mountain.memories_needed").input_model
+    golds = get_rule("dungeon-lords.item_bonus").input_model
+    assert counts_said_by_comparison(players, "五個人玩，誰的金礦比較多？") == []
+    assert counts_said_by_comparison(golds, "I have one fewer gold than my son, 17 points") == ["golds"]
+    # The comparison in a clause of its own is of something else: the gold count is said outright.
+    assert counts_said_by_comparison(golds, "我有5個黃金，比兒子多一個，分數17") == []
+
+
+# --- a situation told at length: what it says beside the question is read for what it is ----------------------------
+def test_towers_laid_out_in_a_row_in_progress_are_read_whatever_the_verb():
+    rule = get_rule("onirim.nightmare_tower_penalty")
+    for question in ("我们已经摆了两张塔，结果抽到梦魇，一定要丢掉一张塔吗？", "桌上已經放了一座塔，抽到夢魘要丟塔嗎"):
+        assert extract_input(rule.input_model, question)["row_state"] == "in_progress"
+    # A Tower in hand is no Tower built.
+    assert extract_input(rule.input_model, "桌上一張高塔都還沒蓋出來（手上是有一張塔啦），抽到惡夢要丟塔嗎？")[
+        "row_state"] == "none"
+
+
+def test_a_spell_told_by_what_it_does_is_that_spell_and_its_number_is_read():
+    rule = get_rule("onirim.spell_cost")
+    question = "那個可以把兩張目標卡換位置的咒文，要花掉幾張棄牌？"
+    data = extract_input(rule.input_model, question)
+    assert data == {"spell": "parallel_planning"} and rule_unread_numbers(rule, question, data) == []
+
+
+def test_a_question_opening_on_someone_told_of_before_continues_the_conversation(pipeline):
+    assert is_follow_up("She has two memories of her own. Is that enough?") and is_follow_up("他手上還有一張住持")
+    assert not is_follow_up("The player who has the most gold alleys wins?")
+    r = pipeline.ask("She has two memories of her own, plus three bamboo path cards and four grass path cards. Is that "
+                     "enough?", history=["Six of us tonight in Hilltown in the Mist. How many memories does my "
+                                         "daughter need to get out?"])
+    assert r.verdict is not None and r.verdict["value"] is True
+    assert r.verdict["details"]["inputs"]["players"] == {"value": 6, "from": "history"}
+
+
+def test_a_card_of_someone_told_of_before_points_back(pipeline):
+    r = pipeline.ask("哥哥用浓雾时刻把她那张反光盘丢掉了，她现在还剩几分？",
+                     history=["今天是竹林小道，女儿出了一张反光盘和一张竹林小道路径卡，她几分？"])
+    assert r.rule == "mist-mountain.contribution" and r.verdict["value"] == 1
+
+
+def test_seats_told_by_relation_with_points_in_a_clause_of_their_own_are_read():
+    model = get_rule("mist-mountain.qualification").input_model
+    question = "五个人，路线要12分。我是队长出了5分，我下家儿子4分，再下家女儿4分，然后爷爷4分，奶奶是我上家，0分。这样能出团吗？"
+    assert extract_input(model, question)["contributions"] == [5, 4, 4, 4, 0]
+
+
+def test_a_marker_of_a_kind_told_with_its_owner_named_again_without_one_is_the_same():
+    model = get_rule("dungeon-lords.assign_items").input_model
+    question = "冒險家依序是盜賊、戰士、牧師、戰士。翻開的順序是：藍色空白、黃色魔杖、紅色魔杖、綠色魔杖。兒子是綠色，他的魔杖會到誰身上？"
+    assert extract_input(model, question)["items"] == [["blue", "blank"], ["yellow", "wand"], ["red", "wand"],
+                                                       ["green", "wand"]]
+    # A kind never told with an owner still leaves the markers unread.
+    assert "items" not in extract_input(model, "冒險家是戰士、盜賊。翻開：藍色空白、魔杖。魔杖給誰？")
+
+
+def test_english_party_members_joined_by_and_and_blows_sent_at_a_member():
+    model = get_rule("dungeon-lords.attack_order").input_model
+    data = extract_input(model, "In my son's room the party is a warrior with 5 hit points and a wizard with 3 hit "
+                                "points, and the wizard carries yellow's necklace. I send a vampire at the wizard for 3 "
+                                "and the witch at him for 1. Does it matter which monster goes first?")
+    assert data["party"] == [{"class": "warrior", "hp": 5}, {"class": "wizard", "hp": 3}]
+    assert [(m["name"], m["attacks"]) for m in data["events"]["monsters"]] == [
+        ("vampire", [{"target": 2, "damage": 3}]), ("witch", [{"target": 2, "damage": 1}])]
+
+
+def test_cards_left_in_a_pile_are_no_side_and_a_tower_named_again_is_no_new_number():
+    rule = get_rule("onirim.tower_placement")
+    question = ("About 40 cards left in the draw pile. My tower row, left to right, is green 4 then red 5. I want to put "
+                "the blue 4 on the right end, next to the red 5. My roommate says it's fine because the red 5 has a "
+                "blank side. Is the blue 4 allowed there?")
+    data = extract_input(rule.input_model, question)
+    assert data == {"row": ["green-4", "red-5"], "tower": "blue-4", "side": "right"}
+    assert rule_unread_numbers(rule, question, data) == []
+
+
+def test_a_tower_named_in_hand_then_placed_is_the_one_added():
+    rule = get_rule("onirim.tower_placement")
+    question = ("手上還有一張綠色鑰匙跟一張綠 5 高塔。桌上的高塔列目前只有一張紅 4。我想把綠 5 接在紅 4 的右邊，可以放嗎？")
+    assert extract_input(rule.input_model, question) == {"row": ["red-4"], "tower": "green-5", "side": "right"}
+
+
+def test_cards_in_the_discard_pile_are_no_deck_and_are_said_in_passing_to_other_rules():
+    rule = get_rule("onirim.tower_discard_peek")
+    question = ("Solo Onirim with Towers, six cards in the discard pile. If I discard the red 5 tower, how many cards "
+                "off the top of the deck do I get to look at?")
+    data = extract_input(rule.input_model, question)
+    assert data == {"tower": "red-5"} and rule_unread_numbers(rule, question, data) == []
+    # The rule that reads the discard pile still reads it.
+    assert extract_input(get_rule("onirim.spell_castable").input_model, "棄牌堆有6張，可以施放平行計畫嗎？")[
+        "discard_pile"] == 6
+
+
+def test_the_goal_row_is_the_list_its_word_introduces_and_the_goals_reached_set_the_next():
+    rule = get_rule("onirim.book_door")
+    question = ("目標卡列由左到右是：藍、紅、棕、綠、棕、紅、綠、藍，前三個已經放好門了。剛剛迷宮列連出三張棕色，拿到一張棕色門。"
+                "老婆說反正棕色也在目標裡面。這張棕門可以留著嗎？")
+    data = extract_input(rule.input_model, question)
+    assert data == {"goals": ["blue", "red", "brown", "green", "brown", "red", "green", "blue"], "reached": 3,
+                    "door": "brown"}
+    assert rule.evaluate(rule.input_model.model_validate(data)).details["next_goal"] == "green"
+
+
+def test_premonitions_listed_with_what_each_says_in_brackets_and_a_keys_colour_is_no_door():
+    rule = get_rule("onirim.premonitions_triggered")
+    question = ("開局翻開的四張是 2 號（兩張綠門）、4 號（兩張棕門）、6 號（五張門）、7 號（每種顏色各一張門）。桌上已經有紅、綠、藍"
+                "三張門，剛剛抽到棕色門，我用棕色鑰匙把它拿下來了。會觸發哪幾張徵兆？")
+    data = extract_input(rule.input_model, question)
+    assert data == {"doors": ["red", "green", "blue"], "face_up": [2, 4, 6, 7], "new_door": "brown"}
+    assert rule_unread_numbers(rule, question, data) == []
+
+
+def test_the_year_of_the_game_and_the_sizes_of_the_decks_are_no_new_numbers():
+    slot_rule = get_rule("dungeon-lords.item_slot")
+    question = "It's the winter round of year one and I'm start player. Can I place my item this round?"
+    assert rule_unread_numbers(slot_rule, question, extract_input(slot_rule.input_model, question)) == []
+    counts = get_rule("onirim.card_counts")
+    question = "這次加高塔和黑暗徵兆擴充。基础那副我数过了，76 张没错。補充牌堆一共多少張？"
+    assert rule_unread_numbers(counts, question, extract_input(counts.input_model, question)) == []
+    # A smaller count of a kind may be the question's own: it is not passed over.
+    question = "book of steps expansion - how many goal cards are in there? i keep thinking 10"
+    assert rule_unread_numbers(counts, question, extract_input(counts.input_model, question)) == [10]
+
+
+def test_a_range_of_table_sizes_tells_none_and_a_value_summed_up_is_read_once():
+    rule = get_rule("mist-mountain.own_escape")
+    question = "人数不固定，四到六个人都有可能。自己角色的回忆 4 张，手里压着 1 张住持，到游戏结束的时候我能逃脱吗？"
+    data = extract_input(rule.input_model, question)
+    assert "players" not in data and rule_unread_numbers(rule, question, data) == []
+    needed = get_rule("mist-mountain.memories_needed")
+    question = "We had five players, sorry, six, my sister sat in right after setup, so six. How many memories to escape?"
+    data = extract_input(needed.input_model, question)
+    assert data == {"players": 6} and rule_unread_numbers(needed, question, data) == []
+
+
+def test_the_askers_place_in_an_order_told_from_the_start_player():
+    model = get_rule("dungeon-lords.item_slot").input_model
+    question = ("四人局。今年夏季這一回合起始玩家是老張，順序是老張→小周→阿明→我。我是第四個放的，應該放在第幾位冒險者下面？")
+    assert extract_input(model, question)["player_index_from_start"] == 3

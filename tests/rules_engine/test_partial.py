@@ -122,6 +122,14 @@ def test_a_door_said_to_match_contradicting_its_colours_is_refused():
     assert get_rule("onirim.book_door").run({"goals": ["red"], "door": "red", "door_fits": True}).value == "keep"
 
 
+def test_goals_reached_need_the_whole_row_to_tell_the_next_goal():
+    from pydantic import ValidationError
+
+    # Three Goals named and three reached: the three may be the ones still to reach, so which is next is not told.
+    with pytest.raises(ValidationError, match="whole row of 8 Goals, but 3 are named"):
+        get_rule("onirim.book_door").run({"goals": ["brown", "green", "red"], "reached": 3, "door": "brown"})
+
+
 def test_cases_that_all_say_the_rules_own_answer_are_that_answer():
     # After a failed morning the card goes to the captain's previous player: seat 3, 4 or 5 by the table,
     # but the same player each time, so the answer is "上家", not a table by the number of players.
