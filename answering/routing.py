@@ -539,6 +539,8 @@ class RuleRouter:
         out = []
         # The nearest answerers, and every rule whose inputs the question states however it is worded.
         extra = sorted((set(stated_rules) | ({previous} if previous in best else set())) - set(nearest))
+        # What the question asks (not what it tells), against which the rules' declared topics are read.
+        asked_part = asking_part(asked)
         for aid in nearest + extra:
             _, overlap, i = best[aid]
             answerer = by_id[aid]
@@ -565,7 +567,7 @@ class RuleRouter:
                                  aid == previous, intent.get(aid, 0.0), bool(q_terms & self._part_terms.get(aid, set())),
                                  also, several,
                                  answerer.rule is not None and bool(answerer.rule.topic)
-                                 and names_topic(answerer.rule.topic, asking_part(fold(own_text or question)))))
+                                 and names_topic(answerer.rule.topic, asked_part)))
         return out
 
     def read_ahead(self, question: str, game: str) -> None:
