@@ -25,7 +25,7 @@ from .claims import CN_DIGITS, claim_spans, claims_unnumbered, speaks_after
 # "第三"), so that 一起 or 一樣 never become numbers.
 _CN_NUM = "零〇一二两三四五六七八九十百"
 # "死信有三金": 金 counts golds (not the 金矿 of a gold alley).
-_MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|顶|根|瓶|支|件|金(?!矿)|players?)"
+_MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|顶|根|瓶|支|件|片|条|只|串|金(?!矿)|players?)"
 _EN_ORDINALS = {"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
 _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
@@ -80,6 +80,9 @@ def normalise_numbers(folded: str) -> str:
     # A lone 一 before a measure word is mostly an article ("一座高塔" = "a Tower"): left as it is.
     # "#3" and "No. 3" number a card: the digit alone, so that "#3, #5 and #6" reads as a list of numbers.
     out = re.sub(r"(?:#|\bno\.)\s*(?=\d)", "", unglossed(respelled(folded)))
+    # "下家四两分": the seat's number, then the count; not one numeral 42.
+    out = re.sub(rf"(?<=下家|上家)([一二三四五六七八九])(?=[{_CN_NUM}]+\s*{_MEASURE})",
+                 lambda m: f"{'一二三四五六七八九'.index(m.group(1)) + 1} ", out)
     out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, out)
     # ("上家一張沒出": a count of cards after the seat, not a seat's number.)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)(?!\s*(?:张|个|顶|座|根|瓶))", cn, out)
@@ -104,8 +107,9 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(rf"\b({'|'.join(tens)})(?:[- ]({'|'.join(units)}))?\b",
                  lambda m: str(tens[m.group(1)] + (units.index(m.group(2)) + 1 if m.group(2) else 0)), out)
     # "four-leaf clover" is a name, not a count.
-    # "one of the Towers" names a card; "one of us", "one of them" counts (a part of a total said before).
-    out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+(?:us|them|those)\b))(?!-lea[fv])",
+    # "one of the Towers" names a card; "one of us", "one of them", "one of those golds" counts (a part of a total
+    # said before), but "one of those towers" names one of the cards told again.
+    out = re.sub(r"\b(" + "|".join(_EN_NUMBERS) + r")\b(?!\s+of\b(?!\s+(?:us|them|those)\b(?!\s+(?:towers|doors|cards|goals)\b)))(?!-lea[fv])",
                  _en_number, out)
     # "three of my own memories" counts them; "one of my Towers" still names a card.
     out = re.sub(r"\b(" + "|".join(w for w in _EN_NUMBERS if w not in ("zero", "one")) +
@@ -227,14 +231,16 @@ def _one_edit_away(word: str, vocabulary: frozenset[str]) -> str | None:
 
 # Chinese slips players make for a rules word, as the folded text has them (one sound, the wrong character).
 _ZH_SLIPS = {"四页草": "四叶草"}
+# Chat shorthand for a rules word ("grn grn red blu", "cap 5 mems").
+_EN_SHORT = {"grn": "green", "blu": "blue", "brn": "brown", "mems": "memories"}
 
 
 # Cached: the game signals and the reading of numbers both mend the same question.
 @lru_cache(maxsize=4096)
 def respelled(folded: str) -> str:
     """The text with a misspelt long English word ("premonitons", "nightmre") mended to the one word of the rules'
-    vocabulary it is a slip away from (a word the vocabulary has, or has with an ending, is kept), and a Chinese
-    slip for a rules word ("四頁草") mended to the word."""
+    vocabulary it is a slip away from (a word the vocabulary has, or has with an ending, is kept), chat shorthand
+    ("grn", "mems") written out, and a Chinese slip for a rules word ("四頁草") mended to the word."""
     vocabulary = _english_words()
 
     def mend(m: re.Match[str]) -> str:
@@ -245,7 +251,7 @@ def respelled(folded: str) -> str:
             return word
         return _one_edit_away(word, vocabulary) or word
 
-    out = re.sub(r"[a-z]+", mend, folded)
+    out = re.sub(r"[a-z]+", lambda m: _EN_SHORT.get(m.group()) or mend(m), folded)
     for slip, word in _ZH_SLIPS.items():
         out = out.replace(slip, word)
     return out
@@ -567,8 +573,17 @@ def _names_other(before: str, slot: Slot) -> bool:
 def _other_after(after: str, slot: Slot) -> bool:
     """Whether the words right after a number and its unit place it in another quantity of the unit ("six cards in
     the discard pile" is no deck's count)."""
-    return any(re.match(rf"\s*(?:in|on|from|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?(?:{_pattern(cue).pattern})", after)
-               for cue in slot.other_cues if cue.isascii())
+    pattern = _placed_in(tuple(cue for cue in slot.other_cues if cue.isascii()))
+    return pattern is not None and pattern.match(after) is not None
+
+
+@lru_cache(maxsize=256)
+def _placed_in(cues: tuple[str, ...]) -> re.Pattern[str] | None:
+    """The pattern of "in/on/from/into (the) <one of cues>" right after a number (built once per slot)."""
+    if not cues:
+        return None
+    names = "|".join(f"(?:{_pattern(cue).pattern})" for cue in cues)
+    return re.compile(rf"\s*(?:in|on|from|into)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+)?(?:{names})")
 
 
 def _cued(before: str, slot: Slot) -> bool:
@@ -671,6 +686,12 @@ def _placement(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | Non
     return new, row, side
 
 
+# Words that put one thing in the place of another told before ("換成綠3", "what about blue 4 instead").
+_SWAPPED_IN = re.compile(r"换成|改成|变成|换做|如果是|要是|\binstead\b|\bwhat about\b|\bhow about\b|\bwhat if\b")
+# Words naming the row itself ("高塔列只有紅3", "my row").
+_ROW_NAMED = re.compile(r"塔列|高塔列|桌上|场上|已经有|\brow\b|\btable\b|\bline\b")
+
+
 def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tuple[str | None, list[str], str | None]:
     """The Tower added, the row in the order it is named, and the side, read with their relative order."""
     ids = [t for t, _, _ in towers]
@@ -715,6 +736,9 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
         return None, ids, sides.pop() if len(sides) == 1 else None
     if not ids:
         return None, [], sides.pop() if len(sides) == 1 else None
+    # "那換成綠色3呢？", "what about green 3 instead?": one Tower swapped in, with no row named, is the one played.
+    if len(ids) == 1 and _SWAPPED_IN.search(text) and not _ROW_NAMED.search(text):
+        return ids[0], [], sides.pop() if len(sides) == 1 else None
     # "四張都擺好了", "排滿四座塔", "all placed": a row said to be done (or full) is told, no Tower is being added to it.
     if not re.search(_PLACE_VERB, re.sub(r"(?:都|全|全部|已经)\s*(?:摆|放|排|接)好|(?:摆|放|排)好了|(?:摆|放|排|接)满|"
                                          r"all (?:placed|laid out|down)", " ", text)):
@@ -757,6 +781,10 @@ _DOOR_BEFORE = (r"(?:门|\bdoors?)\s*(?:\b(?:had been|has been|would have been|w
 # A verb of giving a Door back, then the Door's colour ("hand back the brown", "繳回一張綠").
 _HANDED_BACK = re.compile(r"(?:缴回|交回|还回|放回|退回|\bhand(?:s|ed)? back|\bgive(?:s|n)? back|\bgave back|\breturn(?:s|ed)?)"
                           r"[^，,。.;；?？!！]{0,10}$")
+
+
+# A Door taken with 把 and then given back ("把紅門交回Limbo", "把那扇紅色的門還回去"): the colour, its Door, the verb.
+_HANDED_BACK_AFTER = re.compile(r"\S{0,2}?\s*(?:色)?\s*(?:的)?\s*(?:门|钥匙门)\s*(?:缴回|交回|还回|放回|退回|送回)")
 
 
 _LISTED_JOIN = re.compile(r"\s*色?\s*(?:[、,，/→>]|->|-|\band\b|\bthen\b)\s*(?:\band\s+|\bthen\s+)?")
@@ -820,7 +848,7 @@ def _role_seat(role: str) -> int | None:
         return int(next(g for g in after_captain.groups() if g))
     if re.search(r"队长|captain", role) and not re.search(r"before|after", role):
         return 0
-    if role in ("下家的下家", "上家的上家"):
+    if role in ("下家的下家", "上家的上家", "上上家", "下下家") or role.startswith("上家再"):
         return 2 if role.startswith("下") else -2
     # "the guy right after the captain": `_SEAT_ROLE` has said who; only the side is left to read.
     m = re.match(r"下家(\d)?|nextplayer(\d)?|.*after(?:the)?captain$", role)
@@ -850,7 +878,7 @@ _SEAT_ROLE = re.compile(
     r"(?:the )?player \d seats? after (?:the )?captain|"
     r"队长\s*(?:的)?\s*(?:后面|之后|后|下家之后|往下数|往后数|数过去)\s*(?:的)?\s*第\s*\d\s*(?:位|个)(?:玩家)?|"
     r"\bseat\s*\d|"
-    r"下家的下家|上家的上家|队长|captain|再下一?(?:位|个|家)|再下家|再(?:往)?下去|下一(?:位|个)|再来|接着|接著|接下来|下家\s*\d?(?!\d*\s*[分点])|上家(?:\s*\d(?=\s+\d))?|下家|"
+    r"下家的下家|上家的上家|上家再(?:往)?上(?:去|一)?(?:的|那)*一?(?:位|个|家)?|上上家|下下家|队长|captain|再下一?(?:位|个|家)|再下家|再(?:往)?下去|下一(?:位|个)|再来|接着|接著|接下来|下家\s*\d?(?!\d*\s*[分点张个颗])|上家(?:\s*\d(?=\s+\d))?|下家|"
     r"最后一(?:位|个)(?:玩家)?|"
     r"(?:the )?one after(?: that| them| him| her)?|"
     r"next player(?:\s*\d(?=\s+\d))?|"
@@ -858,7 +886,7 @@ _SEAT_ROLE = re.compile(
     r"(?:the )?(?:last|previous) (?:player|seat)|"
     r"(?:the )?(?:captain's )?upstream (?:player|seat)|"
     r"(?:the )?(?:player|guy|person|one) (?:sitting |seated )?(?:right |just |immediately |directly )?before (?:the )?captain|"
-    r"\b(?:next|then|last)(?: one)?\b(?=[\s:]*(?:[(（][^\d()（）]{1,40}[)）]\s*)?\d)|"
+    r"\b(?:next|then|last)(?: one)?\b(?=[\s:]*(?:[(（][^\d()（）]{1,40}[)）]\s*)?(?:(?:only|just|has|had|with)\s+)?\d)|"
     r"(?:the )?(?:second|third|fourth|fifth)\b(?=[\s:]*\d))")
 _RELATIVE_ROLE = re.compile(r"再下|再往下|下一|再来|接着|接著|接下来|one after|^(?:next|then)(?: one)?$")
 # A role restating the seat just named ("最後一位、也就是阿明的上家小玉4分"): the same seat, not another.
@@ -912,7 +940,7 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
     by 和/and before one number ("隊長和下家2都是5分") each get it. A seat counted from the end (上家) is
     negative; a role counted from the seat before it ("再下家", "the one after") is resolved here."""
     pairs: list[tuple[int, int]] = []
-    roles = list(_SEAT_ROLE.finditer(text))
+    roles = _roles_told(text, list(_SEAT_ROLE.finditer(text)))
     waiting: list[int] = []
     seat = 0
     series = False  # an earlier role counted seats after the captain ("the 1st player after the captain")
@@ -945,8 +973,9 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
         if n is None and _ONLY_BEFORE.search(text[max(0, m.start() - 6):m.start()]):
             n = re.match(r"[^\d，,、；;。.]{0,30}?(?:[，,]\s*[^\d，,、；;。.]{0,4})?(\d+)\s*(?:分|点|points?|pts?)",
                          text[m.end():end])
-        if n and re.match(r"\s*张", after[n.end():]):
-            return []  # a count of cards ("隊長阿明金礦2張"), not points put in: no contributions are told
+        if n and re.match(r"\s*(?:张|memor|mems\b|cards?\b|gold)", after[n.end():]):
+            # a count of cards ("隊長阿明金礦2張", "cap 5 mems"), not points put in: no contributions are told
+            return []
         if n:
             pairs += [(s, int(n.group(1))) for s in (*waiting, seat)]
             waiting = []
@@ -1224,7 +1253,9 @@ def _elided_lead(text: str, slot: Slot) -> str:
 _FROM_CAPTAIN = re.compile(r"(?:顺序|依序|座位顺序)?\s*(?:从|由)队长开始(?:依序)?|"
                            r"(?:in (?:seat |turn |that day's )?order,? |going round |clockwise )?"
                            r"(?:from|starting (?:with|from)) (?:the )?captain")
-_NAME = re.compile(r"\s*(?:and\s+)?([^\d\s，,、:：;；。.?？!！]{1,6}?|[a-z][a-z'\-]{0,11})\s*(?=有|has\b|have\b|[:：]|\d)")
+_NAME = re.compile(r"\s*(?:and\s+)?([^\d\s，,、:：;；。.?？!！]{1,6}?|[a-z][a-z'\-]{0,11})\s*"
+                   # ("Kai only 4 memories", "阿明只有3張"; "有" alone and "只有" both lead to the record.)
+                   r"(?=(?:(?:only|just)\s+(?:has\b|have\b)?\s*(?=\d)|只|才|就)?(?:有|has\b|have\b|[:：]|\d))")
 
 
 # "四個人都有", "大家都是", "all four of us have": what follows is said of every player.
@@ -1328,6 +1359,17 @@ def _as_written(question: str, folded: str, after: str) -> str:
     return folded
 
 
+def _roles_told(text: str, roles: list[re.Match[str]]) -> list[re.Match[str]]:
+    """The seat roles that tell a seat: not those in brackets right after a role, which say it again
+    ("Last seat (the captain's 上家): …")."""
+    kept: list[re.Match[str]] = []
+    for role in roles:
+        if kept and re.fullmatch(r"\s*[(（][^)）]*", text[kept[-1].end():role.start()]):
+            continue
+        kept.append(role)
+    return kept
+
+
 def _seat_records(text: str, slot: Slot, players: int | None, question: str = "") -> list[dict[str, Any]] | None:
     """Per seat, in seat order from the captain, the numbers of the things it is said to have ("隊長有5張回憶、
     2張金礦小巷；下家1有6張回憶…", "captain has 6 memories and 1 gold alley; …"), or per player named in that
@@ -1336,7 +1378,7 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
     for start, end in reversed(claim_spans(text)):
         text = _blanked(text, (start, end))
     text = _shared_records(text)
-    roles = [r for r in _SEAT_ROLE.finditer(text) if not speaks_after(text, r.end())]
+    roles = _roles_told(text, [r for r in _SEAT_ROLE.finditer(text) if not speaks_after(text, r.end())])
     n_players = _table_size(text, players)
     if len(roles) <= 1:
         named = _named_records(text, slot, question)
@@ -1468,6 +1510,10 @@ _WHO_MAY_USE = re.compile(r"s?\s*(?:只能|只|都)?\s*(?:给|归|(?:are|is) (?:
                           r"[^，,。.;；]{0,12}?(?:或|\bor\b|/)")
 
 
+# The rest of a clause that asks where things go ("各給誰？", "分別到誰身上", " go to whom?").
+_ASKED_AFTER = re.compile(r"[^，,。.;；]{0,10}?(?:谁|哪|\bwho\b|\bwhich\b|\bwhere\b|\bwhom\b)[^，,。.;；]{0,10}?[?？]")
+
+
 def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
     """Owned things in order of mention, each with the owner written just before it ("紅色魔杖、綠色空白",
     "a yellow healing potion", "the green player's wand"); a thing without its owner leaves them all unread, unless
@@ -1479,9 +1525,14 @@ def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
             continue  # "魔杖給戰士或巫師", "wands as warrior gear": a house rule about the kind, not a marker
         owner = _owner_before(text, owners, m)
         if owner is None:
-            if any(kind == m.value for _, kind in out) and re.search(
-                    r"(?:他|她|我|你)的\s*$|\b(?:his|her|my|your|their)\s+$", text[max(0, m.start - 6):m.start]):
-                continue  # "兒子是綠色，他的魔杖會到誰身上？": one of a kind told with its owner, named again as someone's
+            if any(kind == m.value for _, kind in out) and (re.search(
+                    r"(?:他|她|我|你)的\s*$|\b(?:his|her|my|your|their)\s+$", text[max(0, m.start - 6):m.start])
+                    or _ASKED_AFTER.match(text, m.end)
+                    or (re.search(r"\b(?:where|who|whom|which)\b[^,.;，。；?？]{0,24}$", text[max(0, m.start - 30):m.start])
+                        and re.match(r"[^,.;，。；]{0,16}[?？]", text[m.end:]))):
+                # "兒子是綠色，他的魔杖會到誰身上？": one of a kind told with its owner, named again as someone's;
+                # "…、藍色魔杖。每根魔杖各給誰？": or in the question asked of the markers told.
+                continue
             return None
         if [owner.value, m.value] in out:
             continue  # a player reveals one marker a round: named again ("綠色那根魔杖去哪？"), it is the one told
@@ -2496,7 +2547,9 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
                          or re.search(_DOOR_BEFORE, counting_text[max(0, c[1] - 30):c[1]])]
             if slot.role != "returned":
                 # "hand back the brown door", "繳回棕門": a Door given back is no Door obtained.
-                door_like = [c for c in door_like if not _HANDED_BACK.search(counting_text[max(0, c[1] - 22):c[1]])]
+                # ("把那扇紅門交回Limbo": the verb may come after the Door, with 把 before it.)
+                door_like = [c for c in door_like if not _HANDED_BACK.search(counting_text[max(0, c[1] - 22):c[1]])
+                             and not _HANDED_BACK_AFTER.match(counting_text, c[1])]
             if slot.role == "new":
                 picked = [c for c in colours if c[2]]
             else:
@@ -3261,8 +3314,10 @@ def _members(text: str, party: Slot, slots: dict[str, Slot]) -> list[tuple[str, 
             if not inner:
                 # "a warrior with 5 hit points and a wizard with 3": English members joined by "and", each from
                 # the words that join it.
+                # "戰士（5血）和牧師（3血…）": Chinese members joined by 和 or 跟 after the first one's brackets.
                 for m in named[1:]:
-                    join = re.search(r"(?:,\s*|\s+)(?:and|then)\s+(?:(?:a|an|the)\s+)?$", text[s:s + m.start])
+                    join = re.search(r"(?:,\s*|\s+)(?:and|then)\s+(?:(?:a|an|the)\s+)?$|(?<=[)）])\s*(?:和|跟|与|及|还有)\s*$",
+                                     text[s:s + m.start])
                     if join is not None:
                         inner.append(s + join.start() + 1)
             cuts = [s] + inner + [e + 1]
@@ -3296,6 +3351,10 @@ def _members(text: str, party: Slot, slots: dict[str, Slot]) -> list[tuple[str, 
             several = _SEVERAL.search(chunk[max(0, named[0].start - 4):named[0].start])
             if several and int(several.group(1)) > 1:
                 return None
+            # "2號盜賊" with no one told before him: the party's front is not told, so it is not this list.
+            place = _PARTY_PLACE.search(chunk[max(0, named[0].start - 12):named[0].start])
+            if place and int(next(g for g in place.groups() if g)) != len(members) + 1:
+                return None
             members.append((named[0].value, [(s, e)]))
             continues = True
         elif continues and (any(re.search(rf"\d\D{{0,3}}{re.escape(fold(w))}|{re.escape(fold(w))}\D{{0,3}}\d", chunk)
@@ -3305,6 +3364,11 @@ def _members(text: str, party: Slot, slots: dict[str, Slot]) -> list[tuple[str, 
         else:
             continues = False
     return members or None
+
+
+# A member's place in the party said before its class ("2號盜賊", "第3位是牧師", "adventurer 2, a thief").
+_PARTY_PLACE = re.compile(r"(?:(\d)\s*号|第\s*(\d)\s*(?:位|个|号)?|\badventurer\s*(\d)|\b(\d)(?:st|nd|rd|th)\s+(?:adventurer|one|slot))"
+                          r"\s*(?:的|是|,|:|：)?\s*(?:冒险家)?\s*(?:是|is|,)?\s*(?:an?\s+)?$")
 
 
 def _owned(chunk: str, slot: Slot) -> bool:

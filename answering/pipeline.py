@@ -319,6 +319,10 @@ class Pipeline:
             # Buying advice, prices, opinions: the texts say nothing about them, whichever game is named.
             return Understanding(query, None, not_rules=True, truncated=truncated)
         others = other_games_named(query.text)
+        if not others and query.history and query.reads_as_follow_up and not any(s.named for s in query.signals) \
+                and other_games_named(query.history[-1]) and self._history_game(query) is None:
+            # "and trading 3 for 1 with a harbor?" after a Catan question follows that question: another game too.
+            others = other_games_named(query.history[-1])
         # Scope comes before history: a question that names another game, or that is not a rules
         # question on its own terms, is out of scope whatever came before it.
         follow_up = False

@@ -409,6 +409,7 @@ class RuleRouter:
                 self._runs.append((a, start, start + len(a.examples)))
                 start += len(a.examples)
         self._term_indexes: dict[str | None, tuple[dict[str, list[int]], np.ndarray]] = {}
+        self._subject_sets: dict[str | None, dict[str, frozenset[str]]] = {}
         self._term_lock = threading.Lock()
         labels, texts = [a.id for a, _ in self.examples], [ex for _, ex in self.examples]
         self.intent = IntentModel.load(cache_dir / intent_file(embedder.model_id, labels, texts), labels) \
@@ -450,6 +451,36 @@ class RuleRouter:
                             rows.setdefault(term, []).append(i)
                 self._term_indexes[game] = (rows, counts)
             return self._term_indexes[game]
+
+    def _subjects(self, game: str | None) -> dict[str, frozenset[str]]:
+        """For each answerer of a game, the glossary terms named in at least half of its examples: what it is about
+        ("美夢卡" for the number of Happy Dreams)."""
+        term_rows, _ = self._term_index(game)
+        with self._term_lock:
+            if game not in self._subject_sets:
+                out: dict[str, frozenset[str]] = {}
+                for answerer, start, end in self._runs:
+                    if (game is None or answerer.game == game) and end > start:
+                        out[answerer.id] = frozenset(
+                            term for term, rows in term_rows.items()
+                            if 2 * sum(start <= i < end for i in rows) >= end - start)
+                self._subject_sets[game] = out
+            return self._subject_sets[game]
+
+    def switches_subject(self, own_question: str, previous: str, game: str | None) -> bool:
+        """Whether a follow-up to a fact names nothing the fact is about, but another thing ("那美夢卡呢？" after
+        "黑暗徵兆卡有幾張？"): it asks the earlier question of another thing, which the fact does not answer."""
+        subjects = self._subjects(game)
+        # (Words every game shares, a colour or "rule", name no subject of one answerer.)
+        own = frozenset(t for t in self._terms(own_question) if not t.startswith("all:"))
+        mine = subjects.get(previous, frozenset())
+        answerer = next((a for a, _, _ in self._runs if a.id == previous), None)
+        # Only a fact: it has no inputs a new thing could fill ("and a plain lantern?" after the Railway Worker fact),
+        # where a rule's inputs take what a follow-up names ("那冬天呢？", "如果隊長那2分改成3分呢？").
+        if answerer is None or answerer.fact is None or not own or own & mine:
+            return False
+        # (A fact about nothing the glossary names is left when the thing named is another's subject.)
+        return bool(mine) or any(own & terms for aid, terms in subjects.items() if aid != previous)
 
     def candidates(self, query_vector: np.ndarray, question: str, game: str | None,
                    retrieved: list[str] | None = None, top: int = 6, own_text: str | None = None,
@@ -538,6 +569,14 @@ class RuleRouter:
             intent = {aid: max(p, own_intent.get(aid, 0.0)) for aid, p in intent.items()}
         out = []
         # The nearest answerers, and every rule whose inputs the question states however it is worded.
+        if own_text is not None and previous is not None and not own_read.get(previous) \
+                and self.switches_subject(own_question, previous, game):
+            # ("那冬天呢？" after where an item goes restates the season the rule reads: the same question asked anew.)
+            # The earlier answerer is near only through the earlier question's words: it answers another thing.
+            best.pop(previous, None)
+            stated_rules.pop(previous, None)
+            nearest = [aid for aid in nearest if aid != previous]
+            previous = None
         extra = sorted((set(stated_rules) | ({previous} if previous in best else set())) - set(nearest))
         # What the question asks (not what it tells), against which the rules' declared topics are read.
         asked_part = asking_part(asked)
@@ -712,6 +751,15 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
                 + [m.fit(params) for m in candidates if m.reads_numbers is False and m.answerer.rule is not None
                    and not same_situation(m.answerer, best.answerer)], default=None)
     lead = best.score - rival if rival is not None else float("inf")
+    if best.rule is not None and not best.stated:
+        # "翻開時如果是空白指示物，要怎麼處理？": told nothing the rule reads, the question names the one case a fact
+        # states of the rule's verdict; the fact answers it, the rule would only ask for its inputs.
+        case = next((replace(m, score=score) for score, m in zip((s for s, _ in ranked), scored)
+                     if m.answerer.fact is not None and m.answerer.fact.case_of == best.rule.id
+                     and score > best.score - params.situation_gap), None)
+        if case is not None:
+            best = case
+            lead = best.score - rival if rival is not None else float("inf")
     # A question naming what sets a part apart ("Who's the escape master?") asks for the part, not the whole its
     # situation is nearer to ("who escapes").
     part = next((m for m in scored if m.names_part and m.rule is not None and m.rule.part_of == best.answerer.id),

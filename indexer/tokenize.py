@@ -154,9 +154,24 @@ class Tokenizer:
             found[(term.game, term.id)] = TermMatch(term, form)
         words_in = {"", *_WORD_RE.findall(folded)}
         en_candidates = sorted({i for w in words_in for i in self._en_by_word.get(w, ())})
-        for form, term in (self._en_forms[i] for i in en_candidates):
+        # Longer names first: a name met only inside a longer name of another game is part of that name ("gold" of
+        # "gold alleys" is no Dungeon Lords gold); within one game, or for a word every game shares, both stand
+        # ("tower" of "tower row", "expansion" of "Towers expansion").
+        covered: list[tuple[int, int, str]] = []
+        named: set[int] = set()
+        for i in sorted(en_candidates, key=lambda i: -len(self._en_forms[i][0])):
+            form, term = self._en_forms[i]
             # The substring test first: the word-boundary regex can only match where the form occurs.
-            if form in folded and (term.game, term.id) not in found and _word_pattern(form).search(folded):
+            if form not in folded:
+                continue
+            spans = [m.span() for m in _word_pattern(form).finditer(folded)]
+            if any(not any(s <= a and b <= e and _other_games(game, term.game) for s, e, game in covered)
+                   for a, b in spans):
+                named.add(i)
+            covered += [(a, b, term.game) for a, b in spans]
+        for i in en_candidates:
+            form, term = self._en_forms[i]
+            if i in named and (term.game, term.id) not in found:
                 found[(term.game, term.id)] = TermMatch(term, form)
         return list(found.values())
 
@@ -178,3 +193,8 @@ class Tokenizer:
                 if fold(canonical) not in fold(text):
                     extra.append(canonical)
         return " ".join(dedupe(extra))
+
+
+def _other_games(a: str, b: str) -> bool:
+    """Whether two glossary games are two different games (a term of every game, "all", is of none apart)."""
+    return a != b and "all" not in (a, b)

@@ -75,7 +75,7 @@ DAMAGE = Slot("amounts", {"zh-TW": "依序受到的傷害", "en": "damage in the
               units=("點傷害", "傷害", "damage", "points of damage", "dmg"),
               # The verbs a blow is told with: "吸血鬼先打2點", "疲勞又造成2點", "the goblin hits for 2", and the
               # vampire's bite ("咬他4點", "bites him for 3").
-              cues=("打", "造成", "受到", "挨", "扣", "咬", "疲勞", "hits for", "hit for", "bites for", "deals", "does",
+              cues=("打", "造成", "受到", "挨", "扣", "咬", "疲勞", "hits for", "hit for", "bites for", "deals", "does", "did", "only did", "dealt",
                     "takes", "fatigue", "bites him for", "bites her for", "bit him for", "bit her for", "hits him for",
                     "hits her for", "hit him for", "hit her for",
                     # "bites the wizard who wears the necklace for 3": a blow's amount, however far its verb.
@@ -118,7 +118,9 @@ TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
                    cues=("陷阱", "trap", "被防止的傷害", "可防止的傷害", "能防止的傷害", "可以防的傷害", "能防的傷害", "可防的傷害",
                          "preventable damage",
                          # "only 1 dmg preventable"
-                         "preventable"),
+                         "preventable",
+                         # "陷阱是詛咒戒指，一共要打3點": what the trap deals, in the clause after it is named.
+                         "一共要打", "總共要打", "要打"),
                    units=("point of damage", "points of damage", "點陷阱傷害", "damage", "dmg", "點傷害",
                           # "1 point of it can be prevented", "2點可以被防止"
                           "point of it can be prevented", "points of it can be prevented", "point can be prevented",
@@ -158,7 +160,7 @@ DAMAGE_BEFORE = Slot("count", {"zh-TW": "先前已受的傷害", "en": "damage t
 PARTY = Slot("party", {"zh-TW": "冒險家隊伍（職業與血量，由前到後）", "en": "the party (classes and hit points, front to back)"},
              values=CLASS_PHRASES,
              fields=(("hp", ("點血", "滴血", "血量", "血", "生命值", "生命", "hp", "hit points", "hit point", "health")),
-                     ("hearts", ("治療", "治疗", "補血", "回血", "顆心", "個心", "粒心", "heals", "heal", "healing", "hearts", "heart")),
+                     ("hearts", ("顆治療心", "個治療心", "治療", "治疗", "補血", "回血", "顆心", "個心", "粒心", "heals", "heal", "healing", "hearts", "heart")),
                      ("magic", ("魔力", "法力", "magic")),
                      ("traps", ("開鎖", "陷阱圖示", "trap icons", "trap icon", "disarm"))),
              unstated="ask",

@@ -1,6 +1,6 @@
 """迷霧山城 (Hilltown in the Mist)."""
 from ..registry import Game, register_game
-from .slots import DAY, HAND_CARDS
+from .slots import DAY, DECK_LEFT, HAND_CARDS
 
 GAME = register_game(Game(
     id="mist-mountain",
@@ -9,7 +9,7 @@ GAME = register_game(Game(
     aliases=("迷霧山城", "迷雾山城", "hilltown in the mist", "hilltown", "mist mountain"),
     covers={"zh-TW": "迷霧山城的完整規則與變體規則", "en": "the full rules of Hilltown in the Mist and its variant"},
     # Which day of the game it is ("Day 3, Bamboo path") sets the scene; no rule reads it.
-    asides=(DAY, HAND_CARDS),
+    asides=(DAY, HAND_CARDS, DECK_LEFT),
 ))
 
 # Importing the rules registers them.

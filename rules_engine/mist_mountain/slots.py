@@ -83,6 +83,11 @@ DAY = Slot("count", {"zh-TW": "第幾天", "en": "day of the game"}, cues=("day"
 HAND_CARDS = Slot("count", {"zh-TW": "手牌張數", "en": "cards in hand"},
                   units=("張手牌", "cards in hand", "cards in my hand"),
                   cues=("手牌", "holding", "hand size"))
+# Said in passing: how many cards are left to draw ("回憶牌堆只剩三張", "the deck is down to 12"); no rule reads it.
+DECK_LEFT = Slot("count", {"zh-TW": "牌堆剩餘張數", "en": "cards left in the deck"},
+                 units=("cards left in the deck", "left in the deck", "cards left in the draw pile", "張在牌堆"),
+                 cues=("回憶牌堆", "牌堆", "牌庫", "deck is down to", "deck's down to", "deck down to", "deck is at",
+                       "deck has", "deck's at", "draw pile has", "deck:"))
 # How players name gold alleys, on the table or counted (the aliases hold the singular English names).
 _GOLD_NAMES = (C.GOLD, *C._ALIASES[C.GOLD], "gold alleys", "gold mine alleys", "golds")
 ASK_ESCAPE = Slot("seat_records", {"zh-TW": "每位玩家的回憶卡與金礦小巷", "en": "each player's memories and gold alleys"},

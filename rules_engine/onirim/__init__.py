@@ -9,8 +9,9 @@ GAME = register_game(Game(
     aliases=("onirim", "奧尼里姆", "夢境", "梦境"),
     covers={"zh-TW": "Onirim 三個擴充與綜合難度的規則，不含基本遊戲",
             "en": "the rules of Onirim's three expansions and the combined difficulty levels, not the base game"},
-    outside=("基本遊戲", "基本规则", "基本規則", "基礎規則", "基础规则", "基本版", "本體", "本体", "base game", "basic game",
-             "core game", "base rules", "basic rules", "core rules"),
+    outside=("基本遊戲", "基礎遊戲", "基礎版", "基本规则", "基本規則", "基礎規則", "基础规则", "基本版", "本體", "本体", "base game", "basic game",
+             "core game", "base rules", "basic rules", "core rules", "base onirim", "basic onirim", "vanilla onirim",
+             "plain onirim"),
     inside=("擴充", "扩充", "expansion", "高塔", "tower", "咒文", "spell", "目標卡", "goal", "徵兆", "征兆",
             "premonition", "好夢", "美夢", "美梦", "happy dream", "難度", "难度", "difficulty"),
     # The cards in hand and left in the deck, how a Door was won and how many Goals are done set the scene; no rule

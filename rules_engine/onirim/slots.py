@@ -72,7 +72,7 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                           "nowhere near an alignment", "nowhere near the alignment", "nowhere near complete",
                                           "far from complete", "far from an alignment")),
                          ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",
-                                       "四張塔...連成", "四座塔...連成", "四色...連成", "四種顏色的塔...連成", "四種顏色的塔...排好", "all four lined up",
+                                       "四張塔...連成", "四座塔...連成", "四色...連成", "四種顏色連", "四種顏色...連成一排", "四種顏色...排成一排", "四種顏色的塔...連成", "四種顏色的塔...排好", "all four lined up",
                                        # Four Towers of different colours joined up are the complete row.
                                        "四張不同顏色", "四座不同顏色", "四種不同顏色", "四個不同顏色", "不同顏色的塔...連好",
                                        "four different colours", "four different colors", "four towers of different",
@@ -284,8 +284,8 @@ HAND = Slot("count", {"zh-TW": "手牌張數", "en": "cards in hand"},
 # Said in passing: how many cards are left to draw ("補充牌堆還有31張", "the deck is down to 25"); no rule reads it.
 DECK_LEFT = Slot("count", {"zh-TW": "補充牌堆剩餘張數", "en": "cards left in the deck"},
                  units=("cards left in the deck", "left in the deck", "cards left in the draw pile"),
-                 cues=("補充牌堆", "牌庫", "deck is down to", "deck is at", "deck has", "deck's at", "draw pile has",
-                       "deck:"))
+                 cues=("補充牌堆", "牌庫", "deck is down to", "deck's down to", "deck down to", "deck is at", "deck has",
+                       "deck's at", "draw pile has", "draw pile is down to", "deck:"))
 # Said in passing to every rule but the one that reads it (whether a spell can be cast): how many cards lie in the
 # discard pile ("棄牌堆有6張", "six cards in the discard pile").
 DISCARD_TOLD = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the discard pile"},

@@ -121,3 +121,8 @@ def test_seats_the_player_named_are_called_by_those_names_in_the_answer(pipeline
     assert with_seat_names("隊長卡交給下家2，由隊長續任", names, "zh-TW") == "隊長卡交給Max（下家2），由阿德（隊長）續任"
     assert with_seat_names("The captain card goes to seat 2; the captain stays", names, "en") == \
         "The captain card goes to Max (seat 2); 阿德 (the captain) stays"
+
+
+def test_the_base_game_said_as_basic_edition_is_told_so(pipeline):
+    r = pipeline.ask("地下城领主基础游戏里，年底缴税那一步要怎么算？")
+    assert not r.in_scope and r.no_verdict == "not_covered"

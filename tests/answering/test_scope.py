@@ -39,7 +39,9 @@ def test_rules_questions_naming_game_words_stay_in_scope(question):
     "帮我写一首关于雾中山城的短诗。", "Can you recommend a two-player game that feels like Onirim?",
     # Whether a game is still printed, shops and their hours, which game suits new players.
     "Is Hilltown in the Mist out of print? Where can I get one?", "台中有哪間桌遊店週末營業到很晚，想約人玩地城領主？",
-    "迷霧山城跟Onirim哪個比較適合新手？", "你覺得迷霧山城同 Avalon 邊個啱新手玩多啲？"])
+    "迷霧山城跟Onirim哪個比較適合新手？", "你覺得迷霧山城同 Avalon 邊個啱新手玩多啲？",
+    # Chit-chat asked of the bot itself.
+    "Tell me a joke while I shuffle?", "洗牌的時候講個笑話吧"])
 def test_questions_about_apps_lost_cards_opinions_or_art_are_not_rules_questions(question):
     assert not_a_rules_question(question) is not None
 

@@ -2399,3 +2399,122 @@ def test_the_askers_place_in_an_order_told_from_the_start_player():
     model = get_rule("dungeon-lords.item_slot").input_model
     question = ("四人局。今年夏季這一回合起始玩家是老張，順序是老張→小周→阿明→我。我是第四個放的，應該放在第幾位冒險者下面？")
     assert extract_input(model, question)["player_index_from_start"] == 3
+
+
+def test_seats_numbered_in_chinese_numerals_are_read_apart_from_the_points():
+    model = get_rule("mist-mountain.qualification").input_model
+    question = "今天芒草小路，要12分。從隊長開始往下家數：隊長3分、下家一5分、下家二0分、下家三4分、下家四兩分、下家五4分。這樣出得了團嗎？"
+    assert extract_input(model, question)["contributions"] == [3, 5, 0, 4, 2, 4]
+
+
+def test_a_count_of_clovers_with_its_measure_word_is_read():
+    model = get_rule("dungeon-lords.item_marked").input_model
+    read = extract_input(model, "陷阱是诅咒戒指，一共要打3点。队伍里盗贼只有1个防陷阱图标，身上挂着两片四叶草。四叶草会被标记吗？")
+    assert (read["trap_damage"], read["thief_icons"], read["clovers"]) == (3, 1, 2)
+
+
+def test_a_seat_and_its_card_count_written_together_are_the_seat_and_the_count():
+    model = get_rule("mist-mountain.escape").input_model
+    question = ("五人局结束了：队长有5张自己的回忆；他下家3张回忆加3张竹林小道；再下一个4张回忆；"
+                "再下一个2张回忆、手里1张住持、2张樱花小径；上家6张回忆。谁逃出去了？")
+    assert [p["memories"] for p in extract_input(model, question)["players"]] == [5, 3, 4, 2, 6]
+
+
+def test_a_seat_restated_in_brackets_and_a_player_with_only_so_many_are_read():
+    model = get_rule("mist-mountain.escape_master").input_model
+    by_seat = ("Four-player game just ended. Captain: 6 memories of his own, 1 gold alley on the table. His 下家: 6 memories, "
+               "2 gold alleys on the table and 2 in hand. Next one: only 4 memories but 6 gold alleys. Last seat (the "
+               "captain's 上家): 5 memories plus an Abbot in hand, 4 gold alleys in hand. Who's the escape master?")
+    assert extract_input(model, by_seat)["players"][3] == {"memories": 5, "abbots": 1, "gold_hand": 4}
+    by_name = ("Four players. Going round from the captain: Mia has 6 memories, 2 gold alleys; Ben has 5 memories, "
+               "3 gold alleys; Kai only 4 memories but 7 gold alleys; Lou 6 memories and 1 gold alley. Who?")
+    assert extract_input(model, by_name)["players"][2] == {"name": "Kai", "memories": 4, "gold_table": 7}
+
+
+def test_the_seat_before_the_upstream_seat_is_two_before_the_captain():
+    model = get_rule("mist-mountain.next_captain").input_model
+    question = "六人局今天有出團，出團的是隊長、隊長的上家，還有上家再上去那一位。黃昏結束隊長卡要交給誰？"
+    assert sorted(extract_input(model, question)["went"]) == [0, 4, 5]
+
+
+def test_a_member_told_by_a_later_place_in_the_party_is_no_party_from_the_front():
+    model = get_rule("dungeon-lords.combat_round").input_model
+    alone = extract_input(model, "史莱姆刚打完。2号盗贼身上有一瓶绿色的治疗药水。药水会被标记吗？")
+    assert "party" not in alone and "items" not in alone
+    both = extract_input(model, "1号战士5血，2号盗贼3血身上有一瓶绿色的治疗药水。史莱姆来了，药水会被标记吗？")
+    assert both["items"] == [{"carrier": 2, "item": "potion", "owner": "green"}]
+
+
+def test_markers_named_again_in_the_question_asked_of_them_are_the_markers_told():
+    model = get_rule("dungeon-lords.assign_items").input_model
+    question = "冒險家由第一位排下來是戰士、戰士、戰士。指示物照順序翻開：綠色是空白的，再來紅色魔杖、黃色魔杖、藍色魔杖。每根魔杖各給誰？"
+    assert extract_input(model, question)["items"] == [["green", "blank"], ["red", "wand"], ["yellow", "wand"], ["blue", "wand"]]
+
+
+def test_one_tower_swapped_in_by_a_follow_up_is_the_tower_played_not_the_row():
+    model = get_rule("onirim.tower_placement").input_model
+    assert extract_input(model, "那換成綠色3呢？") == {"tower": "green-3"}
+    assert extract_input(model, "那如果高塔列是綠色3呢？") == {"row": ["green-3"]}
+
+
+def test_the_cards_left_in_the_deck_are_said_in_passing():
+    needed = get_rule("mist-mountain.memories_needed")
+    q = "我們這桌四個人，回憶牌堆只剩三張了。最後要收集幾張自己角色的回憶才算逃出？"
+    assert not rule_unread_numbers(needed, q, extract_input(needed.input_model, q))
+    spell = get_rule("onirim.spell_cost")
+    q = "We flipped the spell card to the harder side at setup. Deck's down to 31. How many discards do I have to burn for Powerful Punishment?"
+    assert not rule_unread_numbers(spell, q, extract_input(spell.input_model, q))
+
+
+def test_a_follow_up_naming_another_thing_is_not_answered_by_the_earlier_fact(pipeline):
+    r = pipeline.ask("那美梦卡呢？", history=["黑暗征兆卡一共有几张？"])
+    assert r.rule != "onirim.premonition_card_count"
+    r = pipeline.ask("and a plain lantern?", history=["Can someone use a Fog card to knock out the Railway Worker I just played?"])
+    assert r.rule != "mist-mountain.fog_not_railway_worker"
+
+
+def test_a_follow_up_to_a_question_about_another_game_is_out_of_scope(pipeline):
+    r = pipeline.ask("and trading 3 for 1 with a harbor?",
+                     history=["Quick one from the other table: in Catan, can I build a road through someone else's settlement?"])
+    assert not r.in_scope and r.game is None
+
+
+def test_gold_alleys_name_hilltown_not_dungeon_lords_gold(pipeline):
+    r = pipeline.ask("What if that last player only had 3 gold alleys?",
+                     history=["Four players. Captain: 6 memories, 1 gold alley. 下家1: 6 memories, 2 gold alleys. "
+                              "下家2: 4 memories, 6 gold alleys. 上家: 5 memories, 4 gold alleys in hand. Who's the escape master?"])
+    assert r.game == "mist-mountain"
+
+
+def test_a_door_taken_with_ba_and_given_back_is_no_door_obtained():
+    model = get_rule("onirim.book_door").input_model
+    question = "目標卡排成紅、綠、綠、藍、棕、紅、藍、棕，前四個都已經拿到門了。抽到惡夢，我選擇把第一個目標那扇紅門交回Limbo，那接下來要先拿哪個顏色？"
+    assert "door" not in extract_input(model, question)
+    assert extract_input(model, "目標卡排成紅、綠、綠、藍，我拿到紅門，可以留下嗎？")["door"] == "red"
+
+
+def test_chat_shorthand_for_colours_and_memories_is_read():
+    model = get_rule("onirim.book_return_door").input_model
+    read = extract_input(model, "goals done: grn grn red blu. nightmare, I give back goal 1's door. next goal?")
+    assert read["goals"] == ["green", "green", "red", "blue"]
+    # Memories counted per seat are no contributions to the morning.
+    qualification = get_rule("mist-mountain.qualification").input_model
+    assert "contributions" not in extract_input(qualification, "5p end: cap 5 mems, 下家1 3 + abbot, 下家2 5, 下家3 4, 下家4 2. who escapes")
+
+
+def test_members_joined_by_he_after_their_brackets_are_two_members():
+    model = get_rule("dungeon-lords.combat_round").input_model
+    question = ("最后一回合，房间里，没有陷阱也没有咒语，疲劳0。冒险者是战士（5血）和牧师（3血，1颗治疗心），战士身上带着蓝色玩家的治疗药水。"
+                "我派史莱姆上，这回合结果怎样？")
+    assert extract_input(model, question)["party"] == [{"class": "warrior", "hp": 5}, {"class": "priest", "hp": 3, "hearts": 1}]
+
+
+def test_one_of_those_towers_names_a_tower_and_counts_nothing():
+    rule = get_rule("onirim.nightmare_tower_penalty")
+    question = ("We play with the Alignment giving its power. My row is red 4, green 4, blue 4, brown 5 and I just drew a "
+                "Nightmare. Do I have to give up one of those towers?")
+    assert not rule_unread_numbers(rule, question, extract_input(rule.input_model, question))
+
+
+def test_that_many_points_back_to_the_amount_just_told():
+    assert is_follow_up("两人局也是拿这么多吗？") and is_follow_up("still that many with two players?")

@@ -86,6 +86,15 @@ def test_a_one_character_term_is_found_before_any_character_but_not_inside_a_wor
     assert "door" not in {m.term.id for m in tokenizer.match_terms("鑰匙開門")}
 
 
+def test_a_name_met_only_inside_a_longer_name_of_another_game_is_that_name() -> None:
+    tokenizer = Tokenizer(load_glossary())
+    # "gold" of "gold alleys" is no Dungeon Lords gold; a word every game shares stands inside a game's name.
+    assert {(m.term.game, m.term.id) for m in tokenizer.match_terms("only had 3 gold alleys")} == \
+        {("mist-mountain", "gold-alley")}
+    assert ("all", "expansion") in {(m.term.game, m.term.id) for m in tokenizer.match_terms("the Towers expansion")}
+    assert ("dungeon-lords", "gold") in {(m.term.game, m.term.id) for m in tokenizer.match_terms("2 gold alleys and 3 gold")}
+
+
 @pytest.mark.parametrize("bad, reason", [
     ("", "empty"), ("   \n\t ", "empty"), ("x" * (MAX_QUERY_CHARS + 1), "limit"),
     ("？！…🙂🙂", "no letters"), ("\x00\x01\x02", "empty"),
