@@ -82,7 +82,7 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"(?:#|\bno\.)\s*(?=\d)", "", unglossed(respelled(folded)))
     # "下家四两分": the seat's number, then the count; not one numeral 42.
     out = re.sub(rf"(?<=下家|上家)([一二三四五六七八九])(?=[{_CN_NUM}]+\s*{_MEASURE})",
-                 lambda m: f"{'一二三四五六七八九'.index(m.group(1)) + 1} ", out)
+                 lambda m: f"{CN_DIGITS[m.group(1)]} ", out)
     out = re.sub(rf"(?<![{_CN_NUM}])(?!一(?![{_CN_NUM}]))([{_CN_NUM}]+)(?=\s*{_MEASURE})", cn, out)
     # ("上家一張沒出": a count of cards after the seat, not a seat's number.)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)(?!\s*(?:张|个|顶|座|根|瓶))", cn, out)

@@ -467,20 +467,19 @@ class RuleRouter:
                 self._subject_sets[game] = out
             return self._subject_sets[game]
 
-    def switches_subject(self, own_question: str, previous: str, game: str | None) -> bool:
+    def switches_subject(self, own_question: str, previous: Answerer, game: str | None) -> bool:
         """Whether a follow-up to a fact names nothing the fact is about, but another thing ("那美夢卡呢？" after
         "黑暗徵兆卡有幾張？"): it asks the earlier question of another thing, which the fact does not answer."""
         subjects = self._subjects(game)
         # (Words every game shares, a colour or "rule", name no subject of one answerer.)
         own = frozenset(t for t in self._terms(own_question) if not t.startswith("all:"))
-        mine = subjects.get(previous, frozenset())
-        answerer = next((a for a, _, _ in self._runs if a.id == previous), None)
+        mine = subjects.get(previous.id, frozenset())
         # Only a fact: it has no inputs a new thing could fill ("and a plain lantern?" after the Railway Worker fact),
         # where a rule's inputs take what a follow-up names ("那冬天呢？", "如果隊長那2分改成3分呢？").
-        if answerer is None or answerer.fact is None or not own or own & mine:
+        if previous.fact is None or not own or own & mine:
             return False
         # (A fact about nothing the glossary names is left when the thing named is another's subject.)
-        return bool(mine) or any(own & terms for aid, terms in subjects.items() if aid != previous)
+        return bool(mine) or any(own & terms for aid, terms in subjects.items() if aid != previous.id)
 
     def candidates(self, query_vector: np.ndarray, question: str, game: str | None,
                    retrieved: list[str] | None = None, top: int = 6, own_text: str | None = None,
@@ -568,15 +567,14 @@ class RuleRouter:
             own_intent = self.intent.probabilities(own_vector, own_question, set(best))
             intent = {aid: max(p, own_intent.get(aid, 0.0)) for aid, p in intent.items()}
         out = []
-        # The nearest answerers, and every rule whose inputs the question states however it is worded.
-        if own_text is not None and previous is not None and not own_read.get(previous) \
-                and self.switches_subject(own_question, previous, game):
-            # ("那冬天呢？" after where an item goes restates the season the rule reads: the same question asked anew.)
-            # The earlier answerer is near only through the earlier question's words: it answers another thing.
+        # A follow-up that leaves the earlier fact's subject: that fact is near only through the earlier question's
+        # words, and it answers another thing.
+        if own_text is not None and previous in best and self.switches_subject(own_question, by_id[previous], game):
             best.pop(previous, None)
             stated_rules.pop(previous, None)
             nearest = [aid for aid in nearest if aid != previous]
             previous = None
+        # The nearest answerers, and every rule whose inputs the question states however it is worded.
         extra = sorted((set(stated_rules) | ({previous} if previous in best else set())) - set(nearest))
         # What the question asks (not what it tells), against which the rules' declared topics are read.
         asked_part = asking_part(asked)
