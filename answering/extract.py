@@ -113,7 +113,9 @@ def normalise_numbers(folded: str) -> str:
                  _en_number, out)
     # "three of my own memories" counts them; "one of my Towers" still names a card.
     out = re.sub(r"\b(" + "|".join(w for w in _EN_NUMBERS if w not in ("zero", "one")) +
-                 r")\b(?=\s+of\s+(?:my|our|his|her|their)\b)", lambda m: str(_EN_NUMBERS[m.group(1)]), out)
+                 r")\b(?=\s+of\s+(?:my|our|his|her|their|the)\b)", lambda m: str(_EN_NUMBERS[m.group(1)]), out)
+    # "two of the sakura path cards": as many of them, said without "of the" ("2 sakura path cards").
+    out = re.sub(r"(?<![\d.])([2-9]|\d\d)\s+of\s+(?:the|my|our|his|her|their)\s+(?!own\b|\d|other\b)", r"\1 ", out)
     out = re.sub(r"\b(" + "|".join(_EN_ORDINALS) + r")\b(?=\s+(?:player|seat|goal|one|to (?:place|go|play|choose)\b|"
                  r"in (?:player |turn |seat )?order))",
                  lambda m: _EN_ORDINALS[m.group(1)], out)
@@ -400,6 +402,20 @@ def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list
             found.append(Mention(value, m.start(), m.end(),
                                  open_negated or negated(text, m.start()) or negated_after(text, m.end())))
     found.sort(key=lambda x: x.start)
+    # "two 工作帽 hard hats", "一個住持 (the abbot)": a name glossed in the other script is one mention, not two;
+    # so are two words of one value run together ("沒有任何保護效果": the negation holds for both).
+    glossed: list[Mention] = []
+    for m in found:
+        last = glossed[-1] if glossed else None
+        if (last is not None and last.value == m.value
+                and ((_GLOSS_GAP.fullmatch(text, last.end, m.start)
+                      and has_cjk(text[last.start:last.end]) != has_cjk(text[m.start:m.end]))
+                     or (re.fullmatch(r"的?", text[last.end:m.start])
+                         and text[last.start:last.end] != text[m.start:m.end]))):
+            glossed[-1] = Mention(last.value, last.start, m.end, last.negated)
+        else:
+            glossed.append(m)
+    found = glossed
     # "沒人用濃霧時刻或品茶師", "no fog or tea master": the negation holds for each of a list joined to what it negates.
     for i in range(1, len(found)):
         if found[i - 1].negated and not found[i].negated and _LIST_JOIN.fullmatch(text, found[i - 1].end, found[i].start):
@@ -407,6 +423,7 @@ def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list
     return found
 
 
+_GLOSS_GAP = re.compile(r"\s*[(（]?\s*(?:(?:the|a|an)\s+)?(?:(?!(?:and|or|then|plus|with)\b)[a-z]+\s+)?")
 _LIST_JOIN = re.compile(r"\s*(?:或者?|或是|和|跟|与|及|/|\bor\b|\bnor\b|\band\b)\s*(?:(?:a|an|the|any)\s+)?")
 
 
@@ -425,6 +442,13 @@ def _choice(text: str, said: list[Mention], domain: tuple[Any, ...], others: tup
         denied = set()
     if len(affirmed) == 1:
         return next(iter(affirmed))
+    if len(affirmed) > 1:
+        # "I already cast Paradoxical Prophecy earlier … Can I afford Parallel Planning right now?": of the values the
+        # story names, the question asks about the one its own sentence names.
+        start, end = _asking_sentence(text)
+        asked = {m.value for m in found if not m.negated and start <= m.start < end}
+        if len(asked) == 1 and start > 0:
+            return next(iter(asked))
     if not affirmed and denied and len(domain) == 2:
         rest = [v for v in domain if v not in denied]
         if len(rest) == 1:
@@ -647,6 +671,13 @@ def _tower_asked(text: str, towers: list[tuple[str, int, int]], slot: Slot) -> s
         return mentions[-1][0]
     if re.search(r"还是|或|\bor\b|哪", text[mentions[0][1]:mentions[-1][2]]):
         return None  # "藍5還是紅3？": which one is the question
+    # "我手上有一張棕色5號高塔，塔列已經有紅4跟綠4了…把它棄掉": the one Tower in hand, the others in the row.
+    held = {t for t, start, end in mentions
+            if re.search(r"(?:" + _IN_HAND_ZH + r"|" + _IN_HAND_EN + r"|\bholding|\bi hold|\bi have)[^，,。.;；]{0,10}$",
+                         text[max(0, start - 24):start])
+            or re.match(r"\s*(?:tower\s*)?" + _IN_HAND_EN, text[end:])}
+    if len(held) == 1:
+        return held.pop()
     return ids[-1]
 
 
@@ -966,6 +997,8 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
         # "the captain contributed 5"); for the one seat said to be the only one, in the clause after it
         # ("只有隊長有貢獻，12分").
         after = text[m.end():min(end, m.end() + 16)]
+        if re.match(r"\s*(?:到|至|~|～|-|－|—|\bto\b|\bthrough\b)\s*(?:下家|seat|p)?\s*\d", after):
+            return []  # "下家1到5…": the first of a range of seats, whose numbers follow as a list
         n = re.match(r"[^\d，,、；;。.]{0,14}?(\d+)", after)
         if n is None:
             # "奶奶是我上家，0分": the seat told, then its points in a clause of their own.
@@ -1082,12 +1115,16 @@ def _whole_table(pairs: list[tuple[int, int]], n_players: int) -> list[int] | No
     return [named.get(i, 0) for i in range(n_players)]
 
 
+def _cap_as_captain(text: str) -> str:
+    """"cap 5 下家1 3 下家2 4": among seats told with their numbers, "cap" is the captain, not a work cap."""
+    if len(_SEAT_ROLE.findall(text)) >= 2:
+        return re.sub(r"\bcap\b(?=\s*(?:has\s+|had\s+|put in\s+)?\d)", "captain", text)
+    return text
+
+
 def _seat_list(text: str) -> list[int] | None:
     """Per-seat numbers stated seat by seat ("隊長3分、下家1 2分…") in seat order."""
-    text = _without_role_asides(_self_corrected(text))
-    if len(_SEAT_ROLE.findall(text)) >= 2:
-        # "cap 5 下家1 3 下家2 4": among seats told with their numbers, "cap" is the captain, not a work cap.
-        text = re.sub(r"\bcap\b(?=\s*(?:has\s+|had\s+|put in\s+)?\d)", "captain", text)
+    text = _cap_as_captain(_without_role_asides(_self_corrected(text)))
     pairs = _seat_pairs(text)
     others = _OTHERS_ZERO.search(text)
     # "剩下3个人都是0" counts the seats not told, not the table.
@@ -1096,6 +1133,14 @@ def _seat_list(text: str) -> list[int] | None:
                                    for m in _SEAT_ROLE.finditer(text))
     # "下家2 4分，剩下三个人都是0": the seats told and the others counted make the table.
     counted = next((int(g) for g in others.groups() if g), None) if others else None
+    # "隊長5，下家1到5分別是0 2 2 1 4", "cap 5, 下家1-5: 0 2 2 1 4": the captain's number, then the seats after
+    # the captain named as a range with their numbers in turn; the whole table when the range and the list agree.
+    m = _CAPTAIN_THEN_RANGE.search(text)
+    if m:
+        rest = [int(x) for x in re.findall(r"\d+", m.group(3))]
+        if len(rest) == int(m.group(2)) and (stated_players is None or int(stated_players.group(1)) == len(rest) + 1):
+            return [int(m.group(1))] + rest
+        return None
     if counted and pairs and stated_players is None:
         return _whole_table(pairs, len(pairs) + counted)
     if (others or only) and stated_players and pairs:
@@ -1140,6 +1185,13 @@ def _seat_list(text: str) -> list[int] | None:
     if m:
         return [int(x) for x in re.findall(r"\d+", m.group(1))]
     return None
+
+
+_CAPTAIN_THEN_RANGE = re.compile(
+    r"(?:队长|captain|\bcap\b)[^\d，,。？?]{0,8}?(\d+)\s*(?:分|点|pts?|points?)?[^\d]{0,6}?"
+    r"(?:下家|seats?|p)\s*1\s*(?:到|至|~|～|-|－|—|\bto\b|\bthrough\b)\s*(?:下家|seat|p)?\s*(\d)\s*"
+    r"(?:的?(?:贡献|分数)?\s*(?:分别|依次|依序|各)|\brespectively\b)?\s*(?:是|为|:|：|=|\bare\b|\bhad\b|\bput in\b)?\s*"
+    r"(\d+(?:\s*(?:分|点)?\s*(?:[、,，/]|\s)\s*\d+)+)")
 
 
 # "下家1到下家5", "下家1~5", "seats 1 to 5": the seats a list runs over, not numbers of it.
@@ -1192,6 +1244,8 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
         number = re.search(r"(\d+)\s*(?:张|个|份)?\s*(?:自己的?|(?:of )?(?:(?:her|his|their|my|your) )?own|"
                            r"of (?:her|his|their|my|your))?\s*$", before)
         offset = max(0, m.start - 16)
+        if number is not None and offset + number.start(1) in used:
+            number = None  # "回憶6金礦2": the 6 was the memories' own, told after them; the alleys' comes after
         if number is None:
             # "回憶只有2張", "金礦才1張", "回憶一共5張": a word of how many may stand before the number.
             # "金礦場上2張": where the things lie may come between them and the number.
@@ -1205,7 +1259,7 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
             used.add(offset + number.start(1))
         elif m.negated:
             count = 0
-        elif re.search(r"(?:\ba|\ban|一张|一个)\s*$", before):
+        elif re.search(r"(?:\ba|\ban|一张|一个|\+|\bplus|加)\s*$", before):  # "3 memories + abbot": one
             count = 1
         else:
             return None
@@ -1229,8 +1283,11 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
 
 
 # A player's record that opens with a bare number ("Ann has 5 own memories; Ben has 3 plus three bamboo path cards;
-# Eve has 6"): the number is of the thing the first record opened with.
+# Eve has 6", "cap 5 mems, 下家1 3 + abbot"): the number is of the thing the first record opened with.
 _BARE_LEAD = re.compile(r"((?:\bhas|\bhave|有|[:：])\s*)(\d+)(?=\s*(?:\+|\bplus\b|\band\b|[,，、;；。.]|加|还有|$))")
+# … or a seat then a space and a bare count ("下家1 3 + abbot", "下家2 5張，").
+_BARE_SEAT_LEAD = re.compile(r"((?:下家\s*\d|上家|队长|\bcaptain)\s+)(\d+(?:\s*(?:张|个))?)"
+                             r"(?=\s*(?:\+|\bplus\b|\band\b|[,，、;；。.]|加|还有|$))")
 
 
 def _elided_lead(text: str, slot: Slot) -> str:
@@ -1242,7 +1299,8 @@ def _elided_lead(text: str, slot: Slot) -> str:
     if first is None:
         return text
     thing = text[first.start:first.end]
-    text = _BARE_LEAD.sub(lambda m: f"{m.group(1)}{m.group(2)} {thing}", text)
+    for lead in (_BARE_LEAD, _BARE_SEAT_LEAD):
+        text = lead.sub(lambda m: f"{m.group(1)}{m.group(2)} {thing}", text)
     # "阿強6張回憶 金礦場上2；小美6張 金礦3張": a clause opening with a name and a bare count, another thing after it.
     return re.sub(r"((?:^|[；;。])\s*[\u4e00-\u9fff]{1,3}\s*)(\d+)(\s*(?:张|个|份)?)"
                   rf"(?=\s*(?:[,，、]\s*|\s+)(?!\s*{re.escape(thing)})[^\d\s,，、；;。])",
@@ -2210,6 +2268,11 @@ _VALUE_ASIDE = re.compile(r"(?:(?<=小路)|(?<=小径)|(?<=小道)|(?<=path))\s*
                           r"[^\d()（）/,，、]{1,16}?\s*\d+\s*(?:分|点|pts?|points?)?\s*[)）]")
 
 
+# Another player said to hold things ("who already has", "他手上有"): what follows in the clause is not the asker's.
+_HELD_BY_ANOTHER = re.compile(r"\bwho\b[^,.;]*\b(?:has|had|holds|have)\b|\b(?:he|she|they)\s+(?:already\s+)?(?:has|had|holds|have)\b|"
+                              r"(?:他|她|对方|别人|人家)(?:手上|手里|手中)?(?:已经|早就)?(?:有|囤了?|收了?)")
+
+
 def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  # type: ignore[assignment]
     out: list[Any] = []
     asides = [m.span() for m in _VALUE_ASIDE.finditer(text)]
@@ -2220,11 +2283,8 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
     for i, m in enumerate(found):
         if m.negated or m.start in skip or i in alternatives:
             continue
-        if i > 0 and found[i - 1].value == m.value and (
-                re.fullmatch(r"\s*[（(]\s*", text[found[i - 1].end:m.start])
-                or re.fullmatch(r"\s+", text[found[i - 1].end:m.start])
-                and has_cjk(text[found[i - 1].start:found[i - 1].end]) != has_cjk(text[m.start:m.end])):
-            continue  # "the Railway Worker (鐵路工)", "a 礦工 miner": one card named in two languages
+        if _HELD_BY_ANOTHER.search(_clause_around(text, m)[:m.start - _clause_bounds(text, m)[0]]):
+            continue  # "the guy across, who already has four gold alleys": another player's cards, not played
         if m.value in out and _POINTING_BACK.search(text, max(0, m.start - 8), m.start):
             continue  # "…出了一张灯笼，我这张灯笼算几分": the card already named, not another one
         if re.match(r"\s*的?\s*(?:分数|分值|得分)", text[m.end:]):
@@ -2246,7 +2306,8 @@ def _numbers_near(text: str, slot: Slot) -> list[int] | None:
     for cue in slot.cues:
         for c in _pattern(cue).finditer(text):
             # "徵兆是2、7號", "premonitions showing are 1, 3, 4 and 6": the list within a few words of the cue.
-            after = re.match(r"(?:[^\d，。？?#]{0,6}?|\s*(?:showing|face[ -]up|up|left|remaining)?\s*(?:are|is|:)?\s*)"
+            after = re.match(r"(?:[^\d，。？?#]{0,6}?|\s*(?:ones?\s+|cards?\s+)?(?:showing|face[ -]up|up|left|remaining)?\s*"
+                             r"(?:ones?\s+|cards?\s+)?(?:are|is|:)?\s*)"
                              r"(?:\d\s*张\s*(?:是|为|:)\s*)?"
                              # ("第6張跟第1張" lists cards; "第8扇" counts Doors.)
                              r"(?:numbers?\s*|nos?\.?\s*)?(?:#|第(?=\d\s*张))?"
@@ -2475,7 +2536,8 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     colours: list[tuple[str, int, bool]] = []
     if colour_slots:
         colours = _colour_mentions(counting_text, next(iter(colour_slots.values())))
-    said = {n: mentions(text, s.values) for n, s in slots.items() if s.kind == "choice"}
+    said = {n: _said_of_subject(text, mentions(text, s.values), s.subject)
+            for n, s in slots.items() if s.kind == "choice"}
     choices = {n: _choice(text, found, domain_of(model, n),
                           tuple(m for other, theirs in said.items() if other != n for m in theirs))
                for n, found in said.items()}
@@ -2558,8 +2620,9 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
         elif slot.kind == "colours":
             if slot.role == "held":
                 # ("我用棕色鑰匙把它拿下來": a Key's colour is no Door held.)
-                value = [c for c, p, new in colours if not new and not re.match(_KEY_AFTER, counting_text[p:p + 8])] \
-                    or None
+                # ("three blue locations in a row": cards of a colour played are no Doors either.)
+                value = [c for c, p, new in colours if not new and not re.match(_KEY_AFTER, counting_text[p:p + 8])
+                         and not re.match(_CARDS_AFTER, counting_text[p:p + 12])] or None
             elif slot.cues and not any(_pattern(cue).search(text) for cue in slot.cues):
                 value = None  # "连出三张红色拿到红门": colours of cards played, with no Goal named, are no Goals
             elif (listed := _listed_after_cue(counting_text, slot)) is not None:
@@ -2595,7 +2658,7 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
             value = _amounts(counting_text, slot, counted) or None
         elif slot.kind == "seat_records":
             # (The thing restated after bare numbers is for the records only: the other slots read the text as said.)
-            records_text = _elided_lead(counting_text, slot)
+            records_text = _elided_lead(_cap_as_captain(counting_text), slot)
             value = _seat_records(records_text, slot, players, question)
             if value is None:
                 by_role = _names_as_roles(records_text, players)
@@ -2666,10 +2729,51 @@ def _target_positions(text: str, items: Slot, slots: dict[str, Slot]) -> set[int
     return out
 
 
-def _nearest_in_clause(text: str, m: Mention, named: list[Mention]) -> Mention | None:
+def _clause_bounds(text: str, m: Mention) -> tuple[int, int]:
+    """Where the clause holding a mention starts and ends (between commas and stops)."""
     start = max(text.rfind(p, 0, m.start) for p in "。？?！!；;，,") + 1
     ends = [text.find(p, m.end) for p in "。？?！!；;，," if text.find(p, m.end) != -1]
-    end = min(ends) if ends else len(text)
+    return start, min(ends) if ends else len(text)
+
+
+def _clause_around(text: str, m: Mention) -> str:
+    """The clause holding a mention."""
+    start, end = _clause_bounds(text, m)
+    return text[start:end]
+
+
+# "其中一張", "one of them": one of the things told before, not said which.
+_ONE_OF_THEM = re.compile(r"其中(?:一|1)\s*(?:张|顶|个|盏|只|座)?|其中之一|\bone of (?:them|those|the two|the 2)\b")
+
+
+_SENTENCE_END = re.compile(r"[。？?！!；;]|\.(?=\s|$)")
+
+
+def _asking_sentence(text: str) -> tuple[int, int]:
+    """Where the last sentence that asks (ends with a question mark) starts and ends; the last sentence if none does."""
+    bounds = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+    spans = [(a, b) for a, b in zip(bounds, bounds[1:] + [len(text)]) if text[a:b].strip()]
+    asking = [(a, b) for a, b in spans if re.search(r"[?？]", text[a:b])]
+    return (asking or spans or [(0, len(text))])[-1]
+
+
+def _said_of_subject(text: str, found: list[Mention], subject: tuple[str, ...]) -> list[Mention]:
+    """The mentions in a sentence that names one of `subject` (all of them when no subject is declared, or when the
+    text is one sentence: "那要是還沒完成呢？" says it of the row told before)."""
+    ends = [0] + [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]
+    if not subject or len({e for e in ends if text[e:].strip()}) <= 1:
+        return found
+    kept = []
+    for m in found:
+        start = max(e for e in ends if e <= m.start)
+        end = min(e for e in ends if e >= m.end)
+        if any(_pattern(word).search(text, start, end) for word in subject):
+            kept.append(m)
+    return kept
+
+
+def _nearest_in_clause(text: str, m: Mention, named: list[Mention]) -> Mention | None:
+    start, end = _clause_bounds(text, m)
     near = [n for n in named if start <= n.start < end]
     # Nearest by the gap between the two words ("矿工 被人浓雾时刻打工作帽": the 工作帽 one word after it).
     return min(near, key=lambda n: n.start - m.end if n.start >= m.end else m.start - n.end) if near else None
@@ -2686,6 +2790,11 @@ def _targeted(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, A
         if m.negated:
             continue
         target = _nearest_in_clause(text, m, named)
+        if target is None:
+            # "我出了兩張工作帽…其中一張被濃霧時刻丟掉": one of the cards told, all of one kind, is that card.
+            kinds = {n.value for n in named if not n.negated}
+            if len(kinds) == 1 and _ONE_OF_THEM.search(_clause_around(text, m)):
+                target = next(n for n in named if not n.negated)
         if target is None:
             return None  # an effect whose target is not said: not read
         out.append({"kind": m.value, "card": target.value})
@@ -2967,6 +3076,8 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     # So are a card's options counted off ("option 2", "选项2", "2号选项").
     # "四到六個人都有可能", "4-6 players": a range of table sizes tells none of them (the count stays unknown).
     text = re.sub(_RANGE_END + _RANGE_JOIN + r"\d\s*(?:个|位|名)?\s*(?:人|玩家|players?\b|people\b)", " ", text)
+    # "下家1到5": the seats a list runs over.
+    text = _SEAT_RANGE.sub(" ", text)
     # ("the winter round of year one": a year of the game names when, it counts nothing.)
     text = re.sub(r"(?:下家|上家|第|seat|player|next player|\boption|\bchoice|选项|选择|\byear)\s*\d|\d(?:st|nd|rd|th)\b|"
                   r"\d\s*号?选项", " ", text)
@@ -3145,7 +3256,10 @@ def _shared_context(a: tuple[frozenset[str], frozenset[str]], b: tuple[frozenset
     return len(a[0] & b[0]) + len(a[1] & b[1])
 
 
-_ADDS = re.compile(r"再(?:补|出|加|放|打|丢|塞|来|多|接|摆|排)|再(?:把|将)[^，,。？?]{0,8}?(?:补|加|放|塞|接|摆|排)|又(?:补|出|加|放|打|丢|接|摆)|多(?:出|补|加|放|打)了?|"
+_ADDS = re.compile(r"再(?:补|出|加|放|打|丢|塞|来|多|接|摆|排)|"
+                   # "那我先打了燈匠呢", "如果我一開始有先出礦工呢": a card played before the ones told (not "先出A再出B").
+                   r"先(?:出|打|放|补)(?![^，,。？?]*再)|"
+                   r"再(?:把|将)[^，,。？?]{0,8}?(?:补|加|放|塞|接|摆|排)|又(?:补|出|加|放|打|丢|接|摆)|多(?:出|补|加|放|打)了?|"
                    r"\balso\b|\banother\b|\bplus\b|\bas well\b|\bon top\b|\bin addition\b|"
                    # "had already put green-4 on the right end": a Tower put at an end of a row joins the row
                    # (not "sticking it on the left end instead": the same Tower put elsewhere).

@@ -94,6 +94,9 @@ class Slot:
     # Said for context only: it bounds the other fields and changes no answer, so a question stating it is no
     # evidence that it asks this rule ("两人局…每人拿几个指示物" is not asking where an item goes).
     context: bool = False
+    # "choice": words naming what the values are said of ("塔", "tower row"): a value phrase counts only in a sentence
+    # that names one of them ("I just finished three blue locations" finishes no Tower row).
+    subject: tuple[str, ...] = ()
     # "count": the quantity of one thing among several of its kind ("the wizard's hit points"): said of several
     # with different numbers ("warrior 5 HP, wizard 3 HP"), which one is meant is not read.
     one_of_several: bool = False

@@ -77,7 +77,7 @@ DAMAGE = Slot("amounts", {"zh-TW": "依序受到的傷害", "en": "damage in the
               # vampire's bite ("咬他4點", "bites him for 3").
               cues=("打", "造成", "受到", "挨", "扣", "咬", "疲勞", "hits for", "hit for", "bites for", "deals", "does", "did", "only did", "dealt",
                     "takes", "fatigue", "bites him for", "bites her for", "bit him for", "bit her for", "hits him for",
-                    "hits her for", "hit him for", "hit her for",
+                    "hits her for", "hit him for", "hit her for", "hits him", "hits her", "hit him", "hit her",
                     # "bites the wizard who wears the necklace for 3": a blow's amount, however far its verb.
                     "for"),
               # Fatigue deals its damage one point at a time (the necklace example in the appendix).
@@ -89,7 +89,8 @@ ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "
                       unstated="assumed", note={"zh-TW": "假設這種物品先前沒有被標記過",
                                                 "en": "Assuming the items were not marked in an earlier round"})
 DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage to heal"},
-                      cues=("需要治療", "待治療", "要治療", "要治", "要補", "要醫", "受了", "受傷", "傷害", "打了", "挨了", "damage to heal",
+                      cues=("需要治療", "待治療", "要治療", "要治", "要補", "要醫", "受了", "受傷", "傷害", "打了", "挨了", "掉了", "掉",
+                            "damage to heal", "lost",
                             "needs healing",
                             "wounds", "took", "damage", "needs", "hit…for", "hits…for",
                             # "hit the front adventurer for 2": the one hit, then how much.

@@ -34,7 +34,7 @@ _ALIASES = MappingProxyType({
     CAP: ("work cap", "work caps", "work hat", "work hats", "cap", "caps", "hat", "hats", "helmet", "helmets",
           "miner's helmet", "miners helmet", "miner's helmets", "mining helmet", "miner's hat"),
     REFLECTOR: ("反光盘", "reflector", "reflectors", "reflector dish", "mirror", "mirrors"),
-    FOG: ("浓雾时刻", "濃霧", "浓雾", "fog", "foggy moment", "thick fog", "fogged", "thick fogged"),
+    FOG: ("浓雾时刻", "濃霧", "浓雾", "fog", "fogs", "foggy moment", "thick fog", "fogged", "thick fogged"),
     GOLD: ("金矿小巷", "金礦", "金矿", "gold", "gold alley", "gold mine alley"),
     # A path is often called by its first word alone ("竹林 燈籠+燈匠 幾分", "芒草 我出工作帽").
     SAKURA: ("樱花小径", "櫻花", "櫻花路", "sakura", "sakura path", "cherry blossom path", "cherry blossom", "cherry-blossom path"),

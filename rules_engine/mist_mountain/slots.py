@@ -35,6 +35,7 @@ CONTRIBUTIONS = Slot("seat_list", {"zh-TW": "每位玩家的貢獻度", "en": "e
 REQUIREMENT = Slot("count", {"zh-TW": "路徑需求", "en": "path requirement"},
                    cues=("需求", "門檻", "需要", "要求", "路徑要", "這條路要", "路要", "路只要", "路線要", "路線只要",
                          "小徑要", "小道要",  # a path named by its card ("櫻花小徑要12分")
+                         "人要", "要湊", "要湊到", "湊到", "，要",  # "6人要12分", "要湊到12分", "櫻花小徑，要12分"
                          "requirement", "requires", "needs", "need", "needed",
                          "-point path", "point path"),
                    unstated="reading",

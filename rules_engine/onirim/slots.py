@@ -86,7 +86,10 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                  value_labels=(("in_progress", {"zh-TW": "高塔列正在成形", "en": "Tower row in progress"}),
                                ("complete", {"zh-TW": "高塔列已完成", "en": "Alignment complete"}),
                                ("none", {"zh-TW": "還沒有高塔", "en": "no Tower built"})),
-                 unstated="general", stands_for=("row",))
+                 unstated="general", stands_for=("row",),
+                 # ("finished three blue locations in a row": a run of cards, no Tower row.)
+                 subject=("塔", "列", "顏色", "四色", "連線", "tower", "towers", "alignment", "my row", "the row", "our row",
+                          "row is", "row's", "row has", "row was", "colours", "colors"))
 NIGHTMARE_TO_LIMBO = Slot("choice", {"zh-TW": "夢魘是否放進Limbo", "en": "Nightmare sent to Limbo"},
                           values=((True, (*(f"{nightmare}…{verb}limbo"
                                             for nightmare in ("夢魘", "惡夢", "噩夢", "nightmare", "nm")
@@ -283,8 +286,8 @@ HAND = Slot("count", {"zh-TW": "手牌張數", "en": "cards in hand"},
 
 # Said in passing: how many cards are left to draw ("補充牌堆還有31張", "the deck is down to 25"); no rule reads it.
 DECK_LEFT = Slot("count", {"zh-TW": "補充牌堆剩餘張數", "en": "cards left in the deck"},
-                 units=("cards left in the deck", "left in the deck", "cards left in the draw pile"),
-                 cues=("補充牌堆", "牌庫", "deck is down to", "deck's down to", "deck down to", "deck is at", "deck has",
+                 units=("cards left in the deck", "left in the deck", "cards left in the draw pile", "cards left"),
+                 cues=("補充牌堆", "牌庫", "牌堆還剩", "牌堆剩", "牌堆只剩", "deck is down to", "deck's down to", "deck down to", "deck is at", "deck has",
                        "deck's at", "draw pile has", "draw pile is down to", "deck:"))
 # Said in passing to every rule but the one that reads it (whether a spell can be cast): how many cards lie in the
 # discard pile ("棄牌堆有6張", "six cards in the discard pile").

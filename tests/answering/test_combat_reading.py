@@ -178,3 +178,17 @@ def test_a_thiefs_trap_icon_called_an_icon_by_its_other_word():
 ])
 def test_clover_and_necklace_questions_said_loosely(question, expected):
     assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question) == expected
+
+
+@pytest.mark.parametrize("question,expected", [
+    # What the party "lost" (掉) is the damage to heal.
+    ("史莱姆打完队伍共掉3血 牧师只能治2 有2瓶药水 要标记吗",
+     {"item": "potion", "damage_to_heal": 3, "priest_hearts": 2, "potions": 2}),
+    ("the party lost 3 hp, priest heals 2, 2 potions. marked?",
+     {"item": "potion", "damage_to_heal": 3, "priest_hearts": 2, "potions": 2}),
+    # "hits him 4": a blow without "for".
+    ("necklace on unhurt wizard, base hp 4, witch hits him 4. marked?",
+     {"item": "necklace", "hit_points": 4, "damage": [4]}),
+])
+def test_damage_told_as_lost_or_hit_without_for(question, expected):
+    assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question) == expected

@@ -94,6 +94,24 @@ def test_a_list_that_leaves_a_seat_unplaced_is_not_read(question):
     assert "contributions" not in read(question)
 
 
+@pytest.mark.parametrize("question, contributions, requirement", [
+    # The captain's number, then the seats after the captain as a range with their numbers in turn.
+    ("6p need 12. cap 5, 下家1-5: 0 2 2 1 4. we go?", [5, 0, 2, 2, 1, 4], 12),
+    ("6人要12分 隊長5 下家1到5分別0 2 2 1 4 能出團嗎", [5, 0, 2, 2, 1, 4], 12),
+    ("隊長3分，下家1到下家4：1、2、0、5，需要10分", [3, 1, 2, 0, 5], 10),
+])
+def test_seats_after_the_captain_told_as_a_range_then_their_numbers(question, contributions, requirement):
+    data = read(question)
+    assert data["contributions"] == contributions and data["requirement"] == requirement
+    assert unread_numbers(question, data, QUALIFICATION.fixed_numbers) == []
+
+
+def test_a_range_of_seats_longer_than_its_list_is_not_read():
+    # Four seats in the range, three numbers: which seat has which is not told, and 下家1 is not 5 ("到5").
+    assert "contributions" not in read("5人，隊長3分，下家1到下家4：1、2、0，需要10分")
+    assert "contributions" not in read("6人要12分 隊長5 下家1到5分別0 2 2 1 能出團嗎")
+
+
 def test_others_told_at_zero_after_a_run_are_no_named_seat():
     # "其他0分" is the seats not told, not a player called 其他.
     data = read("五人局，隊長3分，下家1 2分、阿珠4分，其他0分，能出團嗎？")
@@ -205,6 +223,23 @@ def test_a_thing_said_to_lie_all_in_hand_and_slang_for_none_are_read():
     assert players[1] == {"memories": 5, "gold_table": 0}
     assert players[2] == {"memories": 6, "gold_hand": 3}
     assert get_rule("mist-mountain.escape_master").run({"players": players}).value == "下家2"
+
+
+@pytest.mark.parametrize("question, players", [
+    # Each thing's number told after it ("回憶6金礦2"): the 6 is the memories', the alleys' is the 2.
+    ("4人結算：隊長回憶6金礦2，下家1回憶6金礦3，下家2回憶3金礦5，上家回憶6金礦3，大師誰",
+     [{"memories": 6, "gold_table": 2}, {"memories": 6, "gold_table": 3}, {"memories": 3, "gold_table": 5},
+      {"memories": 6, "gold_table": 3}]),
+    # The thing said once, then bare numbers after each seat; "+ abbot" is one Abbot; "cap" is the captain.
+    ("5p end: cap 5 mems, 下家1 3 + abbot, 下家2 5, 下家3 4, 下家4 2. who escapes",
+     [{"memories": 5}, {"memories": 3, "abbots": 1}, {"memories": 5}, {"memories": 4}, {"memories": 2}]),
+    ("隊長5張回憶，下家1 3張加一個住持，下家2 5張，下家3 4張，下家4 2張，誰能逃離",
+     [{"memories": 5}, {"memories": 3, "abbots": 1}, {"memories": 5}, {"memories": 4}, {"memories": 2}]),
+])
+def test_records_told_in_shorthand_seat_by_seat(question, players):
+    data = extract_input(ESCAPE.input_model, question)
+    assert data["players"] == players
+    assert unread_numbers(question, data, ESCAPE.fixed_numbers) == []
 
 
 OWN_ESCAPE = get_rule("mist-mountain.own_escape")

@@ -591,6 +591,43 @@ def test_a_follow_up_adding_a_card_keeps_the_earlier_ones(pipeline):
     assert added.verdict["details"]["inputs"]["cards"]["value"] == ["工作帽", "反光盤"]
     instead = pipeline.ask("那如果是出一張反光盤呢？", history=[earlier])
     assert instead.verdict["details"]["inputs"]["cards"]["value"] == ["反光盤"]
+    # A card played "first" (先打了) was played before the ones told: it joins them.
+    first = pipeline.ask("那我先打了反光盤呢", history=[earlier])
+    assert first.verdict["details"]["inputs"]["cards"]["value"] == ["工作帽", "反光盤"]
+
+
+def test_one_of_the_cards_told_all_of_one_kind_is_the_effects_target():
+    data = extract_input(get_rule("mist-mountain.contribution").input_model,
+                         "竹林小道，我出了兩張工作帽，沒有出礦工；結果其中一張被別人用濃霧時刻丟掉了。我現在貢獻度是幾分？")
+    assert data["effects"] == [{"kind": "fog", "card": "工作帽"}]
+    # Two kinds of card: which one was thrown away is not told.
+    data = extract_input(get_rule("mist-mountain.contribution").input_model,
+                         "竹林小道，我出了工作帽和燈籠，其中一張被濃霧時刻丟掉了，幾分？")
+    assert "effects" not in data
+
+
+@pytest.mark.parametrize("question, cards", [
+    # A name glossed in the other script is one card.
+    ("Today's path is the 芒草 one. I dropped the 礦工 miner and two 工作帽 hard hats. How much am I contributing?",
+     ["礦工", "工作帽", "工作帽"]),
+    ("I played a 燈籠 lantern and a lantern on the 芒草 path", ["燈籠", "燈籠"]),
+])
+def test_a_name_glossed_in_the_other_script_is_one_card(question, cards):
+    assert extract_input(get_rule("mist-mountain.contribution").input_model, question)["cards"] == cards
+
+
+def test_an_effect_said_as_a_verb_keeps_the_cards_told_before(pipeline):
+    earlier = "Today's path is the 芒草 one. I dropped the 礦工 miner and two 工作帽 hard hats. How much am I contributing?"
+    r = pipeline.ask("what if someone fogs one of the hats?", history=[earlier])
+    assert r.verdict["details"]["inputs"]["cards"] == {"value": ["礦工", "工作帽", "工作帽"], "from": "history"}
+    assert r.verdict["details"]["inputs"]["effects"]["value"] == [{"kind": "fog", "card": "工作帽"}]
+
+
+def test_two_of_the_cards_counts_them():
+    data = extract_input(get_rule("mist-mountain.own_escape").input_model,
+                         "4p Hilltown. I've got 4 memories of my own character, two of the 櫻花 path cards, and I'm "
+                         "sitting on one 住持 (the abbot) in hand. Enough to get out?")
+    assert data == {"players": 4, "memories": 4, "sakura": 2, "abbots": 1}
 
 
 @pytest.mark.parametrize("question,expected", [
