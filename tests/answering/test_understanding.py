@@ -2555,3 +2555,59 @@ def test_one_of_those_towers_names_a_tower_and_counts_nothing():
 
 def test_that_many_points_back_to_the_amount_just_told():
     assert is_follow_up("两人局也是拿这么多吗？") and is_follow_up("still that many with two players?")
+
+
+def _read(rule_id: str, question: str) -> tuple[dict, list[int]]:
+    rule = get_rule(rule_id)
+    data = extract_input(rule.input_model, question)
+    return data, rule_unread_numbers(rule, question, data)
+
+
+@pytest.mark.parametrize("rule_id, question, expected", [
+    # Scene-setting numbers (the deck left, the table's size) beside a question no input of which they are.
+    ("onirim.tower_placement",
+     "昨晚一個人玩Onirim加高塔擴充，前面運氣超好，手上也一直有Key。現在高塔列從左到右是綠5、紅3，我手上剛好有一張藍色4號塔，"
+     "想接在紅3的右邊。牌堆還剩31張，棄牌堆大概20張。這樣接可以嗎？",
+     {"row": ["green-5", "red-3"], "tower": "blue-4", "side": "right"}),
+    ("mist-mountain.contribution",
+     "Hilltown in the Mist, five of us, day three. Today's path is the Cherry Blossom one (櫻花小徑). I put down a "
+     "lantern, then a reflector, then another lantern. Then the guy across the table, who already has like four gold "
+     "alleys, annoyingly, played the Tea Master and took my reflector into his hand. What's my contribution now?",
+     {"path": "櫻花小徑", "cards": ["燈籠", "反光盤", "燈籠"], "effects": [{"kind": "tea_master", "card": "反光盤"}]}),
+    # Cards of a colour played in a row are no Doors, and "finished" them says nothing of the Tower row.
+    ("onirim.premonitions_triggered",
+     "Playing with Dark Premonitions. The face-up ones are 3, 1, 7 and 6. On the table I have one blue door and one "
+     "brown door, and I just finished three blue locations in a row, so I'm taking a second blue door. Which of the "
+     "face-up premonitions go off?",
+     {"doors": ["blue", "brown"], "face_up": [3, 1, 7, 6], "new_door": "blue"}),
+    # Of two spells the story names, the one the asking sentence names.
+    ("onirim.spell_castable",
+     "Third game of the evening with the Book, and this time I'm using the harder side of the spell card. I already "
+     "cast Paradoxical Prophecy once earlier and paid for it, so now my discard pile has 8 cards in it. Can I afford "
+     "Parallel Planning right now?",
+     {"spell": "parallel_planning", "side": "expensive", "discard_pile": 8}),
+    # The Tower in hand is the one thrown away, not the last one of the row.
+    ("onirim.tower_discard_peek",
+     "現在我手上有一張棕色5號高塔，塔列已經有紅4跟綠4了，但我想留位置給藍色，所以打算乾脆把它棄掉。牌堆還有38張。棄掉的話我可以看牌堆上面幾張？",
+     {"tower": "brown-5", "deck_size": 38}),
+    # Two words of one value run together are negated together ("沒有任何保護效果").
+    ("onirim.difficulty_level",
+     "基本組加高塔擴充，高塔列完成後也沒有任何保護效果（就是高塔列不產生效應），沒加書本，也沒加黑暗徵兆。這樣算第幾級？",
+     {"towers": True, "book": False, "premonitions": False, "alignment_power": False}),
+    ("mist-mountain.qualification",
+     "昨天六個人玩迷霧山城。今天翻到櫻花小徑，要12分。貢獻度是：隊長3分、隊長下家0分、再下一家4分、再下一家2分、再下一家4分、隊長的上家2分。這樣可以出團嗎？",
+     {"contributions": [3, 0, 4, 2, 4, 2], "requirement": 12}),
+])
+def test_a_long_retelling_is_read_for_what_the_rule_needs(rule_id, question, expected):
+    data, unread = _read(rule_id, question)
+    assert data == expected and unread == []
+
+
+def test_the_row_being_finished_is_still_read_from_a_one_sentence_follow_up():
+    data, _ = _read("onirim.nightmare_tower_penalty", "那要是還沒完成呢？")
+    assert data.get("row_state") == "in_progress"
+
+
+def test_a_table_size_is_no_scene_for_a_rule_that_reads_it():
+    data, unread = _read("mist-mountain.memories_needed", "我們五個人玩，自己角色的回憶要幾張才算逃出去？")
+    assert data == {"players": 5} and unread == []
