@@ -37,7 +37,8 @@ _NEGATOR_ZH = re.compile(r"(?:没有?人|不|没有?|木有|无|未|别(?!人)|�
                          r"(?:把|将|被)?\s*$")
 # "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value;
 # "I do NOT want to put the Nightmare into Limbo", "don't plan to use …": wanting or meaning to, as in Chinese.
-_NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?|\bnobody|\bno one|\bno-one)\s+"
+# ("instead of the Abbot": the thing replaced is not there any more.)
+_NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?|\bnobody|\bno one|\bno-one|\binstead of)\s+"
                          r"(?:(?:want|wanna|plan|intend|mean|going|gonna|try|trying)\s+(?:to\s+)?)?"
                          # ("nobody used a fog on me", "no one played the Tea Master")
                          r"(?:[a-z]+ing\s+|(?:use|put|send|shove|stick|move|return|place|throw|toss|add|play|include|"
@@ -172,7 +173,7 @@ _ONE_PRONOUN_BEFORE = re.compile(r"\b(?:which|that|this|each|any|every|no|the|an
                                  r"keep|remove|return|sacrifice|only|"
                                  # "next one first", "the red one": a word describing it makes "one" a pronoun.
                                  r"next|last|first|other|same|new|old|red|blue|green|brown|left|right|front|back|"
-                                 r"top|bottom|"
+                                 r"top|bottom|face-up|face up|faceup|face-down|face down|visible|revealed|flipped|"
                                  # "quick one: …", "a tricky one": a question called by what it is like.
                                  r"quick|simple|easy|silly|dumb|stupid|tricky|hard|weird|odd|small|big)\s+$")
 # "one, five, six": a comma before another number lists numbers, so the "one" is a number.
@@ -467,7 +468,7 @@ def _cue_spans(text: str, slot: Slot) -> list[tuple[int, int]]:
 
 _COUNTED_ONE = r"(?:瓶|根|支|片|个|张|枚|颗|点|块)"  # measure words after which 一 counts one
 # (In Chinese a space ends what 没 says: "没派怪 牧师治1" has a priest.)
-_NONE_BEFORE = re.compile(r"(?:没有|没|无)[^，。,?？\d\s]{0,12}$|(?:\bno\b|\bzero\b|\bnone of\b|\bwithout\b|"
+_NONE_BEFORE = re.compile(r"(?:没有|没|无)[^，。,?？\d\s]{0,12}$|(?:\bno\b|\bzero\b|\bnone of\b|\bwithout\b|\binstead of\b|"
                           # "what if I don't have the Abbot" — but "don't have enough", "don't have to" say other things.
                           r"\b(?:don'?t|do not|didn'?t|did not|doesn'?t|does not)\s+(?:have|hold|keep)\b"
                           r"(?!\s+(?:enough|to)\b))[^，。,?？\d]{0,12}$")
@@ -1554,7 +1555,7 @@ def _shared_records(text: str) -> str:
 
 
 # Between an owner and the thing owned: "紅色魔杖", "紅色玩家的治療藥水", "the green player's wand", "yellow's necklace".
-_OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the|[那这](?:个|张|根|瓶|条|串|枚|片)是?|是|(?:one )?(?:turns out to be|"
+_OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the|[那这](?:个|张|根|瓶|条|串|枚|片)是?|(?:也|则|就)?是|(?:one )?(?:turns out to be|"
                         r"turned out to be|is|was)(?: a| an| the)?)?\s*")
 
 
@@ -1578,18 +1579,20 @@ def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
     its kind was told with an owner before and it is named again as someone's ("他的魔杖")."""
     owners = mentions(text, slot.owners)
     out: list[list[Any]] = []
+    claims = claim_spans(text)
     for m in mentions(text, slot.values):
         if m.negated or _WHO_MAY_USE.match(text, m.end):
             continue  # "魔杖給戰士或巫師", "wands as warrior gear": a house rule about the kind, not a marker
         owner = _owner_before(text, owners, m)
         if owner is None:
-            if any(kind == m.value for _, kind in out) and (re.search(
+            if any(kind == m.value for _, kind in out) and (any(s <= m.start < e for s, e in claims) or re.search(
                     r"(?:他|她|我|你)的\s*$|\b(?:his|her|my|your|their)\s+$", text[max(0, m.start - 6):m.start])
                     or _ASKED_AFTER.match(text, m.end)
                     or (re.search(r"\b(?:where|who|whom|which)\b[^,.;，。；?？]{0,24}$", text[max(0, m.start - 30):m.start])
                         and re.match(r"[^,.;，。；]{0,16}[?？]", text[m.end:]))):
                 # "兒子是綠色，他的魔杖會到誰身上？": one of a kind told with its owner, named again as someone's;
-                # "…、藍色魔杖。每根魔杖各給誰？": or in the question asked of the markers told.
+                # "…、藍色魔杖。每根魔杖各給誰？": or in the question asked of the markers told, or in a claim of a
+                # dispute ("我說空白直接退回").
                 continue
             return None
         if [owner.value, m.value] in out:
@@ -2280,9 +2283,12 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
     # Things named as alternatives ("魔杖給戰士或巫師", "potions are for thieves or priests") are not in the list.
     alternatives = {k for i in range(len(found) - 1) for k in (i, i + 1)
                     if re.fullmatch(r"\s*(?:或者?|or|/)\s*", text[found[i].end:found[i + 1].start])}
+    claims = claim_spans(text)
     for i, m in enumerate(found):
         if m.negated or m.start in skip or i in alternatives:
             continue
+        if m.value in out and any(s <= m.start < e for s, e in claims):
+            continue  # "我說鐵路工不是照明工具": a claim speaks of the card told before, it plays no other
         if _HELD_BY_ANOTHER.search(_clause_around(text, m)[:m.start - _clause_bounds(text, m)[0]]):
             continue  # "the guy across, who already has four gold alleys": another player's cards, not played
         if m.value in out and _POINTING_BACK.search(text, max(0, m.start - 8), m.start):
@@ -2294,7 +2300,8 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
             continue  # "I played a 反光盤 … they discarded my reflector": the one told before
         count = re.search(r"(\d+)\s*(?:张|个|位|名|顶|根|瓶|支|件)?\s*$", text[max(0, m.start - 4):m.start]) or \
             re.search(r"(\d+)\s*(?:张|个|位|名)?\s*\S{0,4}?\s*(?:都是|全是|全都是|are all|all)\s*$",
-                      text[max(0, m.start - 16):m.start])
+                      text[max(0, m.start - 16):m.start]) or \
+            re.search(r"\ball (\d+)\b[^,.;:]{0,40}?\b(?:are|were)\s+(?:all\s+)?$", text[max(0, m.start - 60):m.start])
         out += [m.value] * (int(count.group(1)) if count and 0 < int(count.group(1)) <= 6 else 1)
     return out
 
@@ -2349,6 +2356,10 @@ def _seat_of_named_owner(text: str) -> int | None:
     return owners[0] if len(owners) == 1 else -1
 
 
+_PLAYERS_BEFORE_ME = re.compile(r"(?:我)?前面(?:已经|已)?(?:有|还有)?\s*(\d)\s*(?:个|位)\s*(?:人|玩家)|"
+                                r"\b(\d) players? (?:place|places|go|goes|went|placed|choose|chose) (?:before|ahead of) me\b")
+
+
 def _seat_from_start(text: str) -> int | None:
     """0 for the start player, 1 for the next, …: "起始玩家的下一位", "第3位玩家", "3rd player after the start",
     "the fourth to place", "順序是起始玩家、阿宏、然後才是我"."""
@@ -2366,6 +2377,11 @@ def _seat_from_start(text: str) -> int | None:
     told = re.search(r"\b(\d)(?:st|nd|rd|th)\s+(?:to (?:place|go|play|choose)|in (?:player |turn |seat )?order)", text)
     if told:
         return int(told.group(1)) - 1  # counted with the start player as the first
+    # "two seats after the start player", "前面已經有兩個人放過了", "three players place before me": that many before.
+    before_me = re.search(r"\b(\d) (?:seats?|places?|spots?) (?:after|past|behind|down from) (?:the )?(?:start|first) player|"
+                          + _PLAYERS_BEFORE_ME.pattern, text)
+    if before_me:
+        return int(next(g for g in before_me.groups() if g))
     # "第四個物品", "第2位冒險家": an ordinal of something else is no player's seat.
     m = re.search(r"第\s*(\d)\s*(?:位|个)(?!\s*(?:物品|道具|魔法|冒险|指示物|标记|回合|轮|季))(?:玩家)?|"
                   r"(\d)(?:st|nd|rd|th) player|player (\d)\b|(?:sitting|seated|i'm|i am|i sit) (\d)(?:st|nd|rd|th)\b", text)
@@ -2530,6 +2546,9 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     counting_text = text
     for _, s, e in reversed(towers):
         counting_text = _blanked(counting_text, (s, e))
+    # "前面已經有兩個人放過了": the players before the asker, not the table's size.
+    for m in reversed(list(_PLAYERS_BEFORE_ME.finditer(counting_text))):
+        counting_text = _blanked(counting_text, m.span())
     has_new_tower = any(s.kind == "tower" for s in slots.values())
     new_tower, row, side = _placement(text, towers) if towers or has_new_tower else (None, [], None)
     colour_slots = {name: s for name, s in slots.items() if s.kind in ("colour", "colours")}
@@ -3137,6 +3156,20 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     for m in reversed(list(_EXACTLY.finditer(text)) + list(_SUMMED_UP.finditer(text))):
         if int(m.group(1)) in known:
             text = _blanked(text, m.span(1))
+    # "不是六個人，是五個人": the number denied in favour of one read is no fact.
+    for m in reversed(list(_NOT_BUT.finditer(text))):
+        if int(m.group(2)) in known:
+            text = _blanked(text, m.span(1))
+    # "棄牌堆只有九張，不到十張": a bound a value read keeps to says that value again.
+    for m in reversed(list(_BOUND.finditer(text))):
+        n = int(m.group(2))
+        below = re.match(r"不到|少于|不足|低于|less|fewer|under|below", m.group(1))
+        if any(k < n if below else k >= n for k in known if not isinstance(k, bool)):
+            text = _blanked(text, m.span(2))
+    # "我們六個人玩…六人局到底要幾張": the table's size said again is the one size read.
+    sizes = [m for m in _PLAYERS.finditer(text) if int(m.group(1)) in known]
+    for m in reversed([m for k, m in enumerate(sizes) if any(int(o.group(1)) == int(m.group(1)) for o in sizes[:k])]):
+        text = _blanked(text, m.span(1))
     out = []
     for m in re.finditer(r"\d+", text):
         n = int(m.group())
@@ -3147,6 +3180,9 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     return out
 
 
+_NOT_BUT = re.compile(r"(?:不是|并非|\bnot)\s*(\d+)[^，,。.;；\d]{0,6}[，,]?\s*(?:而是|是|\bbut|\bit's|\bwe're)\s*(\d+)(?!\d)")
+_BOUND = re.compile(r"(不到|少于|不足|低于|超过|多于|高于|至少|起码|\bless than|\bfewer than|\bunder|\bbelow|\bmore than|"
+                    r"\bover|\babove|\bat least)\s*(\d+)(?!\d)")
 _SUMMED_UP = re.compile(r"(?:\bso\b|\bthat's\b|\bthat is\b|所以|也就是|总之|反正)\s*(?:是|就是|it's|we're|we are)?\s*(\d+)(?!\d)")
 _EXACTLY = re.compile(rf"(?:{_EXACTLY_WORDS})\s*(?:是|等于|为|到|\bequals?\b|\bhits?\b)?\s*(\d+)(?!\d)")
 # "三個冒險家，每人1點，共3點傷", "2 and 1, 3 in total": a total said after the numbers it is made of.

@@ -129,7 +129,7 @@ def _coverage_patterns(game_id: str, which: str, plural: bool = False) -> tuple[
     return tuple((phrase, _phrase_pattern(phrase)) for phrase in phrases)
 
 
-_NOT_BEFORE = re.compile(r"(?:\bnot|\bno|\bwithout|\bisn't|不是|不含|不加|没有|非)\s*(?:the\s+|any\s+|a\s+)?"
+_NOT_BEFORE = re.compile(r"(?:\bnot|\bno|\bwithout|\bisn't|不是|不含|不加|没有|非|不用|不管|不玩)\s*(?:the\s+|any\s+|a\s+|这个|那个)?"
                          r"(?:[a-z\-]+\s+){0,2}[\u4e00-\u9fff]{0,4}$")
 
 

@@ -138,6 +138,8 @@ SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
                    cues=("法術等級", "咒語等級", "法術需要", "法術", "咒語", "咒要", "咒需要", "術要", "術需要",
                          # The fireball named with what it needs; "a fireball" alone counts no level.
                          "火球術需要", "火球術要", "火球需要", "火球要", "fireball needs", "fireball requires",
+                         # "戰鬥卡是火球術，要3點法力", "需要3點法力的咒語": what is needed is the spell's level.
+                         "，要",
                          "fireball is level", "spell level",
                          "spell card needs", "spell needs", "needs magic", "need magic", "requires magic",
                          "spell requires", "spell", "level"), unstated="general", when=(("item", "wand"),))

@@ -11,7 +11,10 @@ GAME = register_game(Game(
             "en": "the rules of Onirim's three expansions and the combined difficulty levels, not the base game"},
     outside=("基本遊戲", "基礎遊戲", "基礎版", "基本规则", "基本規則", "基礎規則", "基础规则", "基本版", "本體", "本体", "base game", "basic game",
              "core game", "base rules", "basic rules", "core rules", "base onirim", "basic onirim", "vanilla onirim",
-             "plain onirim"),
+             "plain onirim", "基本組", "基本组",
+             # the other expansions of the second edition, which these texts do not cover
+             "little helpers", "小幫手", "小帮手", "glyphs", "dreamcatchers", "捕夢網", "crossroads & dead ends",
+             "crossroads and dead ends"),
     inside=("擴充", "扩充", "expansion", "高塔", "tower", "咒文", "spell", "目標卡", "goal", "徵兆", "征兆",
             "premonition", "好夢", "美夢", "美梦", "happy dream", "難度", "难度", "difficulty"),
     # The cards in hand and left in the deck, how a Door was won and how many Goals are done set the scene; no rule

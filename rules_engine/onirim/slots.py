@@ -51,7 +51,10 @@ ALIGNMENT_POWER = Slot("choice", {"zh-TW": "連線效應", "en": "Alignment powe
                        value_labels=((True, {"zh-TW": "使用連線效應", "en": "with the Alignment power"}),
                                      (False, {"zh-TW": "不使用連線效應", "en": "without the Alignment power"})))
 ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the Tower row"},
-                 values=(("in_progress", ("還沒完成", "未完成", "尚未完成", "沒完成", "正在成形", "成形中", "排到一半",
+                 values=(("in_progress", (
+                                          # (Before the words they run into: "四色還沒湊齊" is one phrase, not 四色 and 還沒湊齊.)
+                                          "四色還沒", "四色沒", "四色都還沒", "四種顏色還沒", "四個顏色還沒",
+                                          "還沒完成", "未完成", "尚未完成", "沒完成", "正在成形", "成形中", "排到一半",
                                           "還沒湊齊", "還沒湊滿", "四色還差", "四色...還差得遠", "離四色還", "沒湊齊", "沒湊滿", "還沒排滿", "還沒連完", "沒連完", "還沒連好", "還沒排完",
                                           "not complete", "incomplete", "in progress", "not finished", "unfinished",
                                           "not yet complete", "partial row", "half-built",

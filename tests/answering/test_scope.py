@@ -1,7 +1,7 @@
 """Scope: the phrases that make a question something other than a rules question never name a thing of the games."""
 import pytest
 
-from answering.scope import _not_rules_patterns, not_a_rules_question
+from answering.scope import _not_rules_patterns, not_a_rules_question, outside_topic
 from indexer.corpus import load_glossary
 from indexer.text import fold
 from rules_engine import all_rules
@@ -41,7 +41,11 @@ def test_rules_questions_naming_game_words_stay_in_scope(question):
     "Is Hilltown in the Mist out of print? Where can I get one?", "台中有哪間桌遊店週末營業到很晚，想約人玩地城領主？",
     "迷霧山城跟Onirim哪個比較適合新手？", "你覺得迷霧山城同 Avalon 邊個啱新手玩多啲？",
     # Chit-chat asked of the bot itself.
-    "Tell me a joke while I shuffle?", "洗牌的時候講個笑話吧"])
+    "Tell me a joke while I shuffle?", "洗牌的時候講個笑話吧", "哈喽，今天心情有点差，不想聊规则，陪我随便聊聊好不好？",
+    "Could you write me a short, funny birthday message for my Dungeon Lords friend?",
+    "What's the best price I can get for a Dungeon Lords copy?", "迷雾山城现在到底哪里能买？",
+    "My friend says Hilltown in the Mist was designed by a Japanese designer. Who designed it?",
+    "is it gonna rain in Taipei saturday night? we're planning a Dungeon Lords session"])
 def test_questions_about_apps_lost_cards_opinions_or_art_are_not_rules_questions(question):
     assert not_a_rules_question(question) is not None
 
@@ -56,3 +60,16 @@ def test_questions_about_apps_lost_cards_opinions_or_art_are_not_rules_questions
 ])
 def test_only_what_a_question_asks_makes_it_no_rules_question(question, phrase):
     assert not_a_rules_question(question) == phrase
+
+
+@pytest.mark.parametrize("question, game", [
+    # The base game asked about, with the texts' own matter named only to be set aside.
+    ("先不管擴充，Onirim 基本組抽到惡夢卡的時候，原本有哪幾種處理方式？", "onirim"),
+    ("地下城领主不用这个魔法物品变体的话，基础游戏里的邪恶度是怎么算的？", "dungeon-lords"),
+])
+def test_the_base_game_asked_about_with_the_variant_set_aside_is_not_covered(question, game):
+    assert outside_topic(question, game) is not None
+
+
+def test_the_base_set_named_beside_an_expansion_is_covered():
+    assert outside_topic("基本組加上高塔擴充在難度階梯排第幾？", "onirim") is None

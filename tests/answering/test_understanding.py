@@ -2611,3 +2611,58 @@ def test_the_row_being_finished_is_still_read_from_a_one_sentence_follow_up():
 def test_a_table_size_is_no_scene_for_a_rule_that_reads_it():
     data, unread = _read("mist-mountain.memories_needed", "我們五個人玩，自己角色的回憶要幾張才算逃出去？")
     assert data == {"players": 5} and unread == []
+
+
+@pytest.mark.parametrize("rule_id, question, expected", [
+    # "instead of the Abbot": the thing replaced is none.
+    ("mist-mountain.own_escape", "What if instead of the Abbot I had two 芒草小路 path cards?", {"grass": 2, "abbots": 0}),
+    # A card named again in a claim of a dispute is the one told, not another.
+    ("mist-mountain.contribution",
+     "今天走芒草小路，我出了铁路工和一张灯笼。朋友对我的铁路工打了浓雾时刻，说它被弃掉了；我说铁路工不是照明工具，弃不掉。我现在贡献度是多少？",
+     {"path": "芒草小路", "cards": ["鐵路工", "燈籠"], "effects": [{"kind": "fog", "card": "鐵路工"}]}),
+    # The players before the asker, not the table's size.
+    ("dungeon-lords.item_slot", "夏天选指令的时候，我不是起始玩家，前面已经有两个人放过了（起始玩家和他的下一位），我的物品要放在哪个冒险家下面？",
+     {"player_index_from_start": 2, "season": "summer"}),
+    ("dungeon-lords.item_slot", "4 players, summer orders. I'm two seats after the start player in turn order. "
+                                "Which adventurer does my item go under?",
+     {"player_index_from_start": 2, "season": "summer", "players": 4}),
+    # Markers named again in the claims of a dispute; "All four … are warriors".
+    ("dungeon-lords.assign_items",
+     "三人局，程序板塊上三個冒險家都是戰士。物品翻開的順序是：紅色的空白指示物、綠色魔杖、黃色魔杖。朋友說紅色空白佔掉了一號冒險家，"
+     "所以綠魔杖要給二號、黃魔杖給三號；我說空白直接退回，綠魔杖給一號戰士、黃魔杖給二號。誰對？",
+     {"adventurers": ["warrior"] * 3, "items": [["red", "blank"], ["green", "wand"], ["yellow", "wand"]]}),
+    ("dungeon-lords.assign_items",
+     "All four adventurers on the progress board are warriors. Items flip in this order: red's wand, green's blank, "
+     "blue's wand. Who ends up holding what?",
+     {"adventurers": ["warrior"] * 4, "items": [["red", "wand"], ["green", "blank"], ["blue", "wand"]]}),
+    # An owner, then "(也)是", then the thing.
+    ("dungeon-lords.assign_items",
+     "四人局，程序板块上的冒险家按顺序是：盗贼、战士、盗贼、战士。翻开魔法物品：黄色是魔杖，蓝色是空白指示物，红色是魔杖，绿色也是魔杖。分别分给谁？",
+     {"adventurers": ["thief", "warrior", "thief", "warrior"],
+      "items": [["yellow", "wand"], ["blue", "blank"], ["red", "wand"], ["green", "wand"]]}),
+    # "，要3點法力": what is needed is the spell's level.
+    ("dungeon-lords.item_marked", "战斗卡是火球术，要3点法力。队伍里巫师本身的法力加起来只有2，另外带着1根魔杖。魔杖要标记吗？",
+     {"item": "wand", "spell_level": 3, "party_magic": 2, "wands": 1}),
+    # "四色還沒湊齊" is one phrase: the row is in progress.
+    ("onirim.nightmare_tower_penalty", "高塔列才蓋兩座，四色還沒湊齊。剛剛抽到Nightmare，我用棄Key解掉了，這樣還要再犧牲一座塔嗎？",
+     {"row_state": "in_progress"}),
+    # A bound the number read keeps to, and a number denied in favour of the one read, say nothing new.
+    ("onirim.spell_castable", "用比較貴的那面咒文卡，棄牌堆現在只有九張，不到十張，這樣還放得出 Parallel Planning 嗎？",
+     {"spell": "parallel_planning", "side": "expensive", "discard_pile": 9}),
+    ("mist-mountain.memories_needed", "我們這桌不是六個人，是五個人，自己角色的回憶要湊到幾張才算逃出去？", {"players": 5}),
+])
+def test_replacements_disputes_and_restatements_are_read(rule_id, question, expected):
+    data, unread = _read(rule_id, question)
+    assert data == expected and unread == []
+
+
+def test_a_bound_the_number_read_breaks_is_left_unread():
+    _, unread = _read("onirim.spell_castable", "用貴的那面，棄牌堆只有九張，超過十張，放得出 Parallel Planning 嗎？")
+    assert unread == [10]
+
+
+def test_the_face_up_one_restated_in_a_follow_up(pipeline):
+    earlier = ("I already have one red and one blue Door on the table and just got a green one. Face-up Dark "
+               "Premonitions are 1, 2, 5 and 7. Does any of them go off?")
+    r = pipeline.ask("And if the face-up one were 8 instead of 7?", history=[earlier])
+    assert r.verdict["details"]["inputs"]["face_up"] == {"value": [1, 2, 5, 8], "from": "question"}
