@@ -126,6 +126,9 @@ def normalise_numbers(folded: str) -> str:
     # "we're six", "we are 5 tonight": the table's size, said of us with nothing after the number.
     out = re.sub(r"\b(we're|we are|there are|there're)\s+(\d)(?=\s*(?:$|[.,;!?]|now\b|today\b|tonight\b|this time\b))",
                  r"\1 \2 players", out)
+    # "we restart with six", "if we play with 4": the table's size, with nothing counted after the number.
+    out = re.sub(r"\b((?:play|playing|played|restart|restarting|start|starting|go|went)\s+with)\s+(\d)"
+                 r"(?=\s*(?:$|[.,;!?]|now\b|today\b|tonight\b|instead\b|this time\b))", r"\1 \2 players", out)
     # "grabbed a 4th grass card": that card makes four of them.
     out = re.sub(r"\b(?:a|an)\s+(\d)(?:st|nd|rd|th)\s+([a-z][a-z \-]{0,24}?)\bcard\b", r"\1 \2cards", out)
     # The glossary's "downstream player" is 下家 and "upstream player" 上家 ("downstream 2" = 下家2).
@@ -2287,8 +2290,11 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
     for i, m in enumerate(found):
         if m.negated or m.start in skip or i in alternatives:
             continue
-        if m.value in out and any(s <= m.start < e for s, e in claims):
-            continue  # "我說鐵路工不是照明工具": a claim speaks of the card told before, it plays no other
+        if m.value in out and (any(s <= m.start < e for s, e in claims)
+                               or re.search(r"(?:给|归|交给|分给|\bto)\s*(?:the\s+)?$", text[max(0, m.start - 6):m.start])):
+            # "我說鐵路工不是照明工具": a claim speaks of the card told before, it plays no other; "…所以應該歸牧師":
+            # one told before named as where a thing goes is no other one.
+            continue
         if _HELD_BY_ANOTHER.search(_clause_around(text, m)[:m.start - _clause_bounds(text, m)[0]]):
             continue  # "the guy across, who already has four gold alleys": another player's cards, not played
         if m.value in out and _POINTING_BACK.search(text, max(0, m.start - 8), m.start):
@@ -2356,6 +2362,7 @@ def _seat_of_named_owner(text: str) -> int | None:
     return owners[0] if len(owners) == 1 else -1
 
 
+_EACH_ONE = re.compile(r"每(?:个|位|名)?[\u4e00-\u9fff]{1,4}?都[\u4e00-\u9fff]{0,4}?\s*\d+")
 _PLAYERS_BEFORE_ME = re.compile(r"(?:我)?前面(?:已经|已)?(?:有|还有)?\s*(\d)\s*(?:个|位)\s*(?:人|玩家)|"
                                 r"\b(\d) players? (?:place|places|go|goes|went|placed|choose|chose) (?:before|ahead of) me\b")
 
@@ -2546,8 +2553,12 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     counting_text = text
     for _, s, e in reversed(towers):
         counting_text = _blanked(counting_text, (s, e))
-    # "前面已經有兩個人放過了": the players before the asker, not the table's size.
-    for m in reversed(list(_PLAYERS_BEFORE_ME.finditer(counting_text))):
+    # "前面已經有兩個人放過了": the players before the asker, not the table's size; "每個冒險家都掉了1點血", "各掉1點":
+    # what each one took, not how much in all.
+    # ("3個冒險家各掉1點" is a total, read as one: `_each_as_total`.)
+    totals = [m.span() for m in _EACH_OF.finditer(counting_text)]
+    each = [m for m in _EACH.finditer(counting_text) if not any(s <= m.start() < e for s, e in totals)]
+    for m in sorted([*_PLAYERS_BEFORE_ME.finditer(counting_text), *each], key=lambda m: -m.start()):
         counting_text = _blanked(counting_text, m.span())
     has_new_tower = any(s.kind == "tower" for s in slots.values())
     new_tower, row, side = _placement(text, towers) if towers or has_new_tower else (None, [], None)
@@ -3189,7 +3200,9 @@ _EXACTLY = re.compile(rf"(?:{_EXACTLY_WORDS})\s*(?:是|等于|为|到|\bequals?\
 _TOTAL = re.compile(rf"(?:{_TOTAL_WORDS}|共|\btotal of\b|\btotal\b|\bso (?:there's|that's|it's)\b)"
                     r"\s*(?:是|is|of)?\s*(\d+)")
 # An amount each one takes ("1 each", "每人1點"): a part of a total said after it, however many share it.
-_EACH = re.compile(r"(?:每人|每个人|各)\s*(?:[\u4e00-\u9fff]{1,2}?)?\s*\d+|\d+\s*(?:\beach\b|\bapiece\b|\bper (?:person|adventurer|head)\b)")
+_EACH = re.compile(r"(?:每人|每个人|各)\s*(?:[\u4e00-\u9fff]{1,2}?)?\s*\d+|\d+\s*(?:\beach\b|\bapiece\b|\bper (?:person|adventurer|head)\b)|"
+                   # "每個冒險家都掉了1點血": what each one took.
+                   + _EACH_ONE.pattern)
 
 
 def _parts_of_totals(text: str, known: list[int], sums: set[int] = frozenset()) -> str:

@@ -157,12 +157,14 @@ def asks_opposite(fact: Fact, question: str) -> bool:
     phrases without negating it ("is my character secret?"; not "不用保密嗎？", which asks it the fact's way)."""
     from indexer.text import fold
 
+    from .claims import without_claims
     from .extract import mentions
 
     if fact.opposite is None:
         return False
     phrases = tuple(p for lang in fact.opposite.phrases for p in fact.opposite.phrases[lang])
-    text = fold(question)
+    # What a dispute's players claim ("I say once you pass you're done for the day") is not the way it is asked.
+    text = without_claims(fold(question))
     return any(not m.negated and not _a_not_a(text, m.start) for m in mentions(text, ((True, phrases),)))
 
 

@@ -16,7 +16,7 @@ from indexer.tokenize import Tokenizer
 from indexer.text import fold
 from rules_engine import Fact, Rule, all_rules
 from rules_engine.facts import fact_range
-from rules_engine.slots import slot_of
+from rules_engine.slots import declared_slots, slot_of
 
 from .claims import asks_who_is_right, dispute_form, without_claims, without_who_is_right
 from .intent import IntentModel, intent_file, write_intent_model
@@ -378,6 +378,8 @@ def derived_inputs(rule: Rule, previous: str, sources: tuple[str, ...] | None = 
         data = extract_input(source.input_model, previous)
         if not data or rule_unread_numbers(source, previous, data):
             continue
+        if any(slot.unstated == "ask" and name not in data for name, slot in declared_slots(source.input_model).items()):
+            continue  # the source would ask for it: its verdict on the example's value settles nothing
         try:
             verdict = source.run(data)
         except (ValidationError, ValueError):

@@ -75,6 +75,11 @@ def evaluate_partial(rule: Rule, stated: dict[str, Any], sources: dict[str, str]
         if how == "cases" and not domain:
             # No small domain to answer for every case: asked for when the slot says how to ask.
             how = "general" if info.default is None and not slot.ask else "ask"
+        if how == "general" and slot.ask and stated and not info.is_required() \
+                and info.get_default(call_default_factory=True) == []:
+            # A list that would be taken as empty while other inputs are told ("the items revealed were …", the
+            # adventurers not said): the general answer would be the empty list's, so it is asked for.
+            how = "ask"
         if how == "cases" and any(f not in stated for f, _ in slot.when):
             # Declared for one value of another field that is itself unknown: the general answer, not
             # every combination of quantities of things the question may not be about.

@@ -179,6 +179,20 @@ def declare_asides(asides: dict[str, tuple[Slot, ...]]) -> None:
         RULES[rule_id] = dataclasses.replace(RULES[rule_id], asides=tuple(slots))
 
 
+# Inputs told seat by seat: their length is the table's size.
+_PER_SEAT_KINDS = ("seat_list", "seat_records", "seats", "plays")
+
+
+def declare_aside_where_unread(game: str, aside: Slot) -> None:
+    """Make a table's size an aside of every rule of a game that reads no input in its units and nothing seat by
+    seat ("five of us" sets the scene of a question about one player's cards)."""
+    from .slots import declared_slots
+
+    declare_asides({r.id: (*r.asides, aside) for r in list(RULES.values()) if r.game == game
+                    and not any(slot.units == aside.units or slot.kind in _PER_SEAT_KINDS
+                                for slot in declared_slots(r.input_model).values())})
+
+
 def declare_derivations(derivations: dict[str, dict[str, Callable[[Verdict], dict[str, Any]]]]) -> None:
     """Record, per rule, the earlier rules whose verdicts give it inputs, and how (a game declares this)."""
     import dataclasses

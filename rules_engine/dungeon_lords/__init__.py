@@ -81,3 +81,10 @@ _asides({r.id: (*r.asides, _POINTS_SO_FAR) for r in list(_RULES.values()) if r.g
 from .slots import PARTY_MEMBERS as _PARTY_MEMBERS  # noqa: E402
 
 _asides({"dungeon-lords.item_marked": (*_RULES["dungeon-lords.item_marked"].asides, _PARTY_MEMBERS)})
+
+# How many play bears only on the rules that read the table's size ("Just finished a 3-player game … how many points
+# do those golds add?").
+from ..registry import declare_aside_where_unread as _aside_where_unread  # noqa: E402
+from .slots import PLAYERS as _PLAYERS  # noqa: E402
+
+_aside_where_unread("dungeon-lords", _PLAYERS)

@@ -138,8 +138,8 @@ SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
                    cues=("法術等級", "咒語等級", "法術需要", "法術", "咒語", "咒要", "咒需要", "術要", "術需要",
                          # The fireball named with what it needs; "a fireball" alone counts no level.
                          "火球術需要", "火球術要", "火球需要", "火球要", "fireball needs", "fireball requires",
-                         # "戰鬥卡是火球術，要3點法力", "需要3點法力的咒語": what is needed is the spell's level.
-                         "，要",
+                         # "戰鬥卡是火球術，要3點法力": what the spell needs is its level.
+                         "術，要", "球，要", "語，要",
                          "fireball is level", "spell level",
                          "spell card needs", "spell needs", "needs magic", "need magic", "requires magic",
                          "spell requires", "spell", "level"), unstated="general", when=(("item", "wand"),))
@@ -216,4 +216,6 @@ PARTY_MEMBERS = Slot("count", {"zh-TW": "隊伍裡的冒險家", "en": "adventur
 DUNGEON_CONTENTS = Slot("count", {"zh-TW": "地城裡的東西", "en": "what the dungeon holds"},
                         units=("隻怪物", "只怪物", "枚金幣", "個金幣", "monsters in my dungeon", "gold coins"))
 POINTS_SO_FAR = Slot("count", {"zh-TW": "目前分數", "en": "points so far"},
-                     units=("分", "points so far", "victory points"), cues=("目前", "score is", "score:", "scoring"))
+                     units=("分", "points so far", "victory points", "points behind", "points ahead", "point lead",
+                            "points all game"),
+                     cues=("目前", "score is", "score:", "scoring", "trailing", "leading", "領先", "落後"))

@@ -66,14 +66,12 @@ _asides({"mist-mountain.own_escape": (_GOLD_ALLEYS,), "mist-mountain.memories_ne
          **{rule: (_GOLD_ALLEYS,) for rule in ("mist-mountain.contribution", "mist-mountain.qualification",
                                               "mist-mountain.morning", "mist-mountain.next_captain")}})
 
-# How many play bears only on the rules that read the table's size; told beside any other question ("five of us,
-# day three. I put down a lantern…"), it sets the scene.
-from ..registry import RULES as _RULES  # noqa: E402
-from ..slots import declared_slots as _declared  # noqa: E402
+# How many play bears only on the rules that read the table's size or a seat-by-seat list; told beside any other
+# question ("five of us, day three. I put down a lantern…"), it sets the scene.
+from ..registry import declare_aside_where_unread as _aside_where_unread  # noqa: E402
 from .slots import PLAYERS as _PLAYERS  # noqa: E402
 
-_asides({r.id: (*r.asides, _PLAYERS) for r in list(_RULES.values()) if r.game == "mist-mountain"
-         and not any(s.units == _PLAYERS.units for s in _declared(r.input_model).values())})
+_aside_where_unread("mist-mountain", _PLAYERS)
 
 # Example questions added from the tune set's misses (phrasings the first examples did not cover).
 from ..registry import declare_examples as _examples  # noqa: E402

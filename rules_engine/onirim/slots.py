@@ -284,7 +284,8 @@ SETUP_ALIGNMENT_POWER = Slot("choice", ALIGNMENT_POWER.label, values=_POWER_PHRA
 # Said in passing: no Onirim rule reads how many cards a player holds ("手裡還有4張牌", "five in hand").
 HAND = Slot("count", {"zh-TW": "手牌張數", "en": "cards in hand"},
             units=("張手牌", "cards in hand", "cards in my hand", "in hand", "in my hand"),
-            cues=("手牌", "手裡", "手上", "手中", "in hand", "in my hand", "hand size", "my hand"))
+            cues=("手牌", "手裡", "手上", "手中", "in hand", "in my hand", "hand size", "my hand", "holding my usual",
+                  "i'm holding"))
 
 
 # Said in passing: how many cards are left to draw ("補充牌堆還有31張", "the deck is down to 25"); no rule reads it.
@@ -308,4 +309,5 @@ GOALS_DONE = Slot("count", {"zh-TW": "已完成的目標卡張數", "en": "Goals
                          "張已經放上門", "張已經放了門", "個目標已經完成"))
 # How many Doors a player has ("已經拿到3張門", "I have 5 Doors"): only the Premonitions read a count of Doors.
 DOORS_COUNT = Slot("count", {"zh-TW": "已拿到的門數", "en": "Doors obtained"},
-                   units=("張門", "扇門", "doors", "doors on the table", "doors out"))
+                   units=("張門", "扇門", "doors", "doors on the table", "doors out"),
+                   cues=("門拿到", "門已經拿到", "門已拿到", "門有"))

@@ -192,3 +192,10 @@ def test_clover_and_necklace_questions_said_loosely(question, expected):
 ])
 def test_damage_told_as_lost_or_hit_without_for(question, expected):
     assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question) == expected
+
+
+def test_what_each_adventurer_lost_is_no_total_to_heal():
+    # "每個冒險家都掉了1點血" is each one's; the total is told after it.
+    data = extract_input(get_rule("dungeon-lords.item_marked").input_model,
+                         "史萊姆打完，每個冒險家都掉了1點血，共3點傷，牧師只能治2點，有1瓶藥水，要標記嗎")
+    assert data == {"item": "potion", "damage_to_heal": 3, "priest_hearts": 2, "potions": 1}

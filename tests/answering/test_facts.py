@@ -389,3 +389,12 @@ def test_coverage_check_reports_a_missing_statement() -> None:
     target = next(f for f in FACTS_LIST if f.passage == "mist-mountain/dusk/others-draw")
     missing = uncovered_statements([f for f in FACTS_LIST if f is not target], load_uncovered())
     assert ("mist-mountain/dusk/others-draw", "（4）沒有資格的人各抽兩張手牌") in missing
+
+
+def test_a_dispute_is_asked_the_way_its_question_asks_not_the_way_a_claim_says_it() -> None:
+    from answering.facts import asks_opposite
+
+    fact = get_fact("mist-mountain.no_play_after_pass")
+    assert asks_opposite(fact, "Once you pass you're done for the day, right?")
+    assert not asks_opposite(fact, "He says that's fine as long as it's still the morning; I say once you pass "
+                                   "you're done for the day. Can he play after passing?")

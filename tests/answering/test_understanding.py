@@ -2666,3 +2666,62 @@ def test_the_face_up_one_restated_in_a_follow_up(pipeline):
                "Premonitions are 1, 2, 5 and 7. Does any of them go off?")
     r = pipeline.ask("And if the face-up one were 8 instead of 7?", history=[earlier])
     assert r.verdict["details"]["inputs"]["face_up"] == {"value": [1, 2, 5, 8], "from": "question"}
+
+
+@pytest.mark.parametrize("rule_id, question, expected", [
+    # The table's size and the score so far set the scene of a question about one item.
+    ("dungeon-lords.item_marked",
+     "First combat round in one of my corridors. I'm blue and I've been trailing red by about 6 points all game. The "
+     "trap I triggered does 1 damage that thieves can prevent. The party has one thief with a single trap icon, and "
+     "they carry 2 four-leaf clovers from the yellow player. Do the clovers get marked as used?",
+     {"item": "clover", "trap_damage": 1, "thief_icons": 1, "clovers": 2}),
+    ("dungeon-lords.item_bonus",
+     "我們四個人玩地下城主加魔法物品變體，結算完是負3分。不過死信辦公室裡有2個黃金，都是別人地城用掉我的物品換來的。這兩個黃金可以幫我加幾分？",
+     {"final_score": -3, "golds": 2, "own_colour": 0}),
+    # How many Doors one has, told before its number, bears only on the Premonitions.
+    ("onirim.nightmare_tower_penalty",
+     "我们按难度第3级在玩。高塔列已经排好了：绿5、红3、棕5、蓝3，四种颜色齐了。现在门拿到6张，刚才补牌又抽到恶梦，我还得从高塔列拿掉一张塔吗？",
+     {"row": ["green-5", "red-3", "brown-5", "blue-3"], "alignment_power": True, "row_state": "complete"}),
+])
+def test_scene_numbers_of_quantities_the_rule_does_not_read(rule_id, question, expected):
+    data, unread = _read(rule_id, question)
+    assert data == expected and unread == []
+
+
+def test_the_table_size_said_as_playing_with_a_number(pipeline):
+    earlier = ("We started a 5-player Hilltown game about an hour ago. I've got two of my own memories so far. How many "
+               "of my own memory cards do I need at the end to escape?")
+    r = pipeline.ask("What if Jenny shows up and we restart with six?", history=[earlier])
+    assert r.rule == "mist-mountain.memories_needed" and r.verdict["value"] == 4
+    # A number with something counted after it is no table size.
+    assert "players" not in extract_input(get_rule("mist-mountain.memories_needed").input_model,
+                                          "we play with 2 abbots, how many memories do I need?")
+
+
+def test_no_input_is_derived_from_an_earlier_verdict_on_the_examples_values(pipeline):
+    """The qualification rule reads no contributions from a morning told play by play; its verdict on the rulebook's
+    example (six players) must not give the next captain's table size."""
+    earlier = ("我们四个人，今天芒草小路要十二分。队长是老王，从他下家起依次是小李、阿强、小美（小美是上家）。小李出工作帽，阿强出工作帽，"
+               "小美pass，老王出灯笼，小李又出一顶工作帽，阿强pass，老王pass，小李pass。这样能出团吗？")
+    r = pipeline.ask("那没出成团，队长卡接下来给谁？", history=[earlier])
+    assert r.verdict["details"]["inputs"]["players"] == {"value": 4, "from": "history"}
+    assert r.verdict["value"] == 3
+
+
+@pytest.mark.parametrize("question, expected", [
+    # What each adventurer lost ("各掉1點") is no total to heal; the total told is.
+    ("我派史莱姆打了一轮，每个冒险者各掉1点，队伍一共要治3点，牧师只有2颗心，队里有2瓶治疗药水。药水要放黄金标记吗？",
+     {"item": "potion", "damage_to_heal": 3, "priest_hearts": 2, "potions": 2}),
+    # "三個冒險者各掉1血" is three in all.
+    ("我用史莱姆打了整队，三个冒险者各掉1血，治疗阶段牧师能治2点，队里带着两瓶治疗药水，要标记吗",
+     {"item": "potion", "damage_to_heal": 3, "priest_hearts": 2, "potions": 2}),
+])
+def test_what_each_one_lost_and_the_total(question, expected):
+    assert _read("dungeon-lords.item_marked", question) == (expected, [])
+
+
+def test_an_adventurer_named_as_where_an_item_goes_is_no_other_adventurer():
+    data, _ = _read("dungeon-lords.assign_items",
+                    "四人局。冒險者由前到後是：戰士、盜賊、戰士、牧師。翻開物品：紅色是魔杖、綠色是空白指示物、黃色是魔杖、藍色也是魔杖。"
+                    "藍色那位說他的魔杖放在第四位冒險者下面，所以應該歸牧師。這些物品最後各自去哪裡？")
+    assert data["adventurers"] == ["warrior", "thief", "warrior", "priest"]

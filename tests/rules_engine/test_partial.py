@@ -140,3 +140,10 @@ def test_cases_that_all_say_the_rules_own_answer_are_that_answer():
     # After a departure the seat is found from who went: unknown who went, it still depends.
     assert evaluate_partial(rule, {"departed": True}).verdict.value == "depends"
     assert evaluate_partial(rule, {"departed": False, "players": 5}).verdict.value == 4
+
+
+def test_a_list_left_untold_beside_told_inputs_is_asked_for_not_taken_as_empty():
+    """The items revealed told, the adventurers not: "no adventurer gets anything" would be the empty list's answer."""
+    result = evaluate_partial(get_rule("dungeon-lords.assign_items"),
+                              {"items": [["red", "wand"], ["green", "blank"]]})
+    assert result.verdict is None and [m.field for m in result.missing] == ["adventurers"]
