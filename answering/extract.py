@@ -135,8 +135,29 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"\bdownstream(?: player)?\s*(\d)\b", r"下家\1", out)
     out = re.sub(r"\b(?:the )?downstream player\b", "下家", out)
     out = re.sub(r"\b(?:the )?upstream player\b", "上家", out)
+    out = _asker_as_captain(out)
     # What the players of a dispute claim ("阿凱說可以看5張") is a possible answer, not a fact of the table.
     return _numbered_players(_corrected(claims_unnumbered(out)))
+
+
+# The asker saying they are the captain ("今天队长是我", "I'm the captain").
+_ASKER_IS_CAPTAIN = re.compile(r"队长是我(?!的)|我是(?:今天的?|当天的?)?队长|我当队长|\bi'?m (?:the )?captain\b|\bi am (?:the )?captain\b|"
+                               r"\bi was (?:the )?captain\b")
+
+
+def _asker_as_captain(text: str) -> str:
+    """The text with the seats told from the asker's who is the captain written as the captain's ("我的上家" → 上家,
+    "我下家的下家" → 下家2, "the player after me" → 下家1, "出團的是我、…" → 队长); as it was otherwise."""
+    if not _ASKER_IS_CAPTAIN.search(text):
+        return text
+    text = re.sub(r"我的?下家的?下家", "下家2", text)
+    text = re.sub(r"我的?下家(?!\s*\d)", "下家1", text)
+    text = re.sub(r"我的?上家", "上家", text)
+    text = re.sub(r"\bthe (?:player|one|guy|person) (?:right )?(?:after|to the left of) me\b|\bmy next player\b", "下家1", text)
+    text = re.sub(r"\bthe (?:player|one|guy|person) (?:right )?before me\b|\bmy previous player\b", "上家", text)
+    # "出團的是我、上家…", "went: me, …": the asker named among seats is the captain's seat.
+    text = re.sub(r"(?:(?<=: )|(?<=, )|(?<=went ))me(?=\s*(?:,|\band\b))", "the captain", text)
+    return re.sub(r"(?<=[是、,，和跟])\s*我(?:自己)?(?=\s*[、,，和跟])", "队长", text)
 
 
 # Words a player takes back what they just said with, in the folded text ("不对", "sorry", "no wait"): one list
@@ -820,6 +841,11 @@ _HANDED_BACK = re.compile(r"(?:缴回|交回|还回|放回|退回|\bhand(?:s|ed)
 
 # A Door taken with 把 and then given back ("把紅門交回Limbo", "把那扇紅色的門還回去"): the colour, its Door, the verb.
 _HANDED_BACK_AFTER = re.compile(r"\S{0,2}?\s*(?:色)?\s*(?:的)?\s*(?:门|钥匙门)\s*(?:缴回|交回|还回|放回|退回|送回)")
+
+
+# A Door said to be obtained ("拿到一張紅門", "just got a red door").
+_OBTAINED = re.compile(r"(?:拿到|得到|获得|抽到|开了|打开)[^，,。.;；?？!！]{0,8}门|\b(?:got|get|gets|gained|obtained|opened|took)\b"
+                       r"[^,.;?!]{0,16}\bdoor")
 
 
 _LISTED_JOIN = re.compile(r"\s*色?\s*(?:[、,，/→>]|->|-|\band\b|\bthen\b)\s*(?:\band\s+|\bthen\s+)?")
@@ -2637,11 +2663,15 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
         elif slot.kind == "colour":
             door_like = [c for c in colours if re.match(_DOOR_AFTER, counting_text[c[1]:c[1] + 8]) or c[2]
                          or re.search(_DOOR_BEFORE, counting_text[max(0, c[1] - 30):c[1]])]
+            # "hand back the brown door", "繳回棕門": a Door given back is no Door obtained, and a Door obtained
+            # ("我剛用紅鑰匙拿到一張紅門") is none given back, when another Door is said to go back or none is.
+            # ("把那扇紅門交回Limbo": the verb may come after the Door, with 把 before it.)
+            handed_back = [c for c in door_like if _HANDED_BACK.search(counting_text[max(0, c[1] - 22):c[1]])
+                           or _HANDED_BACK_AFTER.match(counting_text, c[1])]
             if slot.role != "returned":
-                # "hand back the brown door", "繳回棕門": a Door given back is no Door obtained.
-                # ("把那扇紅門交回Limbo": the verb may come after the Door, with 把 before it.)
-                door_like = [c for c in door_like if not _HANDED_BACK.search(counting_text[max(0, c[1] - 22):c[1]])
-                             and not _HANDED_BACK_AFTER.match(counting_text, c[1])]
+                door_like = [c for c in door_like if c not in handed_back]
+            elif handed_back or _OBTAINED.search(counting_text):
+                door_like = handed_back
             if slot.role == "new":
                 picked = [c for c in colours if c[2]]
             else:

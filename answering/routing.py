@@ -800,8 +800,11 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
     if need_support and not best.stated and (best.support is None or best.support >= params.support_depth):
         # Neither retrieval nor the question's own inputs back the nearest example.
         return None
+    # ("那如果隊長當時是5分呢？" restates a number the question it follows told this rule: that is stating.)
+    restates = best.continues and best.reads_numbers is True
     if best.form and best.answerer.answer_types and not best.types_agree() \
-            and (not best.stated or (best.form == "who" and set(best.answerer.answer_types) == {"yes_no"})):
+            and ((not best.stated and not restates)
+                 or (best.form == "who" and set(best.answerer.answer_types) == {"yes_no"})):
         # The question asks another kind of answer and states nothing this answerer reads; or it asks who,
         # which a yes or no cannot say, whatever the question states.
         return None

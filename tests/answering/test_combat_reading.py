@@ -189,6 +189,8 @@ def test_clover_and_necklace_questions_said_loosely(question, expected):
     # "hits him 4": a blow without "for".
     ("necklace on unhurt wizard, base hp 4, witch hits him 4. marked?",
      {"item": "necklace", "hit_points": 4, "damage": [4]}),
+    ("the necklace wizard has 4 hp; what if the vampire had done 5?",
+     {"item": "necklace", "hit_points": 4, "damage": [5]}),
 ])
 def test_damage_told_as_lost_or_hit_without_for(question, expected):
     assert extract_input(get_rule("dungeon-lords.item_marked").input_model, question) == expected

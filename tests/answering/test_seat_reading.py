@@ -737,3 +737,19 @@ def test_im_without_its_apostrophe_is_no_players_name():
     actions = extract_input(MORNING.input_model, question).get("actions")
     # Read or not, Kai is never the seat before the captain.
     assert actions is None or actions[0] == [1, "反光盤"]
+
+
+@pytest.mark.parametrize("question, went", [
+    # The asker is the captain: "我" among the seats, "我的上家", "我下家的下家" are the captain's seats.
+    ("五个人玩，今天队长是我。早上出团的是我、我的上家，还有我下家的下家。队长卡接下来该交给谁？", [0, 2, 4]),
+    ("5 players, I'm the captain. The team went: me, the player after me and the player before me. Who gets the "
+     "captain card?", [0, 1, 4]),
+])
+def test_seats_told_from_the_asker_who_is_the_captain(question, went):
+    assert extract_input(get_rule("mist-mountain.next_captain").input_model, question)["went"] == went
+
+
+def test_my_next_player_is_not_read_when_the_asker_is_not_the_captain():
+    data = extract_input(get_rule("mist-mountain.next_captain").input_model,
+                         "五个人玩，队长是阿明。早上出团的是我、我的上家和阿明。队长卡接下来该交给谁？")
+    assert data.get("went") != [0, 2, 4]

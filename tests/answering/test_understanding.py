@@ -2725,3 +2725,22 @@ def test_an_adventurer_named_as_where_an_item_goes_is_no_other_adventurer():
                     "四人局。冒險者由前到後是：戰士、盜賊、戰士、牧師。翻開物品：紅色是魔杖、綠色是空白指示物、黃色是魔杖、藍色也是魔杖。"
                     "藍色那位說他的魔杖放在第四位冒險者下面，所以應該歸牧師。這些物品最後各自去哪裡？")
     assert data["adventurers"] == ["warrior", "thief", "warrior", "priest"]
+
+
+def test_a_follow_up_restating_a_number_of_a_yes_no_rule_is_answered(pipeline):
+    """"那如果隊長當時是5分呢？" reads as asking a count, but it restates the captain's number the rule read before."""
+    earlier = ("六人局，今天的路徑要12分。貢獻度是：隊長3、下家一4、下家二2、下家三4、下家四1、上家3。朋友說上家那3分也要算進去，"
+               "4+4+3+3=14可以出團；我說只算前三名，出不了團。誰對？")
+    r = pipeline.ask("那如果隊長當時是5分呢？", history=[earlier])
+    assert r.rule == "mist-mountain.qualification" and r.verdict["value"] is True
+    assert r.verdict["details"]["inputs"]["contributions"]["value"] == [5, 4, 2, 4, 1, 3]
+
+
+def test_a_door_obtained_is_no_door_given_back():
+    data, _ = _read("onirim.book_return_door",
+                    "玩书本扩充，目标列接下来要的依序是棕、红、蓝。我刚用红钥匙拿到一张红门，朋友说红色反正排在后面，可以先留着；"
+                    "我说不是下一个目标就得进Limbo。谁说得对？")
+    assert "returned_door" not in data
+    data, _ = _read("onirim.book_return_door", "目標卡排成：紅、藍、綠、棕、棕、綠、藍、紅，前四個都已經拿到門了。抽到惡夢，"
+                                               "我選擇把第二個目標上的那張藍門放回Limbo。接下來要拿哪個？")
+    assert data["returned_door"] == "blue"
