@@ -33,7 +33,7 @@ _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, 
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
 _NEGATOR_ZH = re.compile(r"(?:没有?人|不|没有?|木有|无|未|别(?!人)|并非|非)(?:想|打算)?"
                          r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供|派|派出|出动|"
-                         r"凑满|凑齐|集满|集齐|排满|排完|连成|完成|包括|包含|计入|算进|算入)?(?:任何|任一|半个|半只|半张)?"
+                         r"凑满|凑齐|凑到|凑成|集满|集齐|排满|排完|连成|完成|包括|包含|计入|算进|算入)?(?:任何|任一|半个|半只|半张)?"
                          r"(?:把|将|被)?\s*$")
 # "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value;
 # "I do NOT want to put the Nightmare into Limbo", "don't plan to use …": wanting or meaning to, as in Chinese.
@@ -42,9 +42,9 @@ _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?|\bnobody|
                          r"(?:(?:want|wanna|plan|intend|mean|going|gonna|try|trying)\s+(?:to\s+)?)?"
                          # ("nobody used a fog on me", "no one played the Tea Master")
                          r"(?:[a-z]+ing\s+|(?:use|put|send|shove|stick|move|return|place|throw|toss|add|play|include|"
-                         r"used|played)\s+)?"
+                         r"used|played|have|had|hold)\s+)?"
                          # "no special protection", "without any extra power": an adjective may stand between.
-                         r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?(?:special\s+|extra\s+|real\s+)?$")
+                         r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?(?:special\s+|extra\s+|real\s+|single\s+)?$")
 # The words for the card colours as folded text has them, and the colour each names.
 _TOWER_COLOURS = {"red": "red", "blue": "blue", "green": "green", "brown": "brown", "tan": "brown", "红": "red",
                   "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "咖啡": "brown", "啡": "brown"}
@@ -92,6 +92,8 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"(?<=\d)\s*(?:个|枚)?\s*金(?![矿币子])", "个黄金", out)
     # 俩 and 仨 are two and three with no measure word ("俩住持"); "我们俩" names people, not a count.
     out = re.sub(r"(?<![们\d])([俩仨])(?!\d)", lambda m: "2" if m.group(1) == "俩" else "3", out)
+    # "再多湊一張", "再補一張": one more is a count, not an article.
+    out = re.sub(r"(?<=[再凑补加拿收抽])一(?=\s*(?:张|个|顶|座|根|瓶|扇|颗))", "1", out)
     # "下家4一分": one point said of a seat is a count, not an article.
     out = re.sub(r"(?:(?<=下家\d)|(?<=上家\d)|(?<=队长))\s*一(?=\s*(?:分|点)(?!钟))", " 1", out)
     # A Tower or card told by colour and number in words ("藍五、紅五、綠四"): the number written as a digit.
@@ -135,9 +137,23 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"\bdownstream(?: player)?\s*(\d)\b", r"下家\1", out)
     out = re.sub(r"\b(?:the )?downstream player\b", "下家", out)
     out = re.sub(r"\b(?:the )?upstream player\b", "上家", out)
-    out = _asker_as_captain(out)
+    out = _asker_as_captain(_without_a_further_question(out))
     # What the players of a dispute claim ("阿凱說可以看5張") is a possible answer, not a fact of the table.
     return _numbered_players(_corrected(claims_unnumbered(out)))
+
+
+# A second question that supposes something new ("另外如果我把噩夢放回Limbo會怎樣？", "Also, what if …?").
+_FURTHER_QUESTION = re.compile(r"\s*(?:另外|还有|此外|顺便问|\balso\b|\band also\b|\bbtw\b|\bplus\b),?\s*"
+                               r"(?:如果|要是|假如|假设|\bwhat if\b|\bif\b)[^。？?！!]*[?？]\s*$")
+
+
+def _without_a_further_question(text: str) -> str:
+    """The text without a last question that supposes something new after an earlier one asked: what it supposes
+    is not the situation the first asks about ("一定要丟一座塔嗎？另外如果我把噩夢放回Limbo會怎樣？")."""
+    m = _FURTHER_QUESTION.search(text)
+    if m and re.search(r"[?？]", text[:m.start()]):
+        return text[:m.start()] + " " * (len(text) - m.start())
+    return text
 
 
 # The asker saying they are the captain ("今天队长是我", "I'm the captain").
@@ -1358,13 +1374,19 @@ def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
     roster, _ = _roster(text, slot, _table_size(text, players))
     if not roster:
         return None
+    # In a dispute, what a player claims ("阿強說手牌裡的金礦不算") tells no block.
+    for start, end in reversed(claim_spans(text)):
+        text = _blanked(text, (start, end))
     names = "|".join(re.escape(n) for n in sorted(roster, key=len, reverse=True))
     told: dict[str, list[str]] = {name: [] for name in roster}
     # A block runs from its heading ("金礦小巷：") to the next; its players may be parted by 、, ， or ；, and a
     # player's record by 、 or ， too ("珊珊場上1張、手上2張").
     blocks: list[str] = []
     for piece in re.split(r"[。；;]|\.(?=\s|$)", _without_asides(text)):
-        if blocks and re.match(rf"\s*(?:{names})(?![a-z])", piece):
+        speaker = re.match(rf"\s*(?:{names})(?![a-z])", piece)
+        if speaker and speaks_after(piece, speaker.end()):
+            continue  # "阿強說…": a player's claim, no record
+        if blocks and speaker:
             blocks[-1] += f"、{piece}"
         else:
             blocks.append(piece)
@@ -1479,6 +1501,8 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
         # "他下家小華…；再下家阿美…": a role counting from the seat told just before.
         seat = (seat + 1 if seat is not None else None) if _RELATIVE_ROLE.search(role.group(1)) \
             else _seat(text, role.group(1), n_players)
+        if seat in records and not re.search(r"\d", segment):
+            continue  # "整場老張一直在抱怨抽不到回憶": a seat told again without a number adds nothing to its record
         record = _record(segment, slot)
         # A seat told again says other things of it ("memories: … gold alleys: 隊長 1 on the table"), never the same.
         if seat is None or not record or set(records.get(seat, {})) & set(record):
@@ -2410,6 +2434,11 @@ def _seat_from_start(text: str) -> int | None:
     told = re.search(r"\b(\d)(?:st|nd|rd|th)\s+(?:to (?:place|go|play|choose)|in (?:player |turn |seat )?order)", text)
     if told:
         return int(told.group(1)) - 1  # counted with the start player as the first
+    # "我是從起始玩家往後數最後一個放物品的人", "I'm the last to place": the last seat of the table told.
+    if re.search(r"最后一(?:个|位)(?:放|下|选|出)|\b(?:the )?last (?:one |player |person )?to (?:place|go|choose)\b|"
+                 r"\bi(?:'m| am) (?:the )?last\b", text):
+        table = _table_size(text)
+        return table - 1 if table else None
     # "two seats after the start player", "前面已經有兩個人放過了", "three players place before me": that many before.
     before_me = re.search(r"\b(\d) (?:seats?|places?|spots?) (?:after|past|behind|down from) (?:the )?(?:start|first) player|"
                           + _PLAYERS_BEFORE_ME.pattern, text)
@@ -2423,7 +2452,7 @@ def _seat_from_start(text: str) -> int | None:
         # "the 3rd player after the start player" (or after the start player's name, "阿光後面第二位") counts from
         # the start player; "the 3rd player" includes it.
         after = re.search(r"(?:after|之后|后面|后的)", text[m.end():m.end() + 24]) or \
-            re.search(r"(?:之后|后面|后)\s*(?:的)?\s*$", text[max(0, m.start() - 12):m.start()])
+            re.search(r"(?:之后|后面|后)\s*(?:的)?\s*(?:数来|算来|数起|算起|开始数)?\s*$", text[max(0, m.start() - 12):m.start()])
         return n if after else n - 1
     if named is not None:
         return None  # the order told, whose item is asked not said: no seat is guessed from the start player's
@@ -3335,7 +3364,7 @@ def _shared_context(a: tuple[frozenset[str], frozenset[str]], b: tuple[frozenset
     return len(a[0] & b[0]) + len(a[1] & b[1])
 
 
-_ADDS = re.compile(r"再(?:补|出|加|放|打|丢|塞|来|多|接|摆|排)|"
+_ADDS = re.compile(r"再(?:补|出|加|放|打|丢|塞|来|多|接|摆|排|凑|拿|收|抽)|"
                    # "那我先打了燈匠呢", "如果我一開始有先出礦工呢": a card played before the ones told (not "先出A再出B").
                    r"先(?:出|打|放|补)(?![^，,。？?]*再)|"
                    r"再(?:把|将)[^，,。？?]{0,8}?(?:补|加|放|塞|接|摆|排)|又(?:补|出|加|放|打|丢|接|摆)|多(?:出|补|加|放|打)了?|"

@@ -650,6 +650,7 @@ class Pipeline:
         stated = extract_with(rule.input_model, own_text, {**{k: v for t in told for k, v in t.items()},
                                                            **{k: v for d in derived for k, v in d.items()}})
         sources = {name: "question" for name in stated}
+        as_told = dict(stated)  # what the follow-up's own words say, before it is added to what was told earlier
         if follow_up:
             # A field the follow-up tells in summary replaces the details told before (and the reverse).
             slots = declared_slots(rule.input_model)
@@ -665,10 +666,17 @@ class Pipeline:
                 return next((t[name] for t in reversed(told) if isinstance(t.get(name), list)), None)
 
             if adds_to_earlier(query.text):
+                # ("要是我再湊兩張芒草呢？": a count added to the one told before.)
+                kinds = {name: slot.kind for name, slot in declared_slots(rule.input_model).items()}
                 for name, value in list(stated.items()):
+                    if sources[name] != "question":
+                        continue
                     before = list_told_before(name)
-                    if sources[name] == "question" and isinstance(value, list) and before:
+                    counted = next((t[name] for t in reversed(told) if type(t.get(name)) is int), None)
+                    if isinstance(value, list) and before:
                         stated[name] = [*before, *value]
+                    elif kinds.get(name) == "count" and type(value) is int and counted is not None:
+                        stated[name] = counted + value
             # "那工作帽被浓雾弃了呢": a card the earlier question listed, named again only as what an effect of the
             # follow-up is aimed at, is that card; the list told before still holds.
             for name, value in list(stated.items()):
@@ -695,7 +703,7 @@ class Pipeline:
             # written, or on one carried from earlier, would answer another table.
             return None, [], ("compared_count", [])
         unread = rule_unread_numbers(rule, query.text,
-                                     {k: v for k, v in stated.items() if sources[k] == "question"})
+                                     {k: as_told.get(k, v) for k, v in stated.items() if sources[k] == "question"})
         # A follow-up that reads as nothing of its own may still restate a number: one the rule also fixes
         # ("下家3其實只有3分": 3 is the rule's count of qualifiers too) is not left unread, but it is said anew.
         own = any(source == "question" for source in sources.values())

@@ -162,7 +162,12 @@ SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
                                              # told by what it does: two Goal cards change places
                                              "換位置", "交換位置", "調換位置", "對調", "兩張目標卡...換", "兩張目標卡...對調",
                                              "switch two", "two goal cards...swap", "two goal cards...switch")),
-                     ("powerful_punishment", ("強力懲罰", "懲罰", "powerful punishment", "punishment"))),
+                     ("powerful_punishment", ("強力懲罰", "懲罰", "powerful punishment", "punishment",
+                                              # What it does: a Nightmare just drawn discarded at no cost.
+                                              "丟棄惡夢", "丟掉惡夢", "棄掉惡夢", "取消惡夢", "丟棄夢魘", "丟掉夢魘",
+                                              "cancelling a nightmare", "cancel a nightmare", "canceling a nightmare",
+                                              "kill the nightmare", "kill-the-nightmare", "discard the nightmare",
+                                              "discard a nightmare"))),
              value_labels=(("paradoxical_prophecy", {"zh-TW": "矛盾預言", "en": "Paradoxical Prophecy"}),
                            ("parallel_planning", {"zh-TW": "平行計畫", "en": "Parallel Planning"}),
                            ("powerful_punishment", {"zh-TW": "強力懲罰", "en": "Powerful Punishment"})),

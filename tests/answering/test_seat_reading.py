@@ -753,3 +753,19 @@ def test_my_next_player_is_not_read_when_the_asker_is_not_the_captain():
     data = extract_input(get_rule("mist-mountain.next_captain").input_model,
                          "五个人玩，队长是阿明。早上出团的是我、我的上家和阿明。队长卡接下来该交给谁？")
     assert data.get("went") != [0, 2, 4]
+
+
+def test_a_dispute_after_blocks_told_thing_by_thing_is_no_block():
+    question = ("五人局結束了。隊長是小美，接著依序是阿強、阿翔、小芬、大頭（大頭是小美的上家）。回憶：小美5張，阿強5張，阿翔3張，"
+                "小芬4張外加手上一張住持，大頭5張。金礦小巷：小美場上1張、手牌2張；阿強場上3張；阿翔場上6張；小芬場上2張；大頭沒有。"
+                "阿強說手牌裡的金礦不算，所以他才是脫逃大師；小美說手牌也算，同數的話她贏。誰是脫逃大師？")
+    players = extract_input(ESCAPE_MASTER.input_model, question)["players"]
+    assert [p["gold_table"] for p in players] == [1, 3, 6, 2, 0] and players[0]["gold_hand"] == 2
+
+
+def test_a_seat_named_again_without_a_number_adds_nothing():
+    question = ("五人局刚结束，最后一天的队长是阿明，按他下家方向依次是小华、老张、阿杰、小丽（小丽是阿明的上家）。亮牌：阿明回忆5张，"
+                "场上金矿小巷2张；小华回忆4张，手里金矿3张；老张回忆只有3张，但场上金矿4张；阿杰回忆5张，场上金矿1张、手里2张；"
+                "小丽回忆6张，场上金矿1张。整场老张一直在抱怨抽不到回忆。请问谁是脱逃大师？")
+    players = extract_input(ESCAPE_MASTER.input_model, question)["players"]
+    assert [p["memories"] for p in players] == [5, 4, 3, 5, 6]

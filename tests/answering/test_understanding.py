@@ -2744,3 +2744,32 @@ def test_a_door_obtained_is_no_door_given_back():
     data, _ = _read("onirim.book_return_door", "目標卡排成：紅、藍、綠、棕、棕、綠、藍、紅，前四個都已經拿到門了。抽到惡夢，"
                                                "我選擇把第二個目標上的那張藍門放回Limbo。接下來要拿哪個？")
     assert data["returned_door"] == "blue"
+
+
+@pytest.mark.parametrize("rule_id, question, expected", [
+    # A second question supposing something new is not the situation of the first.
+    ("onirim.nightmare_tower_penalty", "我摆了两座塔，左边蓝5右边红3，这时抽到噩梦，一定要丢一座塔吗？另外如果我把噩梦放回Limbo会怎样？",
+     {"row": ["blue-5", "red-3"], "row_state": "in_progress"}),
+    # Seats from the start player counted "後面數來", and the last to place.
+    ("dungeon-lords.item_slot", "四人局，我是起始玩家後面數來第二個放的人。秋天下指令的時候，我的魔法物品要蓋在第幾個冒險家下面？",
+     {"player_index_from_start": 2, "season": "autumn", "players": 4}),
+    ("dungeon-lords.item_slot", "四人局秋天下指令的时候，我是从起始玩家往后数最后一个放物品的人，我的魔法物品要放在哪个冒险家下面？",
+     {"player_index_from_start": 3, "season": "autumn", "players": 4}),
+    # "don't have a single 燈籠": none played.
+    ("mist-mountain.contribution", "Path today is 芒草小路. I put down a 燈匠 (lamp maker) but then realised I don't have "
+                                   "a single 燈籠 to follow it with, and I played nothing else. What's my contribution?",
+     {"path": "芒草小路", "cards": ["燈匠"]}),
+    ("mist-mountain.next_captain", "那如果今天早上根本沒湊到出團呢？", {"departed": False}),
+    # A spell named by what it does.
+    ("onirim.spell_cost", "and the big one, cancelling a nightmare, on the expensive side?",
+     {"spell": "powerful_punishment", "side": "expensive"}),
+])
+def test_second_questions_counted_seats_and_denials(rule_id, question, expected):
+    assert _read(rule_id, question) == (expected, [])
+
+
+def test_a_follow_up_adding_to_a_count_told_before(pipeline):
+    history = ["五人局最后要几张回忆才能逃脱？", "我有4张自己角色的回忆，外加两张芒草小路的路径卡，够吗？"]
+    r = pipeline.ask("要是我再凑两张芒草呢？", history=history)
+    assert r.verdict["details"]["inputs"]["grass"] == {"value": 4, "from": "question"}
+    assert r.verdict["value"] is True
