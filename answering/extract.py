@@ -2412,6 +2412,8 @@ def _seat_of_named_owner(text: str) -> int | None:
     return owners[0] if len(owners) == 1 else -1
 
 
+_EACH_LOST = re.compile(r"各\s*(?:掉|受|扣|挨|损失|失去)了?\s*\d+|\d+\s*(?:\beach\b|\bapiece\b)|每(?:个|位|名)?[\u4e00-\u9fff]{1,4}?都"
+                        r"(?:掉|受|扣|挨|损失|失去)[\u4e00-\u9fff]{0,2}?\s*\d+")
 _EACH_ONE = re.compile(r"每(?:个|位|名)?[\u4e00-\u9fff]{1,4}?都[\u4e00-\u9fff]{0,4}?\s*\d+")
 _PLAYERS_BEFORE_ME = re.compile(r"(?:我)?前面(?:已经|已)?(?:有|还有)?\s*(\d)\s*(?:个|位)\s*(?:人|玩家)|"
                                 r"\b(\d) players? (?:place|places|go|goes|went|placed|choose|chose) (?:before|ahead of) me\b")
@@ -2611,8 +2613,9 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     # "前面已經有兩個人放過了": the players before the asker, not the table's size; "每個冒險家都掉了1點血", "各掉1點":
     # what each one took, not how much in all.
     # ("3個冒險家各掉1點" is a total, read as one: `_each_as_total`.)
+    # ("下家2跟下家3各3分" gives each seat its own: only a loss each one took is blanked.)
     totals = [m.span() for m in _EACH_OF.finditer(counting_text)]
-    each = [m for m in _EACH.finditer(counting_text) if not any(s <= m.start() < e for s, e in totals)]
+    each = [m for m in _EACH_LOST.finditer(counting_text) if not any(s <= m.start() < e for s, e in totals)]
     for m in sorted([*_PLAYERS_BEFORE_ME.finditer(counting_text), *each], key=lambda m: -m.start()):
         counting_text = _blanked(counting_text, m.span())
     has_new_tower = any(s.kind == "tower" for s in slots.values())
