@@ -667,7 +667,6 @@ class Pipeline:
 
             if adds_to_earlier(query.text):
                 # ("要是我再湊兩張芒草呢？": a count added to the one told before.)
-                kinds = {name: slot.kind for name, slot in declared_slots(rule.input_model).items()}
                 for name, value in list(stated.items()):
                     if sources[name] != "question":
                         continue
@@ -675,7 +674,7 @@ class Pipeline:
                     counted = next((t[name] for t in reversed(told) if type(t.get(name)) is int), None)
                     if isinstance(value, list) and before:
                         stated[name] = [*before, *value]
-                    elif kinds.get(name) == "count" and type(value) is int and counted is not None:
+                    elif name in slots and slots[name].kind == "count" and type(value) is int and counted is not None:
                         stated[name] = counted + value
             # "那工作帽被浓雾弃了呢": a card the earlier question listed, named again only as what an effect of the
             # follow-up is aimed at, is that card; the list told before still holds.
