@@ -2838,12 +2838,9 @@ def _clause_around(text: str, m: Mention) -> str:
 _ONE_OF_THEM = re.compile(r"其中(?:一|1)\s*(?:张|顶|个|盏|只|座)?|其中之一|\bone of (?:them|those|the two|the 2)\b")
 
 
-_SENTENCE_END = re.compile(r"[。？?！!；;]|\.(?=\s|$)")
-
-
 def _asking_sentence(text: str) -> tuple[int, int]:
     """Where the last sentence that asks (ends with a question mark) starts and ends; the last sentence if none does."""
-    bounds = [0] + [m.end() for m in _SENTENCE_END.finditer(text)]
+    bounds = [0] + [m.end() for m in _CLAUSE_END.finditer(text)]
     spans = [(a, b) for a, b in zip(bounds, bounds[1:] + [len(text)]) if text[a:b].strip()]
     asking = [(a, b) for a, b in spans if re.search(r"[?？]", text[a:b])]
     return (asking or spans or [(0, len(text))])[-1]
@@ -2852,7 +2849,7 @@ def _asking_sentence(text: str) -> tuple[int, int]:
 def _said_of_subject(text: str, found: list[Mention], subject: tuple[str, ...]) -> list[Mention]:
     """The mentions in a sentence that names one of `subject` (all of them when no subject is declared, or when the
     text is one sentence: "那要是還沒完成呢？" says it of the row told before)."""
-    ends = [0] + [m.end() for m in _SENTENCE_END.finditer(text)] + [len(text)]
+    ends = [0] + [m.end() for m in _CLAUSE_END.finditer(text)] + [len(text)]
     if not subject or len({e for e in ends if text[e:].strip()}) <= 1:
         return found
     kept = []
