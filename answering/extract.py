@@ -217,7 +217,9 @@ _ONE_PRONOUN_BEFORE = re.compile(r"\b(?:which|that|this|each|any|every|no|the|an
                                  # "quick one: …", "a tricky one": a question called by what it is like.
                                  r"quick|simple|easy|silly|dumb|stupid|tricky|hard|weird|odd|small|big)\s+$")
 # "one, five, six": a comma before another number lists numbers, so the "one" is a number.
-_ONE_PRONOUN_AFTER = re.compile(r"^\s*(?:up|away|back|more|less|again|else|another|[?.!;]|$|"
+# ("one more point" counts: a unit after "more" says what.)
+_ONE_PRONOUN_AFTER = re.compile(r"^\s*(?:up|away|back|(?:more|less)(?!\s+(?:points?|damage|dmg|cards?|hp|gold)\b)|again|"
+                                r"else|another|[?.!;]|$|"
                                 r",(?!\s*(?:\d|two|three|four|five|six|seven|eight|nine|ten)\b))")
 
 
@@ -320,7 +322,7 @@ def unglossed(folded: str) -> str:
 def _en_number(m: re.Match[str]) -> str:
     word = m.group(1)
     if word == "one" and (_ONE_PRONOUN_BEFORE.search(m.string[max(0, m.start() - 12):m.start()])
-                          or _ONE_PRONOUN_AFTER.match(m.string[m.end():m.end() + 10])):
+                          or _ONE_PRONOUN_AFTER.match(m.string[m.end():m.end() + 20])):
         return word
     return str(_EN_NUMBERS[word])
 
@@ -575,6 +577,8 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
             for n in numbers:
                 if n.start() >= c.end():
                     gap, distance, limit = text[c.end():n.start()], n.start() - c.end() + 1, 11
+                    if re.fullmatch(r"\s+(?:only|just|still|now|all)\s+(?:have|has|had|got|get)\s+", gap):
+                        limit = 16  # "our wizards only have 2"
                 elif n.end() <= c.start():
                     gap, distance, limit = text[n.end():c.start()], c.start() - n.end() + 3, 11
                     if re.fullmatch(r"\s+[a-z]+(?:-[a-z]+)?\s+", gap):
@@ -901,7 +905,9 @@ def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
         before = text[max(0, m.start - 14):m.start]
         # "right now" says what is on the table; "a second red one" is the Door just obtained.
         newish = bool(re.search(r"(又|再|刚|新|另|第三|another|new|just|then|(?<!right )now|third|\ba second)[^，,。]{0,8}$",
-                                before))
+                                before)) or \
+            bool(re.search(r"\b(?:new|latest) (?:one|door)\s+(?:had been|would have been|would be|were|was|is)\s+$",
+                           text[max(0, m.start - 34):m.start]))  # "what if the new one had been brown"
         # "拿到 / get" marks the Door just obtained only after Doors already named.
         verb = re.search(r"(拿到|抽到|得到|获得|\bgets?\b|\bgot\b|\bdraws?\b|\bdrew\b|\bobtain|\bgrab(?:s|bed)?\b|"
                          r"\bpick(?:s|ed)? up\b|\btook\b|\btakes?\b|\bopen(?:s|ed)?\b)[^，,。]{0,8}$", before)
@@ -1332,31 +1338,37 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
 # Eve has 6", "cap 5 mems, 下家1 3 + abbot"): the number is of the thing the first record opened with.
 _BARE_LEAD = re.compile(r"((?:\bhas|\bhave|有|[:：])\s*)(\d+)(?=\s*(?:\+|\bplus\b|\band\b|[,，、;；。.]|加|还有|$))")
 # … or a seat then a space and a bare count ("下家1 3 + abbot", "下家2 5張，").
-_BARE_SEAT_LEAD = re.compile(r"((?:下家\s*\d|上家|队长|\bcaptain)\s+)(\d+(?:\s*(?:张|个))?)"
+_BARE_SEAT_LEAD = re.compile(r"((?:下家\s*\d|上家|队长|\bcaptain)[)）]?\s+)(\d+(?:\s*(?:张|个))?)"
                              r"(?=\s*(?:\+|\bplus\b|\band\b|[,，、;；。.]|加|还有|$))")
 
 
 def _elided_lead(text: str, slot: Slot) -> str:
     """The text with the opening thing said again after each record's bare leading number (`_BARE_LEAD`); as it
     was when no record opens with a number and its thing ("5 own memories", "5张回忆")."""
-    first = next((m for m in mentions(text, slot.values)
-                  if re.search(r"\d+\s*(?:张|个|份)?\s*(?:自己的?|(?:of )?(?:(?:her|his|their|my|your) )?own)?\s*$",
-                               text[max(0, m.start - 16):m.start])), None)
+    found = mentions(text, slot.values)
+    # A thing heading a list ("own-character memories: captain 5, 下家1 3, …") is the one its bare numbers count.
+    first = next((m for m in found if re.match(r"\s*[:：]\s*(?:[^\d,，;；。]{1,40}?\s)?\d", text[m.end:])), None) or \
+        next((m for m in found
+              if re.search(r"\d+\s*(?:张|个|份)?\s*(?:自己的?|(?:of )?(?:(?:her|his|their|my|your) )?own)?\s*$",
+                           text[max(0, m.start - 16):m.start])), None)
     if first is None:
         return text
     thing = text[first.start:first.end]
     for lead in (_BARE_LEAD, _BARE_SEAT_LEAD):
         text = lead.sub(lambda m: f"{m.group(1)}{m.group(2)} {thing}", text)
     # "阿強6張回憶 金礦場上2；小美6張 金礦3張": a clause opening with a name and a bare count, another thing after it.
+    # (After 下家 the number is the seat's: "下家2 只有4張回憶".)
     return re.sub(r"((?:^|[；;。])\s*[\u4e00-\u9fff]{1,3}\s*)(\d+)(\s*(?:张|个|份)?)"
                   rf"(?=\s*(?:[,，、]\s*|\s+)(?!\s*{re.escape(thing)})[^\d\s,，、；;。])",
-                  lambda m: f"{m.group(1)}{m.group(2)}{'' if thing[0] in '张个份' else m.group(3).strip()}{thing}", text)
+                  lambda m: m.group(0) if m.group(1).strip().endswith("下家") else
+                  f"{m.group(1)}{m.group(2)}{'' if thing[0] in '张个份' else m.group(3).strip()}{thing}", text)
 
 
 # "順序從隊長開始：阿明有…；小華…", "in seat order from the captain: A has …; B has …": players listed by name.
-_FROM_CAPTAIN = re.compile(r"(?:顺序|依序|座位顺序)?\s*(?:从|由)队长开始(?:依序)?|"
+_FROM_CAPTAIN = re.compile(r"(?:顺序|依序|座位顺序)?\s*(?:从|由)(?:今天的?|当天的?)?队长开始(?:依序)?|"
                            r"(?:in (?:seat |turn |that day's )?order,? |going round |clockwise )?"
-                           r"(?:from|starting (?:with|from)) (?:the )?captain")
+                           r"(?:from|starting (?:with|from)) (?:the |(?:today|that day)(?:'s| is) )?captain(?:'s (?:seat|round))?"
+                           r"(?: (?:round )?through (?:his|her|their|the captain's) next players)?")
 _NAME = re.compile(r"\s*(?:and\s+)?([^\d\s，,、:：;；。.?？!！]{1,6}?|[a-z][a-z'\-]{0,11})\s*"
                    # ("Kai only 4 memories", "阿明只有3張"; "有" alone and "只有" both lead to the record.)
                    r"(?=(?:(?:only|just)\s+(?:has\b|have\b)?\s*(?=\d)|只|才|就)?(?:有|has\b|have\b|[:：]|\d))")
@@ -1408,12 +1420,21 @@ def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
         items = [i for i in re.split(rf"(?:[,，、]|\band\b)\s*(?=(?:and\s+)?(?:{names})(?![a-z]))", m.group(2))
                  if i.strip()]
         said = {}
+        sharing: list[str] = []  # "eve and fay none": players named together, then what each has
         for item in items:
             named = re.match(rf"\s*({names})(?![a-z])\s*(.*)$", item)
-            if named is None or named.group(1) in said or not (
-                    re.search(r"\d", named.group(2)) or re.match(r"\s*(?:都?没有?|无|none|nothing|no\b)", named.group(2))):
+            if named is not None and not named.group(2).strip() and named.group(1) not in said:
+                sharing.append(named.group(1))
+                continue
+            none_said = named is not None and re.match(r"\s*(?:都?没有?|无|none|nothing|no\b)", named.group(2))
+            if named is None or named.group(1) in said or not (re.search(r"\d", named.group(2)) or none_said) \
+                    or (sharing and not none_said):
                 return None
-            said[named.group(1)] = named.group(2).strip()
+            for name in (*sharing, named.group(1)):
+                said[name] = named.group(2).strip()
+            sharing = []
+        if sharing:
+            return None
         # A player left out of a block has to have said that thing in an earlier one ("小胖只有2張但他金礦有6張"
         # under the memories, then no word of him under the gold alleys).
         if not set(said) <= set(roster) or any(
@@ -1424,6 +1445,9 @@ def _by_attribute(text: str, slot: Slot, players: int | None) -> str | None:
             # The thing said after its (first) number, as a player says it seat by seat: "6 memories", "场上2张金矿小巷
             # 手上1张"; "金矿小巷没有" as it is.
             first = re.match(r"\s*((?:场上|桌上|" + _IN_HAND_ZH + r")?\s*\d+\s*(?:张|个|份)?)(.*)$", rest)
+            if first is None and re.fullmatch(r"\s*(?:none|nothing|no\b.*)", rest):
+                told[name].append(f"0 {thing}")  # "eve and fay none"
+                continue
             told[name].append(f"{first.group(1)} {thing} {first.group(2)}" if first else f"{thing}{rest}")
     if not all(told.values()):
         return None
@@ -1439,12 +1463,22 @@ def _named_records(text: str, slot: Slot, question: str) -> list[dict[str, Any]]
         return None
     body = re.sub(r"^\s*[:：,，]?\s*", "", text[order.end():])
     body = re.split(r"[。？?！!]|\.\s", body, maxsplit=1)[0]
+    parts = [p for p in re.split(r"[；;]", body) if p.strip()]
+    if len(parts) == 1:
+        # "Ann has 4 memories, Ben has 3 plus four grass path cards, Cid 2, …": players parted by commas.
+        parts = [p for p in re.split(r"[,，、]\s*(?:and\s+)?", body) if p.strip()]
     out: list[dict[str, Any]] = []
-    for part in (p for p in re.split(r"[；;]", body) if p.strip()):
+    thing = ""  # the thing the first record counts, for a later bare count ("Cid 2")
+    for part in parts:
         name = _NAME.match(part)
         if name is None:
             return None
-        record = _record(part[name.end():], slot)
+        said = part[name.end():]
+        if thing:
+            said = re.sub(r"^(\s*(?:has\s+|有)?\d+)(?=\s*(?:$|\+|\bplus\b|\band\b|加|还有))", rf"\1 {thing}", said)
+        record = _record(said, slot)
+        first = next(iter(mentions(said, slot.values)), None)
+        thing = thing or (said[first.start:first.end] if first is not None else "")
         if not record:
             return None
         out.append({"name": _as_written(question, name.group(1), part[name.end(1):name.end(1) + 4]), **record})
@@ -1490,10 +1524,19 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
     text = _shared_records(text)
     roles = _roles_told(text, [r for r in _SEAT_ROLE.finditer(text) if not speaks_after(text, r.end())])
     n_players = _table_size(text, players)
-    if len(roles) <= 1:
+
+    def by_name() -> list[dict[str, Any]] | None:
         named = _named_records(text, slot, question)
         return named if named is not None and n_players in (None, len(named)) else None
-    n_players = n_players or len(roles)
+
+    if len(roles) <= 1:
+        return by_name()
+    # ("from the captain through his next players: Ann has 4 …": the roles say the order, the names the records.)
+    return _records_by_role(text, slot, roles, n_players or len(roles)) or by_name()
+
+
+def _records_by_role(text: str, slot: Slot, roles: list[re.Match[str]], n_players: int) -> list[dict[str, Any]] | None:
+    """Per seat, the record told after each seat's role; None unless every seat of the table is told."""
     records: dict[int, dict[str, int]] = {}
     seat: int | None = None
     for i, role in enumerate(roles):
@@ -1655,7 +1698,8 @@ def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
 
 
 # "全部pass", "all pass": one value for every seat named with it or just before it.
-_SHARED = re.compile(r"全部|全都|都|一起|\ball\b|\beach\b|\bboth\b")
+# ("下家3 and the captain pass": seats joined by "and" with the plural verb share it.)
+_SHARED = re.compile(r"全部|全都|都|一起|\ball\b|\beach\b|\bboth\b|\band\b[^,;.]*\b(?:pass|play|drop)\b")
 # "最后一天队长是阿凯": the day it was may come first; "然后轮到小明": the turn coming to a seat names it too.
 # "他的下家1是小李": the captain's seats, said of the captain just named.
 _SEAT_HEAD = (rf"\s*(?:(?:最后一天|今天|当天|那天|昨天|这局|这把)的?\s*)?(?:(?:他|她|队长)的\s*)?"
@@ -1690,10 +1734,13 @@ _LISTED_SEATS = re.compile(
 _EN_NAME = r"[a-z][a-z'\-]{0,11}"
 # A name's aside in the list: "(the captain)", "Bob is her next player", "Eve sits right before Ana".
 _EN_NAME_NOTE = (r"(?:\s*\([^)]{0,60}\)|\s+is (?:her|his|their|the captain's) next(?: player)?|"
+                 r"\s+as (?:her|his|their|the captain's) (?:上家|previous player|last player)|"
                  r",?\s+(?:sits|sitting|who sits|is the one sitting|is) (?:right |just |directly )?(?:before|after) [a-z]+)")
+# "Amy (captain), then her 下家 Ben, Cat, …": the seat after the captain named before the name that takes it.
+_HER_NEXT = r"(?:(?:her|his|their|the captain's) (?:下家1?|next player)\s+)"
 _LISTED_SEATS_EN = re.compile(
     r"(?:(?:going (?:a)?round|to (?:her|his|their|the captain's) left|turn order|seating order|seat order|clockwise|"
-    r"seats (?:going round )?from (?:the )?captain|"
+    r"seats (?:going round )?from (?:the |(?:today|that day) is )?captain|"
     # "(Ann is captain and) the seats after her go Bo, Cy, Di"
     rf"(?:\b(?P<captain_is>{_EN_NAME}) is (?:the )?captain,?\s+(?:and\s+)?)?the seats after (?:her|him|them|the captain)|"
     # "her next player is Noah, then Olive, …"
@@ -1702,7 +1749,7 @@ _LISTED_SEATS_EN = re.compile(
     # "Captain Ana; then Ben, Cal, Dee, and Eve"
     rf"\bcaptain (?:is |was )?(?P<captain>{_EN_NAME})\s*[;,.]\s*then\s+)"
     # ("and then" before "and": "eve, and then frank" names Frank, not a player called "then".)
-    rf"(?P<names>{_EN_NAME}(?:{_EN_NAME_NOTE}?\s*,\s*(?:and then\s+|then\s+|and\s+)?{_EN_NAME}|"
+    rf"(?P<names>{_EN_NAME}(?:{_EN_NAME_NOTE}?\s*,\s*(?:and then\s+|then\s+|and\s+)?{_HER_NEXT}?{_EN_NAME}|"
     rf"{_EN_NAME_NOTE}?\s*,?\s+(?:and then|then|and)\s+{_EN_NAME})+{_EN_NAME_NOTE}?)")
 _NOT_NAMES = {"the", "then", "and", "a", "an", "he", "she", "they", "it", "i", "im", "ive", "we", "you", "captain", "player",
               "next"}
@@ -1728,7 +1775,7 @@ def _listed_seats(text: str) -> tuple[list[str], tuple[int, int], int] | None:
         m = _LISTED_SEATS_EN.search(text)
         if m is None:
             return None
-        listed = re.sub(_EN_NAME_NOTE, "", m.group("names"))
+        listed = re.sub(_HER_NEXT, "", re.sub(_EN_NAME_NOTE, "", m.group("names")))
         names = [n.strip() for n in re.split(r"\s*,\s*(?:and then\s+|then\s+|and\s+)?|\s+(?:and then|then|and)\s+",
                                               listed)]
         if any(n in _NOT_NAMES for n in names):
@@ -2355,6 +2402,7 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
                 _told_before(text, found, i):
             continue  # "I played a 反光盤 … they discarded my reflector": the one told before
         count = re.search(r"(\d+)\s*(?:张|个|位|名|顶|根|瓶|支|件)?\s*$", text[max(0, m.start - 4):m.start]) or \
+            re.search(r"(?<![\d.])(\d+)\s+(?!and\b|or\b|of\b)[a-z]+\s+$", text[max(0, m.start - 16):m.start]) or \
             re.search(r"(\d+)\s*(?:张|个|位|名)?\s*\S{0,4}?\s*(?:都是|全是|全都是|are all|all)\s*$",
                       text[max(0, m.start - 16):m.start]) or \
             re.search(r"\ball (\d+)\b[^,.;:]{0,40}?\b(?:are|were)\s+(?:all\s+)?$", text[max(0, m.start - 60):m.start])
@@ -2423,8 +2471,8 @@ def _seat_from_start(text: str) -> int | None:
     """0 for the start player, 1 for the next, …: "起始玩家的下一位", "第3位玩家", "3rd player after the start",
     "the fourth to place", "順序是起始玩家、阿宏、然後才是我"."""
     # "起始玩家是阿杰，然后是Lily，再然后是我": the start player may be named before the others are listed.
-    listed = re.search(r"起始玩家(?:是[^、,，。？?!！我]{1,10})?((?:\s*[、,，]\s*[^、,，。？?!！]{1,10}?)*?)\s*[、,，]\s*"
-                       r"(?:再?然后|再来|接[着著]|最后)?(?:才是|才轮到|是)?\s*我"
+    listed = re.search(r"起始玩家(?:是[^、,，。？?!！我]{1,10})?(?:先(?:放|下|选|出|开始)?)?((?:\s*[、,，]\s*[^、,，。？?!！]{1,10}?)*?)\s*[、,，]\s*"
+                       r"(?:再?然后|再来|接[着著]|最后)?(?:才是|才轮到|轮到|是)?\s*我"
                        # "最后是我丽丽（黄）": the asker may give a name and a colour.
                        r"(?:[\u4e00-\u9fff]{1,3}?)?\s*(?:[（(][^）)]{0,8}[）)])?(?=\s*(?:[，,。.？?！!、；;]|$))", text)
     if listed:
@@ -2491,10 +2539,18 @@ def extract_with(model: type[BaseModel], question: str, earlier: dict[str, Any])
     """The fields of `model` a follow-up states, checked together with what the questions before it stated:
     "下家1、下家2跟隊長出團" places its seats at the table size an earlier question gave."""
     read = _read_input(model, question)
+    slots = declared_slots(model)
+    table_size = next((n for n, slot in slots.items() if slot.kind == "count" and slot.units and not slot.cues), None)
+    if table_size and isinstance(earlier.get(table_size), int) and table_size not in read \
+            and any(slot.kind in ("seats", "seat_records", "plays") and n not in read for n, slot in slots.items()):
+        # "如果有出團，去的是隊長、上家跟下家3呢？" after "五人局…": its seats are placed at the table told before.
+        at_table = _read_input(model, f"{earlier[table_size]}人局。{question}")
+        at_table.pop(table_size, None)
+        if set(read) < set(at_table) and all(at_table[k] == v for k, v in read.items()):
+            read = at_table
     # A value read for a slot declared for another case than the one told before ("hit him for 4" after a
     # necklace question is a blow, not a potion's healing) is no reading of the follow-up: its number is then
     # left unread, and the verdict withheld, rather than answered on the blow told before.
-    slots = declared_slots(model)
     known = {**earlier, **read}
     read = {k: v for k, v in read.items() if k not in slots or slots[k].applies(known)}
     return {k: v for k, v in _valid_subset(model, {**earlier, **read}).items() if k in read}
@@ -3004,6 +3060,10 @@ def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
             # "…, then fatigue does 1, then 1 more": another blow of the amount told before.
             for m in re.finditer(r"(\d+)\s*more(?:\s+points?)?(?=\s*(?:[,.;!?，。；]|$|\bthen\b|\band\b))", text):
                 found[m.start(1)] = int(m.group(1))
+            # "takes 2 from the goblin and then 1 from the slime": each blow told by where it came from.
+            for m in re.finditer(r"(?<![\d.])(\d+)\s+from\s+(?:the\s+|a\s+|an\s+|his\s+|her\s+)?(?:goblin|slime|vampire|"
+                                 r"troll|ghost|golem|dragon|demon|monster|fatigue|trap)s?\b", text):
+                found.setdefault(m.start(1), int(m.group(1)))
     for c in cue_hits:
         window = text[c.end():c.end() + 10]
         for n in re.finditer(r"\d+", window):
@@ -3369,6 +3429,8 @@ _ADDS = re.compile(r"再(?:补|出|加|放|打|丢|塞|来|多|接|摆|排|凑|�
                    r"先(?:出|打|放|补)(?![^，,。？?]*再)|"
                    r"再(?:把|将)[^，,。？?]{0,8}?(?:补|加|放|塞|接|摆|排)|又(?:补|出|加|放|打|丢|接|摆)|多(?:出|补|加|放|打)了?|"
                    r"\balso\b|\banother\b|\bplus\b|\bas well\b|\bon top\b|\bin addition\b|"
+                   # "then deals him one more point", "再吃1點": one more after the ones told.
+                   r"\b(?:\d+|one|two|three) more\b|(?<![a-z])more\s+(?:damage|points?)\b|再吃|再受|再挨|再掉|又吃|又受|又挨|又掉|"
                    # "had already put green-4 on the right end": a Tower put at an end of a row joins the row
                    # (not "sticking it on the left end instead": the same Tower put elsewhere).
                    r"\b(?:put|add|place|stick|play)(?:s|ed|ing)?\s+(?:a |the |my )?(?:red|blue|green|brown)[- ]?\d\b"

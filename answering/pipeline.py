@@ -171,6 +171,11 @@ RULING_DIRECT_THRESHOLD = 0.935
 MAX_FORCED_CITES = 4
 
 
+# A follow-up correcting one thing told before ("其实是红3，不是棕3", "it was actually red 3, not brown 3").
+_CORRECTS = re.compile(r"其实是|其实|不是|看错|说错|记错|搞错|写错|换成|改成|\bactually\b|\bnot\b|\binstead of\b|"
+                       r"\brather than\b|\bmy bad\b|\bi meant\b|\bmistake\b|\bwrong\b")
+
+
 def _within(part: list[Any], whole: list[Any]) -> bool:
     """Whether every value of `part` is in `whole`, as many times."""
     rest = list(whole)
@@ -333,6 +338,10 @@ class Pipeline:
             if others:
                 return Understanding(query, None, truncated=truncated)
             previous_game = self._history_game(query) if query.reads_as_follow_up else None
+            if previous_game is not None and not_a_rules_question(query.history[-1]):
+                # "What about online, is it cheaper there?" after "Where can I buy …?": a follow-up that names
+                # nothing of a game continues the question before it, which was no rules question.
+                return Understanding(query, None, not_rules=True, truncated=truncated)
             if previous_game is not None:
                 game_id, how, follow_up = previous_game, "history", True
             else:
@@ -656,7 +665,9 @@ class Pipeline:
             slots = declared_slots(rule.input_model)
             replaced = {other for name in stated if name in slots for other in slots[name].stands_for} | \
                 {name for name, slot in slots.items() if set(slot.stands_for) & set(stated)}
-            for earlier in told:
+            # (The latest question's value of a field, when several earlier ones told it: "what about on the cheap
+            # side?" after a question about the expensive side.)
+            for earlier in derived + read_before[::-1]:
                 for name, value in earlier.items():
                     if name not in stated and name not in replaced:
                         stated[name] = value
@@ -683,6 +694,16 @@ class Pipeline:
                 if sources[name] == "question" and isinstance(value, list) and before and value != before \
                         and _within(value, before) and all(_aimed_at(v, stated, sources, name) for v in value):
                     stated[name], sources[name] = before, "history"
+            # "最右边那张其实是红3，不是棕3": one thing of the list told before, said to be another; the rest holds.
+            for name, value in list(stated.items()):
+                before = list_told_before(name)
+                if sources[name] == "question" and isinstance(value, list) and before and len(value) == 2 \
+                        and _CORRECTS.search(query.folded):
+                    olds = [v for v in value if v in before]
+                    news = [v for v in value if v not in before]
+                    if len(olds) == 1 and len(news) == 1 and before.count(olds[0]) == 1:
+                        stated[name] = [news[0] if v == olds[0] else v for v in before]
+                        as_told[name] = value
             # "ok what about the other end then": the side the earlier question named, turned over.
             for name, value in other_values(rule.input_model, query.text,
                                             {k: v for k, v in stated.items() if sources[k] == "history"}).items():

@@ -55,7 +55,9 @@ _POINTS_BACK = re.compile(r"\b(?:those|these)\s+(?:\d+\s+|two\s+|three\s+|four\s
                           r"\bthat one\b|\bsaid (?:card|tower|door|player|adventurer)|刚才(?:那|这|说)|刚刚(?:那|这|说)|"
                           r"上面(?:那|说)|前面说的|同样的|"
                           # "两人局也是拿这么多吗？", "still that many with two?": the amount told just before.
-                          r"也是?(?:拿|要|有|放|抽)?(?:这么多|那么多)|\b(?:that|this) many\b|"
+                          r"也是?(?:拿|要|有|放|抽)?(?:这么多|那么多|这个数|那个数)|\b(?:that|this) many\b|"
+                          # "on the other side of the card", "so I can cast it now?": the side, the thing told before.
+                          r"\bthe other side\b|\b(?:cast|play|use|afford|pay for) it\b|"
                           # "我的那張反光盤": a card of someone's, pointed at as the one told of.
                           r"(?:我|你|他|她|我们|他们)的(?:那|这)(?:张|个|座|根|瓶|条|位)|"
                           # "她那張反光盤": someone told of before, and a card of theirs.

@@ -121,7 +121,10 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                           r"(?<!what )(?<!how )(?<!where )(?<!when )(?<!why )(?<!which )(?<!who )(?<!how many )"
                           r"(?<!how much )\b(?:do|does|can|must|should|will|is|are|am|have|has)\s+(?:i|we|you|it|they|he|she|one|anyone|"
                           r"anybody|someone|somebody|everyone|each|both|the|a|an|my|our|this|that|these|those)\b"
-                          r"[^?.!]*\?+\s*$")),
+                          r"[^?.!]*\?+\s*$|"
+                          # "…, so I can cast it right now?": a statement asked back, its subject before the verb.
+                          r"(?:^|[.,;!—–]\s*)(?:so\s+|and\s+|then\s+)?(?:i|we)\s+(?:can|may|could|should|must|get to|"
+                          r"have to|need to|still can|can still)\b[^?.!]*\?+\s*$")),
     # Last: "what's the hand limit", "這張徵兆的懲罰是什麼" ask for a value or a description of something's
     # attribute, whichever the answerer gives ("夢魘是什麼" asks what a thing is: no form).
     # "會觸發啥徵兆": 啥 asks what, in a form no pattern above takes.
@@ -515,7 +518,11 @@ class RuleRouter:
         several = asked_parts(asked, parts) > 1
         lexical = RoutingParams().lexical
         best: dict[str, tuple[float, float, int]] = {}  # answerer id → (key, overlap, example index)
-        readers = {a.id for a in self._readers(question, game)}
+        # ("那不用变体的话…" after a question about the variant: the follow-up sets the rule's topic aside.)
+        readers = {a.id for a in self._readers(question, game)
+                   if not (own_text is not None and (topic := a.rule.topic if a.rule is not None else
+                                                      a.fact.topic if a.fact is not None else ())
+                           and denies_topic(topic, own_text))}
         # Glossary-term overlap (Jaccard) with every example at once: |A∪B| = |A| + |B| − |A∩B|.
         term_rows, term_counts = self._term_index(game)
 

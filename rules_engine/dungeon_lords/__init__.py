@@ -14,7 +14,8 @@ GAME = register_game(Game(
     outside=("基本遊戲", "基礎遊戲", "基礎版", "基本版", "基本規則", "基本规则", "基礎規則", "本體", "本体", "base game", "basic game", "base rules", "core rules",
              "疲勞", "疲劳", "fatigue", "邪惡度", "邪恶度", "evilness",
              # the base game's own pieces
-             "小惡魔", "小恶魔", "imp", "imps"),
+             "小惡魔", "小恶魔", "imp", "imps", "聖騎士", "圣骑士", "paladin",
+             "base dungeon lords", "regular dungeon lords", "normal dungeon lords", "vanilla dungeon lords"),
     inside=("物品", "item", "藥水", "药水", "potion", "四葉草", "四叶草", "clover", "魔杖", "wand", "項鍊",
             "项链", "necklace", "指示物", "marker", "黃金", "黄金", "gold", "變體", "变体", "variant"),
     # The markers a player has left and what the dungeon holds set the scene; no rule reads them.

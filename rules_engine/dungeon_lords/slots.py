@@ -78,8 +78,11 @@ DAMAGE = Slot("amounts", {"zh-TW": "依序受到的傷害", "en": "damage in the
               cues=("打", "造成", "受到", "挨", "扣", "咬", "疲勞", "hits for", "hit for", "bites for", "deals", "does", "did", "done", "only did", "dealt",
                     "takes", "fatigue", "bites him for", "bites her for", "bit him for", "bit her for", "hits him for",
                     "hits her for", "hit him for", "hit her for", "hits him", "hits her", "hit him", "hit her",
+                    "deals him", "deals her", "dealt him", "dealt her",
                     # "bites the wizard who wears the necklace for 3": a blow's amount, however far its verb.
-                    "for"),
+                    "for",
+                    # "fatigue deals 1 and then another 1": one more blow, its verb said before.
+                    "another"),
               # Fatigue deals its damage one point at a time (the necklace example in the appendix).
               one_at_a_time=("疲勞", "fatigue"),
               unstated="general", when=(("item", "necklace"),))
@@ -91,7 +94,7 @@ ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "
 DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage to heal"},
                       cues=("需要治療", "待治療", "要治療", "要治", "要補", "要醫", "受了", "受傷", "傷害", "打了", "挨了", "掉了", "掉",
                             "damage to heal", "lost",
-                            "needs healing",
+                            "needs healing", "need",
                             "wounds", "took", "damage", "needs", "hit…for", "hits…for",
                             # "hit the front adventurer for 2": the one hit, then how much.
                             "adventurer for", "warrior for", "thief for", "priest for", "wizard for",
@@ -112,7 +115,11 @@ MONSTER_ATTACKED = Slot("choice", {"zh-TW": "這回合是否有怪物攻擊", "e
                                         "sent monsters", "monster showed up", "monsters showed up")),
                                 (False, ("只放了陷阱", "只放陷阱", "只有陷阱", "只靠陷阱", "只用陷阱", "都是陷阱", "全是陷阱", "no monster", "no monsters",
                                          "only a trap", "only traps", "just a trap", "just traps", "all from the trap",
-                                         "all from traps"))),
+                                         "all from traps",
+                                         # "一隻怪都沒派", "didn't send any monsters"
+                                         "沒派怪", "怪都沒派", "沒有派怪", "沒派任何怪", "怪物都沒派", "沒派出怪",
+                                         "didn't send a monster", "didn't send any monster", "sent no monster",
+                                         "did not send any monster"))),
                         unstated="assumed", note={"zh-TW": "假設這回合有怪物攻擊（沒有攻擊就不會治療）",
                                                   "en": "Assuming a monster attacked this round (no attack, no healing)"}, when=(("item", "potion"),))
 TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
@@ -125,7 +132,10 @@ TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
                    units=("point of damage", "points of damage", "點陷阱傷害", "damage", "dmg", "點傷害",
                           # "1 point of it can be prevented", "2點可以被防止"
                           "point of it can be prevented", "points of it can be prevented", "point can be prevented",
-                          "points can be prevented", "點可以被防止", "點可以防止", "點能被防止", "點可被防止"),
+                          "points can be prevented", "點可以被防止", "點可以防止", "點能被防止", "點可被防止",
+                          # "三點全被擋下來", "2 points can be blocked"
+                          "點全被擋", "點都被擋", "點被擋", "點都能被擋", "點可以被擋", "點能擋", "points blocked",
+                          "points can be blocked", "point can be blocked"),
                    unstated="general", when=(("item", "clover"),))
 THIEF_ICONS = Slot("count", {"zh-TW": "盜賊的開鎖能力", "en": "the thieves' trap icons"},
                    cues=("盜賊", "小偷", "開鎖", "反陷阱圖示", "防陷阱圖示", "陷阱圖示", "圖示", "反陷阱圖標", "防陷阱圖標",
@@ -144,7 +154,7 @@ SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
                          "spell card needs", "spell needs", "needs magic", "need magic", "requires magic",
                          "spell requires", "spell", "level"), unstated="general", when=(("item", "wand"),))
 PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en": "the wizards' magic without wands"},
-                   cues=("魔力", "法力", "巫師", "magic", "wizard", "wizards"),
+                   cues=("魔力", "法力", "巫師", "法師", "magic", "wizard", "wizards", "mage", "mages"),
                    # "the spell needs magic 3" is the spell's level, not the wizards' magic.
                    other_cues=("magic item", "magic items", "needs magic", "need magic", "requires magic"),
                    unstated="general", when=(("item", "wand"),))

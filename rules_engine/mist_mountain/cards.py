@@ -31,7 +31,8 @@ PATH_CARD_COUNT = MappingProxyType({SAKURA: 3, BAMBOO: 4, GRASS: 5})
 
 _ALIASES = MappingProxyType({
     LANTERN: ("灯笼", "lantern", "lanterns", "lamp"),
-    CAP: ("work cap", "work caps", "work hat", "work hats", "cap", "caps", "hat", "hats", "helmet", "helmets",
+    CAP: ("work cap", "work caps", "work hat", "work hats", "hard hat", "hard hats", "cap", "caps", "hat", "hats",
+          "helmet", "helmets",
           "miner's helmet", "miners helmet", "miner's helmets", "mining helmet", "miner's hat"),
     REFLECTOR: ("反光盘", "reflector", "reflectors", "reflector dish", "mirror", "mirrors"),
     FOG: ("浓雾时刻", "濃霧", "浓雾", "fog", "fogs", "foggy moment", "thick fog", "fogged", "thick fogged"),

@@ -18,13 +18,18 @@ DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the tea
                                  "未超過需求", "沒超過需求", "沒有超過需求", "不到需求", "沒到需求", "加起來只有...沒到",
                                  "分...沒到", "分...不到", "分...沒超過",
                                  "didn't hit the requirement", "didn't reach the requirement", "didn't make the requirement",
-                                 "missed the requirement", "short of the requirement", "couldn't depart"))),
+                                 "missed the requirement", "short of the requirement", "couldn't depart",
+                                 # "分數加起來不夠，出不了團"
+                                 "出不了團", "沒能出團", "無法出團", "不能出團", "加起來不夠", "couldn't head out",
+                                 "didn't head out", "could not depart", "couldn't leave", "didn't leave"))),
                 value_labels=((True, {"zh-TW": "隊伍出團", "en": "the team departed"}),
                               (False, {"zh-TW": "早晨失敗（沒有出團）", "en": "the morning failed"})),
                 unstated="general")
 WENT = Slot("seats", {"zh-TW": "出團的座位", "en": "seats that went"}, role="went",
-            cues=("出團的是", "出團的有", "出團", "出發", "went", "departed with", "set off with", "set out with",
-                  "headed out with", "went out with", "qualified"),
+            cues=("出團的是", "出團的有", "出團", "出發", "去的是", "去的有", "went", "departed with", "set off with",
+                  "set out with", "headed out with", "went out with", "qualified",
+                  # "the team that left today was the captain, …"
+                  "team that left", "team that went", "team that went out was", "team was"),
             unstated="general")
 CONTRIBUTIONS = Slot("seat_list", {"zh-TW": "每位玩家的貢獻度", "en": "each player's contribution"},
                      cues=("貢獻", "分", "點", "contribution", "contributes", "points", "pts"),
@@ -151,11 +156,12 @@ def _mixed_units(path: str) -> tuple[str, ...]:
                  for card in ("path cards", "path card", "cards", "small cards"))
 
 
-def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = (), vague: tuple[str, ...] = ()) -> Slot:
+def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = (), vague: tuple[str, ...] = (),
+         none: tuple[str, ...] = ()) -> Slot:
     """A count of one kind of card the player holds; not named means none, and the answer says so."""
     # One card is said in the singular ("1 sakura card").
     units = (*units, *(u[:-1] for u in units if u.endswith(" cards") and u[:-1] not in units))
-    return Slot("count", {"zh-TW": zh, "en": en}, units=units, cues=cues, unstated="absent",
+    return Slot("count", {"zh-TW": zh, "en": en}, units=units, cues=cues, unstated="absent", none=none,
                 note={"zh-TW": f"假設你沒有{zh}（題目沒有提到）", "en": f"Assuming you have no {en} (the question does not say)"},
                 vague=vague, group="own paths" if vague else "",
                 ask={"zh-TW": f"告訴我你有幾張{zh}", "en": f"Tell me how many {en} you have"})
@@ -174,7 +180,11 @@ OWN_GRASS = _own("芒草小路路徑小卡", "Silver Grass Path cards",
                   "silvergrass path cards", "grass cards", "grass ones", *_mixed_units("芒草小路")),
                  _path_card_cues("芒草小路"), _SOME_PATH_CARDS)
 OWN_ABBOTS = _own("手上的住持", "Abbots in hand", ("張住持", "個住持", "abbots", "abbot", "monks"),
-                  cues=("住持", "abbot", "和尚", "monk"))
+                  cues=("住持", "abbot", "和尚", "monk"),
+                  # "那張住持我交易時送掉了", "what if I'd traded the abbot away": the one held is gone.
+                  none=("住持…送掉", "住持…換掉", "住持…換出去", "住持…交易掉", "住持…送出去", "住持…給別人", "住持…打出去",
+                        "送掉…住持", "換掉…住持", "換出…住持", "traded…abbot away", "traded away…abbot", "abbot away",
+                        "gave away…abbot", "abbot…traded away", "got rid of…abbot", "no longer…abbot"))
 
 # Gold alleys told beside one player's own cards ("4 gold alleys on the table"): they break a tie for the Escape
 # Master and do not bear on whether that player escapes.

@@ -47,6 +47,14 @@ _declare({
     "onirim.card_counts": "how_many",
 })
 
+# The deck a set-up makes is what card_counts counts: a question about it names the deck or the whole count ("牌堆一共
+#幾張"); "黑暗征兆扩充有几张美梦卡？" counts one kind of card, which a fact of the texts answers.
+from ..registry import declare_topics as _topics  # noqa: E402
+
+_topics({"onirim.card_counts": ("牌堆", "牌庫", "抽牌堆", "整副", "總共", "一共", "總數", "加起來", "全部", "張牌", "多少牌",
+                                "哪些卡", "哪些牌", "deck", "draw pile", "in total", "total", "altogether", "all together",
+                                "how many cards", "cards are in play", "cards come with", "what cards", "which cards")})
+
 # Example questions added from the tune set's misses (phrasings the first examples did not cover).
 from ..registry import declare_examples as _examples  # noqa: E402
 

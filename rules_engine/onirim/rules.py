@@ -1502,7 +1502,7 @@ class CardCountsInput(_Input):
     {"zh-TW": ("加了高塔擴充牌堆有幾張？", "書本擴充有哪些卡？", "只混入黑暗徵兆這個擴充，整副牌會變成多少張？"),
      "zh-CN": ("加了高塔扩充牌堆有几张？", "书本扩充有哪些卡？", "只混入黑暗征兆这个扩充，整副牌会变成多少张？"),
      "en": ("How many cards are in the deck with the Towers?", "What cards does the Book expansion add?",
-            "How many cards come with Dark Premonitions and Happy Dreams?")},
+            "With Dark Premonitions added, how big is the whole deck?")},
     "Counts the deck and the cards beside it for a set-up, from the model's card list.")
 def card_counts(inp: CardCountsInput) -> Verdict:
     """Count the cards a set-up uses, split into the shuffled deck and the cards laid out beside it."""

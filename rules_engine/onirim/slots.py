@@ -226,7 +226,7 @@ NEW_DOOR = Slot("colour", {"zh-TW": "剛拿到的門", "en": "Door just obtained
 FACE_UP_COUNT = Slot("count", {"zh-TW": "場上翻開的黑暗徵兆張數", "en": "face-up Premonitions left"},
                      cues=("徵兆", "premonition", "premonitions"), units=("張", "cards"), unstated="general",
                      none=("全部清光", "都清光", "翻開的都沒有", "沒有翻開的", "沒有任何翻開", "none face up",
-                           "no face-up premonitions", "no premonitions left", "no premonitions face up",
+                           "no face-up premonitions", "no face-up…premonitions", "no premonitions left", "no premonitions face up",
                            # "翻開的黑暗徵兆已經全部處理掉了", "the face-up premonitions are already gone"
                            "徵兆…處理掉", "徵兆…處理完", "徵兆…都沒了", "徵兆…不剩", "徵兆…全部被移", "徵兆…都被移",
                            "徵兆…都移除", "徵兆…全部移除", "徵兆…被移掉", "徵兆…觸發或被移", "premonitions…gone", "premonitions…cleared",

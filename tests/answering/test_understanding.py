@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from answering.extract import (extract_input, normalise_numbers, respelled, restate_number, rule_unread_numbers,
-                               seat_names, unglossed, unread_numbers)
+from answering.extract import (extract_input, extract_with, normalise_numbers, respelled, restate_number,
+                               rule_unread_numbers, seat_names, unglossed, unread_numbers)
 from answering.query import Query, is_follow_up
 from answering.routing import asks_for_a_value, question_form
 from indexer.text import fold
@@ -2004,12 +2004,20 @@ def test_how_many_thieves_the_party_has_is_said_in_passing_for_a_clover():
     assert rule_unread_numbers(rule, question, data) == []
 
 
-@pytest.mark.parametrize("follow_up", ["要是那張住持在夜晚交易時被我換給別人了呢？", "What if I had traded the Abbot away at night?"])
+@pytest.mark.parametrize("follow_up", ["要是那張住持在夜晚交易時被我換給別人了呢？", "What if my character card had been another one?"])
 def test_a_follow_up_changing_what_no_input_reads_does_not_repeat_the_earlier_verdict(pipeline, follow_up):
     earlier = "4人局，我有4張自己角色的回憶、2張櫻花小徑，手上還有1張住持，能逃脫嗎？"
     assert pipeline.ask(earlier).verdict is not None
     r = pipeline.ask(follow_up, history=[earlier])
     assert r.verdict is None and r.no_verdict == "unread_change"
+
+
+def test_a_follow_up_trading_the_abbot_away_leaves_none_in_hand(pipeline):
+    earlier = "4人局，我有4張自己角色的回憶、2張櫻花小徑，手上還有1張住持，能逃脫嗎？"
+    assert pipeline.ask(earlier).verdict["value"] is True
+    r = pipeline.ask("What if I had traded the Abbot away at night?", history=[earlier])
+    assert r.verdict["details"]["inputs"]["abbots"] == {"value": 0, "from": "question"}
+    assert r.verdict["value"] is False
 
 
 def test_a_follow_up_changing_what_an_input_reads_reruns_the_rule(pipeline):
@@ -2773,3 +2781,131 @@ def test_a_follow_up_adding_to_a_count_told_before(pipeline):
     r = pipeline.ask("要是我再凑两张芒草呢？", history=history)
     assert r.verdict["details"]["inputs"]["grass"] == {"value": 4, "from": "question"}
     assert r.verdict["value"] is True
+
+
+@pytest.mark.parametrize("rule_id, question, expected", [
+    # Records at the game's end, seat by seat: a seat's number after 下家 is the seat, not a count.
+    ("mist-mountain.escape_master", "四人局結算。隊長6張回憶、場上金礦小巷2張；下家1 6張回憶、場上金礦3張；下家2 只有4張回憶但有5張金礦；"
+                                    "上家（下家3）6張回憶，金礦3張都在手上。誰是脫逃大師？",
+     {"players": [{"memories": 6, "gold_table": 2}, {"memories": 6, "gold_table": 3}, {"memories": 4, "gold_table": 5},
+                  {"memories": 6, "gold_table": 3}]}),
+    # A heading naming what the bare numbers after the seats count.
+    ("mist-mountain.escape", "Camp just flooded in our five-player game. Own-character memories: captain 5, the player "
+                             "after the captain (下家1) 3, 下家2 has 4 plus one 住持 in hand, 下家3 has 2, and 下家4 has 5. "
+                             "Who escapes?",
+     {"players": [{"memories": 5}, {"memories": 3}, {"memories": 4, "abbots": 1}, {"memories": 2}, {"memories": 5}]}),
+    # Players parted by commas, in order from the captain; a later bare count is of the first record's thing.
+    ("mist-mountain.escape", "End of a 6-player game. Going from today's captain round through his next players: Ann has "
+                             "4 memories of her own character, Ben has 3 plus four Grass path cards, Cid 2, Dee 3, Eve 4, "
+                             "and Fay 3 plus an Abbot in hand. Who makes it out?",
+     {"players": [{"name": "Ann", "memories": 4}, {"name": "Ben", "memories": 3, "grass": 4},
+                  {"name": "Cid", "memories": 2}, {"name": "Dee", "memories": 3}, {"name": "Eve", "memories": 4},
+                  {"name": "Fay", "memories": 3, "abbots": 1}]}),
+    # "then her 下家 Ben, …, and Fay as her 上家"; two players sharing "none".
+    ("mist-mountain.escape", "Six of us. Seats from that day's captain: Amy (captain), then her 下家 Ben, Cat, Dan, Eve, "
+                             "and Fay as her 上家. Own memories: Amy 4, Ben 4, Cat 3, Dan 4, Eve 2, Fay 5. Gold alleys: Amy 2 "
+                             "on the table, Ben 1 on the table plus 2 in hand, Cat 5 on the table, Dan 3 on the table, Eve "
+                             "and Fay none. Who's the escape master?",
+     {"players": [{"name": "Amy", "memories": 4, "gold_table": 2},
+                  {"name": "Ben", "memories": 4, "gold_table": 1, "gold_hand": 2},
+                  {"name": "Cat", "memories": 3, "gold_table": 5}, {"name": "Dan", "memories": 4, "gold_table": 3},
+                  {"name": "Eve", "memories": 2, "gold_table": 0}, {"name": "Fay", "memories": 5, "gold_table": 0}]}),
+    # The start player first, then each turn after it.
+    ("dungeon-lords.item_slot", "秋天下指令的時候，起始玩家先放，再來是他的下一家，然後才輪到我。我的魔法物品要蓋在哪一位冒險家下面？",
+     {"player_index_from_start": 2, "season": "autumn"}),
+    ("dungeon-lords.item_slot", "起始玩家先放，然后轮到我，物品放哪？", {"player_index_from_start": 1}),
+    ("onirim.happy_dream_options", "I pulled a Happy Dream. There are no face-up Dark Premonitions left and the deck "
+                                   "still has 21 cards. Which options do I have?",
+     {"face_up_premonitions": 0, "deck_size": 21}),
+    # A word between the number and the card: "two hard hats".
+    ("mist-mountain.contribution", "Today's path is the bamboo trail (竹林小道). I played a Miner (礦工), two hard hats and "
+                                   "a reflector. What's my contribution?",
+     {"path": "竹林小道", "cards": ["礦工", "工作帽", "工作帽", "反光盤"]}),
+    ("onirim.premonitions_triggered", "What if the new one had been brown instead?", {"new_door": "brown"}),
+    ("dungeon-lords.item_marked", "The spell needs 3 magic, our wizards only have 2 between them, and somebody's "
+                                  "carrying one wand. Does the wand get marked?",
+     {"item": "wand", "spell_level": 3, "party_magic": 2, "wands": 1}),
+    ("dungeon-lords.item_marked", "Wizard with 4 hit points is wearing the necklace of endurance. The vampire hits him "
+                                  "for 2, then fatigue deals 1 and then another 1. Does the necklace get marked?",
+     {"item": "necklace", "hit_points": 4, "damage": [2, 1, 1]}),
+    ("dungeon-lords.item_marked", "And if fatigue then deals him one more point?", {"damage": [1]}),
+    ("dungeon-lords.item_marked", "Slime hit the whole party, so they need 3 healing. The priest only heals 2, and "
+                                  "there are two healing potions in the party. Do the potions get marked as used?",
+     {"item": "potion", "damage_to_heal": 3, "priest_hearts": 2, "potions": 2}),
+    ("dungeon-lords.item_marked", "这回合我就放了个陷阱，一只怪都没派，冒险者身上挂着治疗药水，药水会被标记成用过吗？",
+     {"item": "potion", "monster_attacked": False}),
+    ("dungeon-lords.item_marked", "那换成诅咒戒指，三点全被挡下来呢？", {"trap_damage": 3}),
+    ("mist-mountain.next_captain", "五人局早上三個資格者的分數加起來不夠，出不了團，隊長卡要交給誰？",
+     {"players": 5, "departed": False}),
+    ("mist-mountain.next_captain", "4-player game. The team that left today was the captain, the captain's next player "
+                                   "(下家) and the captain's previous player (上家). Who gets the captain card now?",
+     {"players": 4, "went": [0, 1, 3]}),
+    ("mist-mountain.own_escape", "如果那張住持我之前交易送掉了呢？", {"abbots": 0}),
+    ("mist-mountain.own_escape", "What if I'd traded the abbot away at night?", {"abbots": 0}),
+    # Turns with the verb left out, and seats joined by "and" sharing a plural verb.
+    ("mist-mountain.morning", "Five players, today's path is 芒草小路 (needs 12). Turn order from the seat after the "
+                              "captain: 下家1 plays a 工作帽, 下家2 a 燈籠, 下家3 a 工作帽, 下家4 passes, the captain plays a "
+                              "工作帽, then 下家1 adds a 燈籠. After that 下家2, 下家3 and the captain pass, and finally 下家1 "
+                              "passes too. Does the team head out?",
+     {"players": 5, "path": "芒草小路", "requirement": 12,
+      "actions": [[1, "工作帽"], [2, "燈籠"], [3, "工作帽"], [4, "pass"], [0, "工作帽"], [1, "燈籠"], [2, "pass"],
+                  [3, "pass"], [0, "pass"], [1, "pass"]]}),
+])
+def test_records_seats_and_amounts_told_in_players_words(rule_id, question, expected):
+    assert _read(rule_id, question) == (expected, [])
+
+
+def test_a_follow_up_takes_the_latest_value_told_before(pipeline):
+    history = ["How many discards does Paradoxical Prophecy cost on the expensive side?", "what about on the cheap side?"]
+    r = pipeline.ask("ok, and how many discards would Powerful Punishment cost on that same side?", history=history)
+    assert r.verdict["details"]["inputs"]["side"]["value"] == "cheap"
+
+
+def test_a_follow_up_correcting_one_thing_of_the_list_keeps_the_rest(pipeline):
+    history = ["我的高塔列从左到右是红4、绿4、蓝5、棕3，这算凑齐高塔列了吗？"]
+    r = pipeline.ask("不对，我看错了，最右边那张其实是红3，不是棕3，那这样高塔列算完成了吗？", history=history)
+    assert r.verdict["details"]["inputs"]["row"]["value"] == ["red-4", "green-4", "blue-5", "red-3"]
+
+
+def test_a_follow_up_to_a_question_about_buying_is_out_of_scope(pipeline):
+    r = pipeline.ask("What about online, is it cheaper there?", history=["Where can I buy the Onirim expansions in Taiwan?"])
+    assert not r.in_scope and r.verdict is None
+
+
+def test_a_count_of_one_kind_of_card_is_not_the_decks_count(pipeline):
+    # card_counts counts the deck a set-up makes; "how many Happy Dreams" is one kind of card, a fact of the texts.
+    for question in ("黑暗征兆扩充有几张美梦卡？", "高塔扩充里每种颜色的高塔各有几张？",
+                     "How many Dark Premonitions are flipped face up when you set up that expansion?"):
+        r = pipeline.ask(question)
+        assert r.rule != "onirim.card_counts", question
+    r = pipeline.ask("基本組加高塔擴充，洗在一起的牌堆總共幾張？")
+    assert r.rule == "onirim.card_counts" and r.verdict["value"] == 88
+
+
+def test_a_follow_up_setting_the_variant_aside_is_not_about_the_variant(pipeline):
+    r = pipeline.ask("那不用变体的话，回忆卡本来是几张？", history=["用那个省时间的变体规则，五个人玩，回忆牌库总共剩几张？"])
+    assert r.rule not in ("mist-mountain.variant_deck", "mist-mountain.variant_starting_memory")
+
+
+def test_a_statement_asked_back_is_a_yes_no_question():
+    assert question_form(fold("My discard pile has 8 cards in it, so I can cast it right now?")) == "yes_no"
+    assert question_form(fold("how many cards I can look at?")) == "how_many"
+
+
+def test_a_follow_up_adding_one_more_blow_keeps_the_blows_told_before(pipeline):
+    history = ["A wizard with 4 hit points is wearing the Necklace of Endurance. This round he takes 2 from the "
+               "goblin and then 1 from the slime. Does the necklace get a gold on it?"]
+    r = pipeline.ask("And if fatigue then deals him one more point?", history=history)
+    assert r.verdict["details"]["inputs"]["damage"]["value"] == [2, 1, 1]
+    assert r.verdict["value"] is True
+
+
+def test_an_abbot_kept_in_hand_counts_as_a_memory(pipeline):
+    r = pipeline.ask("住持留在手里算不算一份回忆？")
+    assert r.rule == "mist-mountain.abbot_counts_as_memory" and r.verdict["value"] is True
+
+
+def test_a_follow_ups_seats_are_placed_at_the_table_told_before():
+    rule = get_rule("mist-mountain.next_captain")
+    assert extract_with(rule.input_model, "如果有出團，去的是隊長、上家跟下家3呢？", {"players": 5, "departed": False}) == \
+        {"departed": True, "went": [0, 3, 4]}
