@@ -1365,7 +1365,7 @@ def _elided_lead(text: str, slot: Slot) -> str:
 
 
 # "順序從隊長開始：阿明有…；小華…", "in seat order from the captain: A has …; B has …": players listed by name.
-_FROM_CAPTAIN = re.compile(r"(?:顺序|依序|座位顺序)?\s*(?:从|由)(?:今天的?|当天的?)?队长开始(?:依序)?|"
+_FROM_CAPTAIN = re.compile(r"(?:顺序|依序|座位顺序)?\s*(?:从|由)(?:今天的?|当天的?)?队长开始(?:依序|顺着下家|往下家|顺时针|按顺序)?|"
                            r"(?:in (?:seat |turn |that day's )?order,? |going round |clockwise )?"
                            r"(?:from|starting (?:with|from)) (?:the |(?:today|that day)(?:'s| is) )?captain(?:'s (?:seat|round))?"
                            r"(?: (?:round )?through (?:his|her|their|the captain's) next players)?")
@@ -1470,6 +1470,7 @@ def _named_records(text: str, slot: Slot, question: str) -> list[dict[str, Any]]
     out: list[dict[str, Any]] = []
     thing = ""  # the thing the first record counts, for a later bare count ("Cid 2")
     for part in parts:
+        part = re.sub(r"[（(][^）)]{0,12}[）)]", "", part)  # "阿明（队长）4张回忆": the aside says the seat again
         name = _NAME.match(part)
         if name is None:
             return None
@@ -1483,6 +1484,9 @@ def _named_records(text: str, slot: Slot, question: str) -> list[dict[str, Any]]
             return None
         out.append({"name": _as_written(question, name.group(1), part[name.end(1):name.end(1) + 4]), **record})
     names = [r["name"] for r in out]
+    # (A seat's role is no player's name: "顺着下家：阿明…" read "顺着下家" as one.)
+    if any(re.search(r"下家|上家|队长|captain", fold(name)) for name in names):
+        return None
     return out if len(out) >= 4 and len(set(names)) == len(names) else None
 
 

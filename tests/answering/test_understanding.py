@@ -2855,6 +2855,19 @@ def test_records_seats_and_amounts_told_in_players_words(rule_id, question, expe
     assert _read(rule_id, question) == (expected, [])
 
 
+@pytest.mark.parametrize("rule_id, question, expected", [
+    # "顺着下家" says the order; it is no player's name. The captain's aside in brackets says the seat again.
+    ("mist-mountain.escape_master", "6人局最后一天，从队长开始顺着下家：阿明（队长）4张回忆、金矿场上2手上1；阿珊5张回忆、金矿手上3；"
+                                    "阿杰3张回忆+1张住持、金矿场上3；阿玲2张回忆、金矿5；阿欣4张回忆、金矿1；阿华1张回忆、没金矿。谁是脱逃大师？",
+     {"players": [{"name": "阿明", "memories": 4, "gold_table": 2, "gold_hand": 1},
+                  {"name": "阿珊", "memories": 5, "gold_hand": 3}, {"name": "阿杰", "memories": 3, "abbots": 1, "gold_table": 3},
+                  {"name": "阿玲", "memories": 2, "gold_table": 5}, {"name": "阿欣", "memories": 4, "gold_table": 1},
+                  {"name": "阿华", "memories": 1, "gold_table": 0}]}),
+])
+def test_players_named_in_order_from_the_captain(rule_id, question, expected):
+    assert _read(rule_id, question) == (expected, [])
+
+
 def test_a_follow_up_takes_the_latest_value_told_before(pipeline):
     history = ["How many discards does Paradoxical Prophecy cost on the expensive side?", "what about on the cheap side?"]
     r = pipeline.ask("ok, and how many discards would Powerful Punishment cost on that same side?", history=history)
