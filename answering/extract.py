@@ -2539,12 +2539,17 @@ def extract_input(model: type[BaseModel], question: str) -> dict[str, Any]:
     return _valid_subset(model, _read_input(model, question))
 
 
+def _table_size_field(slots: dict[str, Slot]) -> str | None:
+    """The field holding the table's size: a count said with its unit alone ("五人局"), no cue word."""
+    return next((n for n, slot in slots.items() if slot.kind == "count" and slot.units and not slot.cues), None)
+
+
 def extract_with(model: type[BaseModel], question: str, earlier: dict[str, Any]) -> dict[str, Any]:
     """The fields of `model` a follow-up states, checked together with what the questions before it stated:
     "下家1、下家2跟隊長出團" places its seats at the table size an earlier question gave."""
     read = _read_input(model, question)
     slots = declared_slots(model)
-    table_size = next((n for n, slot in slots.items() if slot.kind == "count" and slot.units and not slot.cues), None)
+    table_size = _table_size_field(slots)
     if table_size and isinstance(earlier.get(table_size), int) and table_size not in read \
             and any(slot.kind in ("seats", "seat_records", "plays") and n not in read for n, slot in slots.items()):
         # "如果有出團，去的是隊長、上家跟下家3呢？" after "五人局…": its seats are placed at the table told before.
@@ -2703,7 +2708,7 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     counts, counted = _counts(_each_as_total(none_text), {n: s for n, s in slots.items() if n not in zeroed})
     counts.update(dict.fromkeys(zeroed, 0))
     players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
-    table_size = next((n for n, slot in slots.items() if slot.kind == "count" and slot.units and not slot.cues), None)
+    table_size = _table_size_field(slots)
     if players is None and table_size and any(s.kind in ("seats", "seat_records", "plays") for s in slots.values()):
         # A roster naming every seat from the captain round ("Mia (captain), Noah, Olga, Pete") says the table's size.
         roster = _roster(counting_text, None, None)[0]
