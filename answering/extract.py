@@ -62,16 +62,20 @@ def normalise_numbers(folded: str) -> str:
     """Digits for Chinese numerals next to measure words or seat markers, and for English number words."""
     # Cached: every rule of a game reads the same question, and this is the costliest step they share.
     def cn(m: re.Match[str]) -> str:
-        # Imported at the first numeral: it takes a tenth of a second, and most questions have none.
-        import cn2an
-
         numeral = m.group(1).replace("两", "二").replace("〇", "零")
         if len(numeral) == 2 and "一二三四五六七八九".find(numeral) >= 0:
             return m.group(1)  # "两三张", "三四个": two or three, about so many, not 23
-        try:
-            digits = str(int(cn2an.cn2an(numeral, "smart")))
-        except (ValueError, KeyError):
-            return m.group(1)
+        if numeral in CN_DIGITS:
+            # One character is one digit: cn2an's import and first call take a sixth of a second, the most a
+            # one-shot `arbiter ask` spends on one thing, and most numerals are one character.
+            digits = str(CN_DIGITS[numeral])
+        else:
+            import cn2an  # imported at the first numeral of two characters or more
+
+            try:
+                digits = str(int(cn2an.cn2an(numeral, "smart")))
+            except (ValueError, KeyError):
+                return m.group(1)
         # "绿4两张" must not become "绿42张": a converted numeral never runs into a written digit.
         text = m.string
         before = " " if m.start(1) > 0 and text[m.start(1) - 1].isdigit() else ""
@@ -523,19 +527,26 @@ _NONE_OF_KINDS = re.compile(rf"\b(?:no|zero)\s+((?:{_KIND_WORDS}(?:\s+path)?\s*(
                             rf"{_KIND_WORDS})(?:\s+path)?\s+cards?\b")
 
 
+@lru_cache(maxsize=1024)
+def _number_before_unit(unit: str) -> re.Pattern[str]:
+    """A number written before a count's unit ("3張", "2 of the sakura path cards")."""
+    # "2 of the Sakura path cards", "3 of my memories": a share of the things counted is that many of them.
+    # ("1 of those golds" is a part of a total said before: what the part is, its clause says.)
+    # Compiled once per unit: there are more units than the `re` module's own cache keeps, so a pattern
+    # built at each call was compiled again for most questions.
+    return re.compile(r"(-?\d+)\s*(?:个|位|名)?\s*" + (r"(?:of (?:the|my|our|his|her|their) )?" if unit.isascii() else "")
+                      + re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else ""))
+
+
 def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] = ()) -> list[tuple[float, int, int]]:
     """(distance, position, value) for each number this count slot could mean: one written before a
     unit, or next to a cue word (after it within 10 characters, before it within 8), within one clause."""
     out: list[tuple[float, int, int]] = []
     for unit in slot.units:
-        # "2 of the Sakura path cards", "3 of my memories": a share of the things counted is that many of them.
-        # ("1 of those golds" is a part of a total said before: what the part is, its clause says.)
-        pattern = r"(-?\d+)\s*(?:个|位|名)?\s*" + (r"(?:of (?:the|my|our|his|her|their) )?"
-                                                    if unit.isascii() else "") + \
-            re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else "")
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
         # ("起始玩家後面第二個人": a number after 第 is a place in an order, no count.)
-        out += [(_unit_distance(text, m.start(1), slot), m.start(1), int(m.group(1))) for m in re.finditer(pattern, text)
+        out += [(_unit_distance(text, m.start(1), slot), m.start(1), int(m.group(1)))
+                for m in _number_before_unit(unit).finditer(text)
                 if not _names_other(text[max(0, m.start(1) - 14):m.start(1)], slot)
                 and not _other_after(text[m.end():m.end() + 24], slot)
                 # ("四到六個人都有可能": a range of counts says none of them.)
