@@ -2979,6 +2979,15 @@ _DID_NOT_GO = re.compile(r"\s*(?:自己|本人|himself|herself)?\s*(?:今天|当
 _THE_OTHERS = re.compile(rf"(?:{_OTHER_PEOPLE})的?\s*(\d)\s*(?:个|位)?\s*(?:人|玩家)|\bthe (?:other (\d)|(\d) others)\b")
 
 
+# "其他人都去了", "everyone else went", "everyone except the captain": every seat but one said apart, no count.
+_ALL_BUT = re.compile(rf"(?:{_OTHER_PEOPLE})的?\s*(?:人|玩家)(?:\s*(?:也|就))?\s*(?:都|全)|"
+                      r"\b(?:everyone|everybody|all the others|the others|the rest(?: of us)?|all of us)\b"
+                      r"(?=\s+(?:else|except|but|apart|other than|besides|went|go|did|were|was)\b)|"
+                      r"除了\S{1,8}?(?:以外|之外|外)?\s*[，,]?\s*(?:其他|其余|剩下|另外|别)?的?\s*(?:人|玩家)?\s*(?:都|全)")
+# The word that sets one seat apart, right before the seat's role ("除了隊長", "everyone except the captain").
+_EXCEPT_BEFORE = re.compile(r"(?:除了|\bexcept(?: for)?|\bbut|\bother than|\bapart from|\bbesides)\s*(?:the\s+)?$")
+
+
 def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None:
     """Seats named by role in the clause after a cue ("出團的是隊長、下家1和下家2")."""
     roster: dict[str, int] | None = None  # read once, at the first cue found
@@ -2992,14 +3001,18 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
         start = max([text.rfind(p, 0, c.start()) for p in "。？?！!；;"]
                     + [m.end() - 1 for m in re.finditer(r"\.(?=\s)", text[:c.start()])]) + 1
         clause = re.split(r"[。？?！!；;]|\.(?=\s|$)", text[start:], maxsplit=1)[0]
-        if players and _WHOLE_TABLE.search(clause):
-            return list(range(players))  # "all four of us went", "大家都出團了": every seat
-        others = _THE_OTHERS.search(clause)
-        if players and others and int(next(g for g in others.groups() if g)) == players - 1:
+        others = _THE_OTHERS.search(clause) or _ALL_BUT.search(clause)
+        counted = next((g for g in others.groups() if g), None) if others else None
+        if players and others and (counted is None or int(counted) == players - 1):
             stayed = {_seat(text, m.group(1), players) for m in _SEAT_ROLE.finditer(text)
-                      if _DID_NOT_GO.match(text[m.end():]) and not _A_CARD.match(text[m.end():])}
+                      if (_DID_NOT_GO.match(text[m.end():]) or _EXCEPT_BEFORE.search(text[:m.start()]))
+                      and not _A_CARD.match(text[m.end():])}
             if len(stayed) == 1 and None not in stayed:
                 return [k for k in range(players) if k not in stayed]
+            # "另外三个人都去了" whose one who stayed is not read: some seats, not the whole table.
+            continue
+        if players and _WHOLE_TABLE.search(clause):
+            return list(range(players))  # "all four of us went", "大家都出團了": every seat
         roles = list(_SEAT_ROLE.finditer(clause))
         # "…，隊長卡接下來要交給誰": a relative role names a seat only as the next of a list ("下家1、再下一位").
         roles = [m for k, m in enumerate(roles)

@@ -2170,6 +2170,12 @@ def test_cantonese_healing_is_read(question, expected):
     ("4 players. The captain didn't go today; the other three went. Who gets the captain card?", [1, 2, 3]),
     # At five, "the other three" is not every seat but one: which three is not said.
     ("5人局，下家2沒出團，出團的是另外三個人，隊長卡給誰？", None),
+    # "另外三个人都去了" counts the others; it is not the whole table.
+    ("4人局，有出团，队长没去、另外三个人都去了，下一个队长是谁？", [1, 2, 3]),
+    ("4 players, the team departed; everyone except the captain went. Who is the next captain?", [1, 2, 3]),
+    ("5人局出團了，除了下家2以外大家都去了，隊長卡給誰？", [0, 1, 3, 4]),
+    ("5 players, we departed and all of us went except the previous player. Next captain?", [0, 1, 2, 3]),
+    ("四人局，出团了，大家都去了，下一个队长是谁？", [0, 1, 2, 3]),
 ])
 def test_the_others_who_went_are_every_seat_but_the_one_that_stayed(question, went):
     data = extract_input(get_rule("mist-mountain.next_captain").input_model, question)
