@@ -25,7 +25,7 @@ from .claims import CN_DIGITS, claim_spans, claims_unnumbered, speaks_after
 # "第三"), so that 一起 or 一樣 never become numbers.
 _CN_NUM = "零〇一二两三四五六七八九十百"
 # "死信有三金": 金 counts golds (not the 金矿 of a gold alley).
-_MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|顶|根|瓶|支|件|片|条|只|串|金(?!矿)|players?)"
+_MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|顶|根|瓶|支|件|片|条|只|串|块|金(?!矿)|players?)"
 _EN_ORDINALS = {"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
 _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
@@ -85,6 +85,9 @@ def normalise_numbers(folded: str) -> str:
     # A lone 一 before a measure word is mostly an article ("一座高塔" = "a Tower"): left as it is.
     # "#3" and "No. 3" number a card: the digit alone, so that "#3, #5 and #6" reads as a list of numbers.
     out = re.sub(r"(?:#|\bno\.)\s*(?=\d)", "", unglossed(respelled(folded)))
+    # Chat shorthand: "w/ 5p" is with, "w/o" without.
+    out = re.sub(r"\bw/o\b", "without", out)
+    out = re.sub(r"\bw/\s*", "with ", out)
     # "下家四两分": the seat's number, then the count; not one numeral 42.
     out = re.sub(rf"(?<=下家|上家)([一二三四五六七八九])(?=[{_CN_NUM}]+\s*{_MEASURE})",
                  lambda m: f"{CN_DIGITS[m.group(1)]} ", out)
@@ -98,14 +101,23 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"(?<![们\d])([俩仨])(?!\d)", lambda m: "2" if m.group(1) == "俩" else "3", out)
     # "再多湊一張", "再補一張": one more is a count, not an article.
     out = re.sub(r"(?<=[再凑补加拿收抽])一(?=\s*(?:张|个|顶|座|根|瓶|扇|颗))", "1", out)
+    # "桌上金礦小巷一張", "手上一張": one told after the thing or the place it lies is a count, not an article.
+    # ("回憶一張都沒有" is none.)
+    out = re.sub(r"(回忆|金矿|小巷|住持|小卡|手上|手里|手中|桌上|场上)\s*一(?=\s*(?:张|个|份)(?!\s*(?:都|也)))", r"\g<1>1", out)
     # "下家4一分": one point said of a seat is a count, not an article.
     out = re.sub(r"(?:(?<=下家\d)|(?<=上家\d)|(?<=队长))\s*一(?=\s*(?:分|点)(?!钟))", " 1", out)
     # A Tower or card told by colour and number in words ("藍五、紅五、綠四"): the number written as a digit.
     out = re.sub(rf"(?:(?<=[红蓝绿棕]色)|(?<=[红蓝绿棕]))([一二三四五])(?![{_CN_NUM}])(?!\s*{_MEASURE})", cn, out)
     # "回憶一張都沒有": not one is none.
-    out = re.sub(r"一\s*(张|个|颗|瓶|根|件|点|枚|座|扇)\s*(?:都|也)\s*(?=没有)", r"0\1 ", out)
-    # "a dozen cards", "half a dozen", "a couple of path cards": counts said the English way.
-    out = re.sub(r"\ba couple of\b(?=(?:\s+\S+){0,3}?\s+(?:cards?|memories|golds?|points?|potions?|clovers?)\b)", "2", out)
+    # ("一張牌都還沒有": the card named, and 還, may come between.)
+    out = re.sub(r"一\s*(张|个|颗|瓶|根|件|点|枚|座|扇)\s*(?:牌|卡)?\s*(?:都|也)\s*(?:还)?\s*(?=没有?)", r"0\1 ", out)
+    # "a dozen cards", "half a dozen", "a couple of path cards", "a pair of Sakura cards", "a trio of golds": counts
+    # said the English way.
+    out = re.sub(r"\ba (couple|pair|trio) of\b(?=(?:\s+\S+){0,3}?\s+(?:cards?|memories|golds?|points?|potions?|clovers?|wands?)\b)",
+                 lambda m: "3" if m.group(1) == "trio" else "2", out)
+    # "just the one Sakura card": one of them, not the card pointed back at.
+    out = re.sub(r"\b(just|only) the one\b(?=\s+[a-z]+(?:[- ][a-z]+)?\s+(?:path\s+)?(?:cards?|memory|abbot|gold|potion|clover|wand)\b)",
+                 r"\1 1", out)
     out = re.sub(r"\bhalf an? dozen\b", "6", out)
     out = re.sub(r"\b(?:a|one)\s+dozen\b|\bdozen\b", "12", out)
     # "twenty-one", "thirty": tens, and tens and units, said in words.
@@ -141,6 +153,8 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"\bdownstream(?: player)?\s*(\d)\b", r"下家\1", out)
     out = re.sub(r"\b(?:the )?downstream player\b", "下家", out)
     out = re.sub(r"\b(?:the )?upstream player\b", "上家", out)
+    # "隊長跟他上家各出了三分": the captain's own 上家 is the 上家 (seats are told from the captain).
+    out = re.sub(r"(队长\s*(?:跟|和|与|及|、))\s*(?:他|她)\s*的?\s*(?=上家|下家)", r"\1", out)
     out = _asker_as_captain(_without_a_further_question(out))
     # What the players of a dispute claim ("阿凱說可以看5張") is a possible answer, not a fact of the table.
     return _numbered_players(_corrected(claims_unnumbered(out)))
@@ -538,6 +552,13 @@ def _number_before_unit(unit: str) -> re.Pattern[str]:
                       + re.escape(fold(unit)) + (r"(?![a-z])" if unit.isascii() else ""))
 
 
+def _cue_is_counted(cue: str, slot: Slot) -> bool:
+    """Whether a count's cue names the thing counted (a potion, a clover), so that "a potion" is one of them; a
+    cue that only leads to the count is not ("a trap hits for 3" is no 1 point of trap damage). Counts that
+    declare no units are taken to count what their cues name."""
+    return not slot.units or any(fold(cue) in fold(unit) for unit in slot.units)
+
+
 def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] = ()) -> list[tuple[float, int, int]]:
     """(distance, position, value) for each number this count slot could mean: one written before a
     unit, or next to a cue word (after it within 10 characters, before it within 8), within one clause."""
@@ -578,7 +599,8 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                 one = re.search(r"一\s*()$", text[window:c.start()])  # "一顆心", by the cue 顆心
             # "其中一個黃金" is one of the golds, not how many golds there are; it counts what it is said to be
             # ("其中一個黃金是我自己顏色的").
-            if one and not (_part_of_total(text, window + one.start()) and not one.group(1)):
+            if one and not (_part_of_total(text, window + one.start()) and not one.group(1)) \
+                    and (one.group().startswith("一") or _cue_is_counted(cue, slot)):
                 out.append((1, -100000 - c.start(), 1))
             # "其中一個是我自己的項鍊在我自己的地城被用掉的": one of a total said before is what its clause says it is.
             part_one = re.search(r"(?:其中|当中|之中)(?:有)?\s*一\s*" + _COUNTED_ONE + r"?[^\d，。,?？!！；;]{0,30}$",
@@ -944,6 +966,8 @@ def _role_seat(role: str) -> int | None:
         return 0
     if role in ("下家的下家", "上家的上家", "上上家", "下下家") or role.startswith("上家再"):
         return 2 if role.startswith("下") else -2
+    if re.search(r"before(?:the)?(?:上家|previousplayer|lastplayer|lastseat)$", role):
+        return -2  # "the guy before 上家": the 上家's own 上家
     # "the guy right after the captain": `_SEAT_ROLE` has said who; only the side is left to read.
     m = re.match(r"下家(\d)?|nextplayer(\d)?|.*after(?:the)?captain$", role)
     if m:
@@ -975,14 +999,19 @@ _SEAT_ROLE = re.compile(
     r"下家的下家|上家的上家|上家再(?:往)?上(?:去|一)?(?:的|那)*一?(?:位|个|家)?|上上家|下下家|队长|captain|再下一?(?:位|个|家)|再下家|再(?:往)?下去|下一(?:位|个)|再来|接着|接著|接下来|下家\s*\d?(?!\d*\s*[分点张个颗])|上家(?:\s*\d(?=\s+\d))?|下家|"
     r"最后一(?:位|个)(?:玩家)?|"
     r"(?:the )?one after(?: that| them| him| her)?|"
+    r"(?:the )?one (?:right |just )?before (?:that|them|him|her)\b|"
     r"next player(?:\s*\d(?=\s+\d))?|"
     r"(?:the )?(?:player|guy|person|one) (?:sitting |seated )?(?:right |just |immediately |directly )?after (?:the )?captain|"
     r"(?:the )?(?:last|previous) (?:player|seat)|"
     r"(?:the )?(?:captain's )?upstream (?:player|seat)|"
     r"(?:the )?(?:player|guy|person|one) (?:sitting |seated )?(?:right |just |immediately |directly )?before (?:the )?captain|"
-    r"\b(?:next|then|last)(?: one)?\b(?=[\s:]*(?:[(（][^\d()（）]{1,40}[)）]\s*)?(?:(?:only|just|has|had|with)\s+)?\d)|"
+    r"(?:the )?(?:player|guy|person|one) (?:sitting |seated )?(?:right |just |immediately |directly )?before "
+    r"(?:the )?(?:上家|previous player|last player|last seat)|"
+    r"\b(?:next|then|last)(?: one| seat)?\b(?=[\s:]*(?:[(（][^\d()（）]{1,40}[)）]\s*)?(?:(?:only|just|has|had|with)\s+)?\d)|"
     r"(?:the )?(?:second|third|fourth|fifth)\b(?=[\s:]*\d))")
-_RELATIVE_ROLE = re.compile(r"再下|再往下|下一|再来|接着|接著|接下来|one after|^(?:next|then)(?: one)?$")
+# "the one before that": one seat back from the seat named just before.
+_BACK_ROLE = re.compile(r"one (?:right |just )?before (?:that|them|him|her)$")
+_RELATIVE_ROLE = re.compile(r"再下|再往下|下一|再来|接着|接著|接下来|one after|^(?:next|then)(?: one| seat)?$")
 # A role restating the seat just named ("最後一位、也就是阿明的上家小玉4分"): the same seat, not another.
 _RESTATED = re.compile(r"(?:也就是|即|亦即|\bthat is|\bi\.e\.)[^，,；;。]{0,8}$")
 # Roles joined to share one number: "下家1和下家2各貢獻4分", "the captain and 下家2 both have 5".
@@ -1181,8 +1210,10 @@ def _whole_table(pairs: list[tuple[int, int]], n_players: int) -> list[int] | No
 def _cap_as_captain(text: str) -> str:
     """"cap 5 下家1 3 下家2 4": among seats told with their numbers, "cap" is the captain, not a work cap."""
     if len(_SEAT_ROLE.findall(text)) >= 2:
-        return re.sub(r"\bcap\b(?=\s*(?:has\s+|had\s+|put in\s+)?\d)", "captain", text)
-    return text
+        text = re.sub(r"\bcap\b(?=\s*(?:has\s+|had\s+|put in\s+)?\d)", "captain", text)
+    # "went with cap + 上家": joined to another seat, "cap" is the captain.
+    return re.sub(r"\bcap\b(?=\s*(?:\+|,|&|\band\b)\s*(?:上家|下家|(?:the )?(?:previous|next|last) (?:player|seat)))",
+                  "captain", text)
 
 
 def _seat_list(text: str) -> list[int] | None:
@@ -1377,6 +1408,8 @@ def _elided_lead(text: str, slot: Slot) -> str:
 
 # "順序從隊長開始：阿明有…；小華…", "in seat order from the captain: A has …; B has …": players listed by name.
 _FROM_CAPTAIN = re.compile(r"(?:顺序|依序|座位顺序)?\s*(?:从|由)(?:今天的?|当天的?)?队长开始(?:依序|顺着下家|往下家|顺时针|按顺序)?|"
+                           # "按座位: 队长阿明 6张…": the seat order, opening with the captain
+                           r"(?:按|照|依)座位(?:顺序)?(?=\s*[:：]?\s*队长)|"
                            r"(?:in (?:seat |turn |that day's )?order,? |going round |clockwise )?"
                            r"(?:from|starting (?:with|from)) (?:the |(?:today|that day)(?:'s| is) )?captain(?:'s (?:seat|round))?"
                            r"(?: (?:round )?through (?:his|her|their|the captain's) next players)?")
@@ -1479,18 +1512,25 @@ def _named_records(text: str, slot: Slot, question: str) -> list[dict[str, Any]]
         # "Ann has 4 memories, Ben has 3 plus four grass path cards, Cid 2, …": players parted by commas.
         parts = [p for p in re.split(r"[,，、]\s*(?:and\s+)?", body) if p.strip()]
     out: list[dict[str, Any]] = []
-    thing = ""  # the thing the first record counts, for a later bare count ("Cid 2")
-    for part in parts:
+    thing, counted = "", None  # the thing the first record counts, for a later bare count ("Cid 2"), and its value
+    for i, part in enumerate(parts):
         part = re.sub(r"[（(][^）)]{0,12}[）)]", "", part)  # "阿明（队长）4张回忆": the aside says the seat again
+        if i == 0:
+            part = re.sub(r"^\s*(?:队长|the captain|captain)\s*(?=\S)", "", part)  # "队长阿明 6张回忆": the captain, named
         name = _NAME.match(part)
         if name is None:
             return None
         said = part[name.end():]
-        if thing:
-            said = re.sub(r"^(\s*(?:has\s+|有)?\d+)(?=\s*(?:$|\+|\bplus\b|\band\b|加|还有))", rf"\1 {thing}", said)
-        record = _record(said, slot)
         first = next(iter(mentions(said, slot.values)), None)
-        thing = thing or (said[first.start:first.end] if first is not None else "")
+        lead = re.match(r"\s*(?:has\s+|有)?\d+(?:\s*(?:张|个|份))?", said) if thing else None
+        # "Cid 2", "Ben has 3 plus four grass path cards", "小华 6张 场上金矿1", "小美 6张 0金矿": a bare first number
+        # is the first record's thing; one right before a thing of its own ("阿强 2金矿") is that thing's.
+        if lead and (first is None or (first.value != counted and re.search(r"[\s,，、]|\d", said[lead.end():first.start]))):
+            said = f"{said[:lead.end()]} {thing} {said[lead.end():].lstrip()}"
+            first = next(iter(mentions(said, slot.values)), None)
+        record = _record(said, slot)
+        if not thing and first is not None:
+            thing, counted = said[first.start:first.end], first.value
         if not record:
             return None
         out.append({"name": _as_written(question, name.group(1), part[name.end(1):name.end(1) + 4]), **record})
@@ -1523,7 +1563,8 @@ def _roles_told(text: str, roles: list[re.Match[str]]) -> list[re.Match[str]]:
     ("Last seat (the captain's 上家): …")."""
     kept: list[re.Match[str]] = []
     for role in roles:
-        if kept and re.fullmatch(r"\s*[(（][^)）]*", text[kept[-1].end():role.start()]):
+        # ("the player right before the captain in turn order (his 上家)": a few words may come before the bracket.)
+        if kept and re.fullmatch(r"[^()（）,，;；。]{0,20}?[(（][^)）]*", text[kept[-1].end():role.start()]):
             continue
         kept.append(role)
     return kept
@@ -1556,6 +1597,8 @@ def _records_by_role(text: str, slot: Slot, roles: list[re.Match[str]], n_player
     seat: int | None = None
     for i, role in enumerate(roles):
         segment = text[role.end():roles[i + 1].start() if i + 1 < len(roles) else len(text)]
+        if not re.search(r"\d", segment) and _record(segment, slot) == {}:
+            continue  # "starting from the captain: the captain has 5 …": a role that tells no one's record
         # "他下家小華…；再下家阿美…": a role counting from the seat told just before.
         seat = (seat + 1 if seat is not None else None) if _RELATIVE_ROLE.search(role.group(1)) \
             else _seat(text, role.group(1), n_players)
@@ -2482,6 +2525,11 @@ _PLAYERS_BEFORE_ME = re.compile(r"(?:我)?前面(?:已经|已)?(?:有|还有)?\s
                                 r"\b(\d) players? (?:place|places|go|goes|went|placed|choose|chose) (?:before|ahead of) me\b")
 
 
+_DOWN_CHAIN = r"((?:\s*(?:的|再)?\s*(?:下+家|下一(?:位|个|家)))+)"
+_ASKER_DOWN_FROM_START = re.compile(rf"我(?:是|坐在?|坐)?\s*(?:起始玩家|他|她)\s*的?{_DOWN_CHAIN}|"
+                                    rf"(?:起始玩家|他|她)\s*的?{_DOWN_CHAIN}\s*(?:是|就是)\s*我(?!们)")
+
+
 def _seat_from_start(text: str) -> int | None:
     """0 for the start player, 1 for the next, …: "起始玩家的下一位", "第3位玩家", "3rd player after the start",
     "the fourth to place", "順序是起始玩家、阿宏、然後才是我"."""
@@ -2492,6 +2540,10 @@ def _seat_from_start(text: str) -> int | None:
                        r"(?:[\u4e00-\u9fff]{1,3}?)?\s*(?:[（(][^）)]{0,8}[）)])?(?=\s*(?:[，,。.？?！!、；;]|$))", text)
     if listed:
         return len(re.findall(r"[、,，]", listed.group(1))) + 1
+    # "起始玩家是阿明，我坐他下家的下家", "起始玩家的下下家是我": the asker's seat, one on for each 下 of the chain.
+    chain = _ASKER_DOWN_FROM_START.search(text) if re.search(r"起始玩家", text) else None
+    if chain:
+        return len(re.findall(r"下(?=下*家)|下一(?:位|个|家)", chain.group(1) or chain.group(2)))
     named = _seat_of_named_owner(text)
     if named is not None and named >= 0:
         return named
@@ -2951,6 +3003,7 @@ def _targeted(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, A
         return None
     named = mentions(text, items.values)
     out = []
+    aimed: set[tuple[Any, Any, tuple[int, int]]] = set()
     for m in mentions(text, slot.values):
         if m.negated:
             continue
@@ -2960,8 +3013,17 @@ def _targeted(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, A
             kinds = {n.value for n in named if not n.negated}
             if len(kinds) == 1 and _ONE_OF_THEM.search(_clause_around(text, m)):
                 target = next(n for n in named if not n.negated)
+            # "只出了一張鐵路工，結果被別人用品茶師拿走了": the one card played is the one taken.
+            played = [n for n in named if not n.negated]
+            if target is None and len(played) == 1 and played[0].end <= m.start \
+                    and re.search(r"(?:一张|一个|1\s*张|\ba|\bone|\bsingle|\bonly)\s*$", text[max(0, played[0].start - 8):played[0].start]):
+                target = played[0]
         if target is None:
             return None  # an effect whose target is not said: not read
+        # "fogs one of my caps with 濃霧時刻": the effect named twice in one clause at one kind of card is one effect.
+        if (m.value, target.value, _clause_bounds(text, m)) in aimed:
+            continue
+        aimed.add((m.value, target.value, _clause_bounds(text, m)))
         out.append({"kind": m.value, "card": target.value})
     return out or None
 
@@ -2990,6 +3052,7 @@ _EXCEPT_BEFORE = re.compile(r"(?:除了|\bexcept(?: for)?|\bbut|\bother than|\ba
 
 def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None:
     """Seats named by role in the clause after a cue ("出團的是隊長、下家1和下家2")."""
+    text = _cap_as_captain(text)
     roster: dict[str, int] | None = None  # read once, at the first cue found
     for cue in slot.cues:
         c = _pattern(cue).search(text)
@@ -3013,16 +3076,25 @@ def _seats_after(text: str, slot: Slot, players: int | None) -> list[int] | None
             continue
         if players and _WHOLE_TABLE.search(clause):
             return list(range(players))  # "all four of us went", "大家都出團了": every seat
-        roles = list(_SEAT_ROLE.finditer(clause))
+        roles = _roles_told(clause, list(_SEAT_ROLE.finditer(clause)))
         # "…，隊長卡接下來要交給誰": a relative role names a seat only as the next of a list ("下家1、再下一位").
         roles = [m for k, m in enumerate(roles)
-                 if not _RELATIVE_ROLE.search(m.group(1))
-                 or (k > 0 and re.fullmatch(r"\s*(?:、|,|和|与|跟|及|还有|\band\b|\bthen\b)?\s*",
+                 if not (_RELATIVE_ROLE.search(m.group(1)) or _BACK_ROLE.search(m.group(1)))
+                 or (k > 0 and re.fullmatch(r"\s*(?:[^()（）,，、]{0,20}?[(（][^)）]*[)）])?\s*(?:、|,|和|与|跟|及|还有|\band\b|\bthen\b|,\s*and\b)?\s*",
                                             clause[roles[k - 1].end():m.start()]))]
         # "隊長的下家" is one seat, the 下家; "隊長自己沒去" names a seat that did not go.
-        seats = [_seat(text, m.group(1), players) for k, m in enumerate(roles)
-                 if not (k + 1 < len(roles) and re.fullmatch(r"\s*的\s*", clause[m.end():roles[k + 1].start()]))
-                 and not _DID_NOT_GO.match(clause[m.end():]) and not _A_CARD.match(clause[m.end():])]
+        seats: list[int | None] = []
+        for k, m in enumerate(roles):
+            if (k + 1 < len(roles) and re.fullmatch(r"\s*的\s*", clause[m.end():roles[k + 1].start()])) \
+                    or _DID_NOT_GO.match(clause[m.end():]) or _A_CARD.match(clause[m.end():]):
+                continue
+            # "the next player and the one after that", "…上家, and the one before that": one seat on, or back,
+            # from the seat named just before.
+            step = 1 if _RELATIVE_ROLE.search(m.group(1)) else -1 if _BACK_ROLE.search(m.group(1)) else 0
+            if step:
+                seats.append((seats[-1] + step) % players if seats and seats[-1] is not None and players else None)
+            else:
+                seats.append(_seat(text, m.group(1), players))
         named = _named_seats_after(text, c.end(), roster) or _named_seats_before(text, c.start(), roster)
         if named:
             return named
@@ -3497,6 +3569,14 @@ _NOT_THE_OLD = re.compile(r"(?:而?不是|\binstead of|\brather than|,?\s*\bnot)
                           r"(?=(?:改成|改为|变成|换成|\bchanged to\b|(?<=from \d )to\b)\s*\d)")
 
 
+# A table grown or shrunk by a follow-up ("少一個人", "多兩位玩家", "one fewer player", "with 2 more people").
+_TABLE_CHANGE = re.compile(r"(?P<way>少|多|减|加)了?\s*(?P<n>一|\d)\s*(?:个|位|名)?\s*(?:人|玩家)(?!数)|"
+                           r"\b(?P<n_en>a|an|one|\d)\s+(?P<way_en>fewer|less|more|extra)\s+(?:players?|people|persons?)\b")
+_FEWER = ("少", "减", "fewer", "less")
+# A number that is the table's size ("6个人", "5人局", "4 players").
+_TABLE_AFTER = re.compile(r"\s*(?:个|位|名)?\s*(?:人|玩家|\bplayers?\b|\bpeople\b)")
+
+
 # Routing asks it once per candidate rule of a follow-up, with the same two texts.
 @lru_cache(maxsize=256)
 def restate_number(earlier: str, follow_up: str) -> str | None:
@@ -3507,6 +3587,18 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     clearly closest earlier number (or the earlier question's only number) is read this way; anything less clear
     stays unread."""
     own = _REFERENCE.sub(" ", normalise_numbers(fold(follow_up)))
+    change = _TABLE_CHANGE.search(own)
+    if change:
+        # "那少一個人呢？", "and with one more player?": the table told before, so many fewer or more.
+        text = normalise_numbers(fold(earlier))
+        tables = [m for m in _SIGNED_NUMBER.finditer(text) if _TABLE_AFTER.match(text, m.end())]
+        if len(tables) != 1:
+            return None
+        size = next(g for g in change.group("n", "n_en") if g)
+        fewer = (change.group("way") or change.group("way_en")) in _FEWER
+        step = (1 if size in ("一", "1", "a", "an", "one") else int(size)) * (-1 if fewer else 1)
+        old = tables[0]
+        return f"{text[:old.start()]}{int(old.group()) + step}{text[old.end():]}"
     # "隊長是4分不是2分", "2 in his hand, not 1": the number taken back says which earlier number is meant.
     # A seat's marker ("下家2") names the seat: it is neither the number taken back nor the one restated.
     taken = [m for m in _NOT_THE_OLD.finditer(own) if m.group(1) or not _seat_marker_at(own, m.start(2), m.end(2))]

@@ -27,7 +27,7 @@ FOLLOW_UP_OPENERS = ("那如果", "如果是", "那要是", "那", "要是", "�
                      # What happened next in the same situation ("結果上家對那張燈籠打了濃霧時刻…", "後來…").
                      "结果", "后来",
                      # Chat shorthand: "n if …" (and if), "what abt …".
-                     "n if", "n what", "& if", "what abt", "how abt", "wat if", "wut if")
+                     "n if", "n what", "& if", "what abt", "how abt", "wat if", "wut if", "n w/", "and w/", "& w/", "w/ ")
 FOLLOW_UP_ENDINGS = ("呢?", "呢？", "呢", "咧", "咧?", "咧？", "的话?", "的话？", "does that change it?",
                      "does that change anything?", "does that change it", "does that change anything",
                      # "… not the right. Still fine?": the earlier question asked again of the changed situation.

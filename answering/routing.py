@@ -248,7 +248,7 @@ class Answerer:
     def fact_unread(self, question: str) -> list[int]:
         """The numbers a question states that this fact does not account for: a fact that is a range ("4-6"
         players) also answers for any number of its unit ("三個人能玩嗎": 3 is outside it)."""
-        from .extract import unread_numbers
+        from .extract import normalise_numbers, unread_numbers
 
         assert self.fact is not None
         # (The game's asides are not blanked here: a fact may be about what they count, as the hand limit is about
@@ -259,6 +259,13 @@ class Answerer:
         uncounted = tuple(re.compile(rf"\d+\s*(?:个\s*)?(?:(?:different|separate|other|more)\s+|不同的?\s*)?{u}|(?<![a-z]){u}\s*\d+") for u in
                           (re.escape(fold(unit).lower()) for unit in self.fact.uncounted))
         unread = unread_numbers(question, {}, self.numbers, uncounted)
+        units = {fold(u).lower() for u in self.fact.unit.values() if u} if self.fact.unit else set()
+        if "players" not in units and not re.search(r"\bplayers?\b", self.fact.answer["en"].lower()):
+            # "6人局 要收幾張回憶": the table's size is no repeat of a number the fact gives of something else (unless
+            # the fact itself speaks of table sizes: "the same 5 markers in 2-, 3- and 4-player games").
+            text = normalise_numbers(fold(question))
+            unread += [int(m.group(1)) for m in _TABLE_SIZE.finditer(text)
+                       if int(m.group(1)) in self.numbers and int(m.group(1)) not in unread]
         if unread and fact_range(self.fact) is not None:
             of_unit = set(self.numbers_of_unit(question))
             unread = [n for n in unread if n not in of_unit]
@@ -663,6 +670,10 @@ def asked_bound(question: str) -> str | None:
     folded = fold(question)
     high, low = bool(_HIGH_END.search(folded)), bool(_LOW_END.search(folded))
     return "high" if high and not low else "low" if low and not high else None
+
+
+# A number said as the table's size ("6人局", "5个人玩", "4 players", "5p").
+_TABLE_SIZE = re.compile(r"(\d+)\s*(?:个|位|名)?\s*(?:人局|人玩|个人|人|玩家|\bplayers?\b|p\b)")
 
 
 def fact_numbers(fact: Fact) -> tuple[int, ...]:

@@ -25,11 +25,11 @@ SEASON = Slot("choice", {"zh-TW": "季節", "en": "season"},
                             ("autumn", {"zh-TW": "秋季", "en": "autumn"}), ("winter", {"zh-TW": "冬季", "en": "winter"})),
               unstated="general")
 FINAL_SCORE = Slot("count", {"zh-TW": "加分前的分數", "en": "score before the bonus"},
-                   cues=("分數", "得分", "總分", "分", "加分前", "score", "scored", "points", "ended on", "finished on", "ended at", "finished at", "before the bonus",
-                         "before the item bonus", "score before that", "score before those", "score before it",
+                   cues=("分數", "得分", "總分", "分", "加分前", "score", "scored", "points", "ended on", "finished on", "ended at", "finished at", "came to", "came out to", "before the bonus",
+                         "before that bonus", "before any bonus", "before the bonuses", "before the item bonus", "score before that", "score before those", "score before it",
                          "score before them"), units=("分", "pts", "points", "point"), signed=True, unstated="general")
 GOLDS = Slot("count", {"zh-TW": "死信辦公室的黃金數", "en": "golds in the dead-letter office"},
-             cues=("黃金", "金幣", "金子", "gold", "golds"), units=("個黃金", "枚黃金", "個金幣", "golds", "gold"),
+             cues=("黃金", "金幣", "金子", "gold", "golds"), units=("個黃金", "枚黃金", "個金幣", "塊黃金", "塊金子", "golds", "gold"),
              unstated="general")
 OWN_COLOUR = Slot("count", {"zh-TW": "來自自己地城的黃金數", "en": "golds from items used in your own dungeon"},
                   cues=("自己的地城", "自己地城", "自己顏色", "自己的顏色", "own dungeon", "my own dungeon", "my own colour",
@@ -136,6 +136,8 @@ TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
                           # "三點全被擋下來", "2 points can be blocked"
                           "點全被擋", "點都被擋", "點被擋", "點都能被擋", "點可以被擋", "點能擋", "points blocked",
                           "points can be blocked", "point can be blocked"),
+                   # "a single trap icon" is the thief's, not a trap's damage.
+                   other_cues=("trap icon", "trap icons", "陷阱圖示", "陷阱圖標", "防陷阱", "反陷阱"),
                    unstated="general", when=(("item", "clover"),))
 THIEF_ICONS = Slot("count", {"zh-TW": "盜賊的開鎖能力", "en": "the thieves' trap icons"},
                    cues=("盜賊", "小偷", "開鎖", "反陷阱圖示", "防陷阱圖示", "陷阱圖示", "圖示", "反陷阱圖標", "防陷阱圖標",

@@ -31,7 +31,7 @@ PATH_CARD_COUNT = MappingProxyType({SAKURA: 3, BAMBOO: 4, GRASS: 5})
 
 _ALIASES = MappingProxyType({
     LANTERN: ("灯笼", "lantern", "lanterns", "lamp"),
-    CAP: ("work cap", "work caps", "work hat", "work hats", "hard hat", "hard hats", "cap", "caps", "hat", "hats",
+    CAP: ("帽子", "安全帽", "礦工帽", "work cap", "work caps", "work hat", "work hats", "hard hat", "hard hats", "cap", "caps", "hat", "hats",
           "helmet", "helmets",
           "miner's helmet", "miners helmet", "miner's helmets", "mining helmet", "miner's hat"),
     REFLECTOR: ("反光盘", "reflector", "reflectors", "reflector dish", "mirror", "mirrors"),

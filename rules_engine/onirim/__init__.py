@@ -1,6 +1,6 @@
 """Onirim with The Book of Steps Lost and Found, The Towers, Dark Premonitions and Happy Dreams."""
 from ..registry import Game, register_game
-from .slots import DECK_LEFT, GOALS_DONE, HAND, IN_A_ROW
+from .slots import DECK_LEFT, GOALS_DONE, HAND, IN_A_ROW, TURN
 
 GAME = register_game(Game(
     id="onirim",
@@ -17,9 +17,9 @@ GAME = register_game(Game(
              "crossroads and dead ends"),
     inside=("擴充", "扩充", "expansion", "高塔", "tower", "咒文", "spell", "目標卡", "goal", "徵兆", "征兆",
             "premonition", "好夢", "美夢", "美梦", "happy dream", "難度", "难度", "difficulty"),
-    # The cards in hand and left in the deck, how a Door was won and how many Goals are done set the scene; no rule
-    # reads them.
-    asides=(HAND, DECK_LEFT, IN_A_ROW, GOALS_DONE),
+    # The cards in hand and left in the deck, how a Door was won, how many Goals are done and the turn set the
+    # scene; no rule reads them.
+    asides=(HAND, DECK_LEFT, IN_A_ROW, GOALS_DONE, TURN),
 ))
 
 # Importing the rules registers them (after the game, which they belong to).

@@ -312,6 +312,9 @@ IN_A_ROW = Slot("count", {"zh-TW": "連續打出的同色牌張數", "en": "card
 GOALS_DONE = Slot("count", {"zh-TW": "已完成的目標卡張數", "en": "Goals already done"},
                   units=("are done", "are finished", "are already done", "張已經完成", "張已完成", "個已經完成",
                          "張已經放上門", "張已經放了門", "個目標已經完成"))
+# Said in passing: how far into the game it is ("it's turn twelve", "第10回合了"); Onirim is played alone, and no rule
+# reads a turn.
+TURN = Slot("count", {"zh-TW": "第幾回合", "en": "turn of the game"}, cues=("turn",), units=("回合", "輪", "turns in"))
 # How many Doors a player has ("已經拿到3張門", "I have 5 Doors"): only the Premonitions read a count of Doors.
 DOORS_COUNT = Slot("count", {"zh-TW": "已拿到的門數", "en": "Doors obtained"},
                    units=("張門", "扇門", "doors", "doors on the table", "doors out"),

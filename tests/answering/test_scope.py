@@ -45,7 +45,10 @@ def test_rules_questions_naming_game_words_stay_in_scope(question):
     "Could you write me a short, funny birthday message for my Dungeon Lords friend?",
     "What's the best price I can get for a Dungeon Lords copy?", "迷雾山城现在到底哪里能买？",
     "My friend says Hilltown in the Mist was designed by a Japanese designer. Who designed it?",
-    "is it gonna rain in Taipei saturday night? we're planning a Dungeon Lords session"])
+    "is it gonna rain in Taipei saturday night? we're planning a Dungeon Lords session",
+    # A designer's other games, a joke asked for, the cheapest shop.
+    "Shadi Torbey 除了 Onirim 以外还设计过哪些单人游戏？", "thanks! got a good board game joke for me?",
+    "wheres the cheapest place to buy onirim w/ all the expansions"])
 def test_questions_about_apps_lost_cards_opinions_or_art_are_not_rules_questions(question):
     assert not_a_rules_question(question) is not None
 

@@ -235,6 +235,22 @@ def test_a_thing_said_to_lie_all_in_hand_and_slang_for_none_are_read():
      [{"memories": 5}, {"memories": 3, "abbots": 1}, {"memories": 5}, {"memories": 4}, {"memories": 2}]),
     ("隊長5張回憶，下家1 3張加一個住持，下家2 5張，下家3 4張，下家4 2張，誰能逃離",
      [{"memories": 5}, {"memories": 3, "abbots": 1}, {"memories": 5}, {"memories": 4}, {"memories": 2}]),
+    # "starting from the captain: the captain has …": the first role tells no record; "the next seat", "the next"
+    # count on from the seat before.
+    ("Five players. In turn order starting from the captain: the captain has 5 of his own memories; the next seat "
+     "has 4 plus an Abbot in hand; the next has 3; the next has 5; and the last seat has 4 memories plus two Sakura "
+     "path cards. Who escaped?",
+     [{"memories": 5}, {"memories": 4, "abbots": 1}, {"memories": 3}, {"memories": 5}, {"memories": 4, "sakura": 2}]),
+    # In seat order, the captain named first by role and name; later bare counts are the first record's thing, also
+    # before another thing's count ("小美 6张 0金矿").
+    ("4人局结束了 按座位: 队长阿明 6张回忆 场上金矿2; 小华 6张 场上金矿1 手上2; 阿强 5张 场上金矿5; 小美 6张 0金矿。谁逃出去了",
+     [{"name": "阿明", "memories": 6, "gold_table": 2}, {"name": "小华", "memories": 6, "gold_table": 1, "gold_hand": 2},
+      {"name": "阿强", "memories": 5, "gold_table": 5}, {"name": "小美", "memories": 6, "gold_table": 0}]),
+    # One told after the thing or where it lies ("金礦小巷一張", "手上一張") is a count.
+    ("五人局結算：隊長自己的回憶五張、桌上金礦小巷一張；下家一只有四張回憶，但桌上金礦有五張；下家二回憶五張，金礦桌上兩張、"
+     "手上一張；下家三回憶六張，桌上金礦三張；上家只有兩張回憶、沒有金礦。誰逃出去了？",
+     [{"memories": 5, "gold_table": 1}, {"memories": 4, "gold_table": 5}, {"memories": 5, "gold_table": 2, "gold_hand": 1},
+      {"memories": 6, "gold_table": 3}, {"memories": 2, "gold_table": 0}]),
 ])
 def test_records_told_in_shorthand_seat_by_seat(question, players):
     data = extract_input(ESCAPE.input_model, question)

@@ -125,6 +125,13 @@ def test_a_follow_up_inherits_facts_it_does_not_restate(pipeline):
     # The earlier question's only number is the one a single number restates, whatever surrounds it.
     ("How many memories does a 4-player table need?", "and with five?",
      "how many memories does a 5-player table need?"),
+    # A table grown or shrunk: the size told before, so many fewer or more.
+    ("我們這團六個人全到齊，每個人要湊幾張自己角色的回憶才算逃出去？", "那下禮拜少一個人呢？",
+     "我们这团5个人全到齐,每个人要凑几张自己角色的回忆才算逃出去?"),
+    ("5 players: how many memories do I need?", "and with one more player?", "6 players: how many memories do i need?"),
+    ("5人局，隊長3分，下家1 2分", "那多兩個人呢？", "7人局,队长3分,下家1 2分"),
+    # Two sizes told before: which one changes is not said.
+    ("5人局還是6個人比較好？", "少一個人呢？", None),
 ])
 def test_a_follow_up_number_replaces_the_earlier_number_it_restates(earlier, follow_up, expected):
     assert restate_number(earlier, follow_up) == expected
@@ -359,6 +366,10 @@ def test_a_part_of_a_total_is_not_the_total(question, expected):
 @pytest.mark.parametrize("question,seat", [
     ("地城领主物品变体：4人局，我是起始玩家下家的下家，我的魔法物品要放在第几个冒险家下面？", 2),
     ("我坐起始玩家的下家，物品放哪？", 1),
+    # The start player named, then the asker's seat from them ("我坐他下家的下家", "他的下下家是我").
+    ("起始玩家是阿明，我坐他下家的下家。秋天我的物品放哪？", 2),
+    ("起始玩家的下下家是我，秋天呢？", 2),
+    ("起始玩家是小林，他的下家是我，冬天放哪？", 1),
 ])
 def test_each_next_player_in_a_chain_from_the_start_player_is_one_seat(question, seat):
     data = extract_input(get_rule("dungeon-lords.item_slot").input_model, question)
@@ -982,7 +993,7 @@ def test_numbers_said_in_passing_are_not_facts_left_unread(question):
     data = extract_input(rule.input_model, question)
     assert data["discard_pile"] == 6 and rule_unread_numbers(rule, question, data) == []
     # Without the aside, the same number is a fact the rule leaves unread.
-    bare = question.replace("手裡還有4張牌", "還有4張鑰匙").replace(" (turn 12, if that matters)", " Turn 12.")
+    bare = question.replace("手裡還有4張牌", "還有4張鑰匙").replace(" (turn 12, if that matters)", " Level 7.")
     assert rule_unread_numbers(rule, bare, extract_input(rule.input_model, bare)) != []
 
 
@@ -2176,6 +2187,10 @@ def test_cantonese_healing_is_read(question, expected):
     ("5人局出團了，除了下家2以外大家都去了，隊長卡給誰？", [0, 1, 3, 4]),
     ("5 players, we departed and all of us went except the previous player. Next captain?", [0, 1, 2, 3]),
     ("四人局，出团了，大家都去了，下一个队长是谁？", [0, 1, 2, 3]),
+    # Chat shorthand: "w/" is with, "cap" joined to a seat is the captain, "the guy before 上家" is the 上家's 上家.
+    ("5p, we departed w/ cap + 上家 + the guy before 上家. who gets the cap card now", [0, 3, 4]),
+    ("6 players, the team departed: the captain, the previous player and the one right before the previous player "
+     "went. Next captain?", [0, 4, 5]),
 ])
 def test_the_others_who_went_are_every_seat_but_the_one_that_stayed(question, went):
     data = extract_input(get_rule("mist-mountain.next_captain").input_model, question)
@@ -2928,3 +2943,71 @@ def test_a_follow_ups_seats_are_placed_at_the_table_told_before():
     rule = get_rule("mist-mountain.next_captain")
     assert extract_with(rule.input_model, "如果有出團，去的是隊長、上家跟下家3呢？", {"players": 5, "departed": False}) == \
         {"departed": True, "went": [0, 3, 4]}
+
+
+@pytest.mark.parametrize("rule_id,question,expected", [
+    # Counts said the everyday way: "a pair of", "a trio of", "just the one", 五块金子.
+    ("mist-mountain.own_escape", "Five of us. I hold three memories of my own and an Abbot, plus a pair of Sakura path "
+     "cards. Do I escape?", {"players": 5, "memories": 3, "abbots": 1, "sakura": 2}),
+    ("dungeon-lords.item_bonus", "Finished on 23 with a trio of golds in the dead-letter office. Bonus?",
+     {"final_score": 23, "golds": 3}),
+    ("mist-mountain.own_escape", "5 players, 4 memories, just the one Sakura card. Am I out?",
+     {"players": 5, "memories": 4, "sakura": 1}),
+    ("dungeon-lords.item_bonus", "死信办公室里有五块金子，最后18分，能加几分？", {"final_score": 18, "golds": 5}),
+    # A score told "before that bonus", below zero in words.
+    ("dungeon-lords.item_bonus", "I'm actually at minus two before that bonus, with 3 golds.",
+     {"final_score": -2, "golds": 3}),
+    # "a trap" is no count of trap damage; its 3 is.
+    ("dungeon-lords.item_marked", "A trap hits for 3, our only thief has a single trap icon, and someone carries a "
+     "four-leaf clover. Is the clover marked?", {"item": "clover", "trap_damage": 3, "thief_icons": 1}),
+    # The captain's own 上家 is the 上家.
+    ("mist-mountain.qualification", "5人局，需求12。隊長跟他上家各出了三分，下家一、下家二都是兩分，下家三出了五分，能出團嗎？",
+     {"contributions": [3, 2, 2, 5, 3], "requirement": 12}),
+    # 帽子 is the work cap, here too when a Thick Fog names it.
+    ("mist-mountain.contribution", "芒草小路，我出了礦工和兩張工作帽，有人對我其中一張帽子打了濃霧時刻，幾分？",
+     {"path": "芒草小路", "cards": ["礦工", "工作帽", "工作帽"], "effects": [{"kind": "fog", "card": "工作帽"}]}),
+])
+def test_counts_said_the_everyday_way_are_read(rule_id, question, expected):
+    data = extract_input(get_rule(rule_id).input_model, question)
+    assert {k: data.get(k) for k in expected} == expected
+    assert rule_unread_numbers(get_rule(rule_id), question, data) == []
+
+
+def test_the_turn_of_an_onirim_game_is_said_in_passing():
+    rule = get_rule("onirim.tower_discard_peek")
+    question = "It's turn twelve or so and I'm discarding my green 4 Tower. How many cards do I look at?"
+    data = extract_input(rule.input_model, question)
+    assert data == {"tower": "green-4"} and rule_unread_numbers(rule, question, data) == []
+    # A number that is no turn still holds the verdict back.
+    assert rule_unread_numbers(rule, "Discarding my green 4 Tower with 9 in the discard pile, how many?", data) == [9]
+
+
+@pytest.mark.parametrize("rule_id,question,expected", [
+    # "一張牌都還沒有" is none; "came to exactly 0" is the score.
+    ("onirim.spell_castable", "刚开局弃牌堆一张牌都还没有，用便宜那面能不能放 Paradoxical Prophecy？",
+     {"spell": "paradoxical_prophecy", "side": "cheap", "discard_pile": 0}),
+    ("dungeon-lords.item_bonus", "My final score came to exactly 0 and I have 3 golds in the dead-letter office.",
+     {"final_score": 0, "golds": 3}),
+    # The one card played is the one the Tea Master takes; the fog named twice in one clause is one fog.
+    ("mist-mountain.contribution", "今天走櫻花小徑，我只出了一張鐵路工，結果被別人用品茶師拿走了。貢獻度多少？",
+     {"path": "櫻花小徑", "cards": ["鐵路工"], "effects": [{"kind": "tea_master", "card": "鐵路工"}]}),
+    ("mist-mountain.contribution", "Path is 芒草小路. I played a Miner, then two Work Caps. Someone fogs one of my caps with "
+     "濃霧時刻. Contribution?", {"effects": [{"kind": "fog", "card": "工作帽"}]}),
+    # Seats counted on or back from the seat named before them.
+    ("mist-mountain.next_captain", "5 players, the team departed: the captain, the next player (下家) and the one after that "
+     "went. Who gets the captain card?", {"went": [0, 1, 2]}),
+    ("mist-mountain.next_captain", "5 players. The team that went out was the captain, the player right before the captain "
+     "in turn order (his 上家), and the one before that. Next captain?", {"went": [0, 3, 4]}),
+])
+def test_none_scores_targets_and_seats_counted_from_another_are_read(rule_id, question, expected):
+    data = extract_input(get_rule(rule_id).input_model, question)
+    assert {k: data.get(k) for k in expected} == expected
+
+
+def test_a_table_size_is_no_repeat_of_a_facts_number(pipeline):
+    # 6 is the memory cards of a character; "6人局" is the table, which that fact does not read.
+    u = pipeline.understand("6人局 要收幾張自己的回憶才逃得掉")
+    [fact] = [c for c in u.candidates if c.answerer.id == "mist-mountain.memory_cards_per_character"]
+    assert fact.answerer.fact_unread(u.query.text) == [6]
+    r = pipeline.ask("n w/ 5p?", history=["6人局 要收幾張自己的回憶才逃得掉"])
+    assert r.rule == "mist-mountain.memories_needed" and r.verdict["value"] == 5
