@@ -2530,6 +2530,11 @@ _ASKER_DOWN_FROM_START = re.compile(rf"我(?:是|坐在?|坐)?\s*(?:起始玩家
                                     rf"(?:起始玩家|他|她)\s*的?{_DOWN_CHAIN}\s*(?:是|就是)\s*我(?!们)")
 
 
+def _seats_down(chain: str) -> int:
+    """How many seats on a chain of 下家 goes: one for each 下 before 家 ("下家的下家", "下下家"), or each 下一位."""
+    return len(re.findall(r"下(?=下*家)|下一(?:位|个|家)", chain))
+
+
 def _seat_from_start(text: str) -> int | None:
     """0 for the start player, 1 for the next, …: "起始玩家的下一位", "第3位玩家", "3rd player after the start",
     "the fourth to place", "順序是起始玩家、阿宏、然後才是我"."""
@@ -2543,7 +2548,7 @@ def _seat_from_start(text: str) -> int | None:
     # "起始玩家是阿明，我坐他下家的下家", "起始玩家的下下家是我": the asker's seat, one on for each 下 of the chain.
     chain = _ASKER_DOWN_FROM_START.search(text) if re.search(r"起始玩家", text) else None
     if chain:
-        return len(re.findall(r"下(?=下*家)|下一(?:位|个|家)", chain.group(1) or chain.group(2)))
+        return _seats_down(chain.group(1) or chain.group(2))
     named = _seat_of_named_owner(text)
     if named is not None and named >= 0:
         return named
@@ -2576,7 +2581,7 @@ def _seat_from_start(text: str) -> int | None:
     # "起始玩家下家的下家": each 下家 in the chain is one more seat.
     # "起始玩家的下下家" is two seats on: each 下 before 家 is one.
     chain = re.search(r"起始玩家\s*(?:的)?((?:\s*(?:的|再)?\s*(?:下+家|下一(?:位|个|家)))+)", text)
-    seats_on = len(re.findall(r"下(?=下*家)|下一(?:位|个|家)", chain.group(1))) if chain else 0
+    seats_on = _seats_down(chain.group(1)) if chain else 0
     if seats_on >= 2:
         return seats_on
     if re.search(r"起始玩家|start player|first player|起始", text):
@@ -3021,9 +3026,10 @@ def _targeted(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, A
         if target is None:
             return None  # an effect whose target is not said: not read
         # "fogs one of my caps with 濃霧時刻": the effect named twice in one clause at one kind of card is one effect.
-        if (m.value, target.value, _clause_bounds(text, m)) in aimed:
+        aim = (m.value, target.value, _clause_bounds(text, m))
+        if aim in aimed:
             continue
-        aimed.add((m.value, target.value, _clause_bounds(text, m)))
+        aimed.add(aim)
         out.append({"kind": m.value, "card": target.value})
     return out or None
 
