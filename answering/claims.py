@@ -19,7 +19,8 @@ _WHO_IS_RIGHT = re.compile(
 
 # The start of a claim: a speaker and a verb of saying or believing. The claim runs to the end of its sentence
 # or to the next claim, whichever comes first.
-_CLAIM_VERB_ZH = r"(?:说|讲|觉得|认为|记得|坚持|以为|咬定|坚称)(?!明|好|话|过的|一下|下)"
+# ("说下规则" asks to be told; "说下一个…", "说下家…" report a claim.)
+_CLAIM_VERB_ZH = r"(?:说|讲|觉得|认为|记得|坚持|以为|咬定|坚称)(?!明|好|话|过的|一下|下(?![一家个张位]))"
 _CLAIM_VERB_EN = (r"\b(?:say|says|said|think|thinks|thought|claim|claims|claimed|insist|insists|insisted|reckon|"
                   r"reckons|argue|argues|argued|swear|swears)\b(?:\s+that\b)?")
 _CLAIM_START = re.compile(rf"{_CLAIM_VERB_ZH}\s*[:：]?|{_CLAIM_VERB_EN}\s*[:：,]?")
@@ -65,7 +66,8 @@ def claims_unnumbered(text: str) -> str:
     """The question with the numbers inside its claims left out (see the module's docstring)."""
     spans = claim_spans(text)
     for start, end in reversed(spans):
-        text = text[:start] + re.sub(r"\d+", " ", text[start:end]) + text[end:]
+        # ("下一个" is left in words by number reading, and a reader of counts would still take its 一.)
+        text = text[:start] + re.sub(r"\d+|[一二两三四五六七八九十]+(?=[个张位扇座件])", " ", text[start:end]) + text[end:]
     return text
 
 

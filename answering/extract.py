@@ -949,6 +949,8 @@ def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
         # "拿到 / get" marks the Door just obtained after Doors already named, or when it is the only one named
         # ("如果拿到的是藍門呢？").
         newish = newish or (obtained and (bool(out) or len(mentions(text, slot.values)) == 1))
+        if out and _LISTED_JOIN.fullmatch(text[out[-1][1]:m.start]):
+            newish = out[-1][2]  # "blue, green, red, brown, then red": a list goes on, and no Door comes new
         out += [(m.value, m.end, newish)] * times
     return out
 
@@ -2456,6 +2458,9 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
             continue  # "…出了一张灯笼，我这张灯笼算几分": the card already named, not another one
         if re.match(r"\s*的?\s*(?:分数|分值|得分)", text[m.end:]):
             continue  # "能让灯笼分数翻倍的村民": what a card scores is spoken of, no card is played
+        if re.match(r"\s*(?:的)?\s*(?:分数)?\s*(?:翻倍|加倍|变两倍)的", text[m.end:]) \
+                and re.search(r"(?:让|使|把|将)\s*$", text[max(0, m.start - 3):m.start]):
+            continue  # "那个让工作帽翻倍的村民": the card a doubler doubles, named to say which villager
         if m.value in out and _DEFINITE_BEFORE.search(text, max(0, m.start - 8), m.start) and \
                 _told_before(text, found, i):
             continue  # "I played a 反光盤 … they discarded my reflector": the one told before
@@ -2567,7 +2572,8 @@ def _seat_from_start(text: str) -> int | None:
     if before_me:
         return int(next(g for g in before_me.groups() if g))
     # "第四個物品", "第2位冒險家": an ordinal of something else is no player's seat.
-    m = re.search(r"第\s*(\d)\s*(?:位|个)(?!\s*(?:物品|道具|魔法|冒险|指示物|标记|回合|轮|季))(?:玩家)?|"
+    # ("第二個輪到的" is the second to play: 轮到 is a turn coming, no round.)
+    m = re.search(r"第\s*(\d)\s*(?:位|个)(?!\s*(?:物品|道具|魔法|冒险|指示物|标记|回合|轮(?!到)|季))(?:玩家)?|"
                   r"(\d)(?:st|nd|rd|th) player|player (\d)\b|(?:sitting|seated|i'm|i am|i sit) (\d)(?:st|nd|rd|th)\b", text)
     if m:
         n = int(m.group(1) or m.group(2) or m.group(3) or m.group(4))
@@ -2660,6 +2666,11 @@ def _without_what_is_not_so(text: str) -> str:
 _EACH_OF = re.compile(r"(?<!\d)(\d+)\s*(?:个|名|只|位)\s*((?:(?!各)[\u4e00-\u9fff]){1,4}?)(?<!人)(?<!玩家)\s*(?:身上)?\s*各(?:自)?\s*"
                       r"((?:(?![\d一两二三四五六])[\u4e00-\u9fff]){1,2}?)\s*了?\s*(\d+|[一两二三四五六](?=\s*[\u4e00-\u9fff]))(?!\d)")
 _SMALL_NUMERALS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6}
+# "each of the three took 1 damage", "all 3 adventurers each lose 2": the same in English (not of players or us).
+_EACH_VERB_EN = r"(took|takes?|lost|loses?|suffered|suffers?|got hit for|gets hit for)"
+_EACH_OF_EN = re.compile(
+    rf"\beach of (?:the |those |these |them |us )?(\d+)(?! (?:players?|people|of us)\b)(?: [a-z]+)?\s+{_EACH_VERB_EN}\s+(\d+)\b|"
+    rf"\b(?:all |the )?(\d+)(?! (?:players?|people|of us)\b)(?: of them| [a-z]+)?\s+each\s+{_EACH_VERB_EN}\s+(\d+)\b")
 
 
 def _each_count(m: re.Match[str]) -> int:
@@ -2673,7 +2684,11 @@ def _each_as_total(text: str) -> str:
     def total(m: re.Match[str]) -> str:
         said = f"{m.group(2)}共{m.group(3)}{_each_count(m)}"
         return said.rjust(len(m.group())) if len(said) <= len(m.group()) else m.group()
-    return _EACH_OF.sub(total, text)
+    def total_en(m: re.Match[str]) -> str:
+        things, verb, each = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), m.group(6))
+        said = f"{verb} {int(things) * int(each)}"
+        return said.rjust(len(m.group()))
+    return _EACH_OF_EN.sub(total_en, _EACH_OF.sub(total, text))
 
 
 # "#6 (five Doors)", "4號（兩張棕門那張）": a bracket right after a numbered card describes that card; what it says is
@@ -2747,7 +2762,7 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     # what each one took, not how much in all.
     # ("3個冒險家各掉1點" is a total, read as one: `_each_as_total`.)
     # ("下家2跟下家3各3分" gives each seat its own: only a loss each one took is blanked.)
-    totals = [m.span() for m in _EACH_OF.finditer(counting_text)]
+    totals = [m.span() for pattern in (_EACH_OF, _EACH_OF_EN) for m in pattern.finditer(counting_text)]
     each = [m for m in _EACH_LOST.finditer(counting_text) if not any(s <= m.start() < e for s, e in totals)]
     for m in sorted([*_PLAYERS_BEFORE_ME.finditer(counting_text), *each], key=lambda m: -m.start()):
         counting_text = _blanked(counting_text, m.span())
@@ -3007,6 +3022,7 @@ def _targeted(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, A
     if items is None:
         return None
     named = mentions(text, items.values)
+    played = [n for n in named if not n.negated]
     out = []
     aimed: set[tuple[Any, Any, tuple[int, int]]] = set()
     for m in mentions(text, slot.values):
@@ -3015,11 +3031,9 @@ def _targeted(text: str, slot: Slot, slots: dict[str, Slot]) -> list[dict[str, A
         target = _nearest_in_clause(text, m, named)
         if target is None:
             # "我出了兩張工作帽…其中一張被濃霧時刻丟掉": one of the cards told, all of one kind, is that card.
-            kinds = {n.value for n in named if not n.negated}
-            if len(kinds) == 1 and _ONE_OF_THEM.search(_clause_around(text, m)):
-                target = next(n for n in named if not n.negated)
+            if len({n.value for n in played}) == 1 and _ONE_OF_THEM.search(_clause_around(text, m)):
+                target = played[0]
             # "只出了一張鐵路工，結果被別人用品茶師拿走了": the one card played is the one taken.
-            played = [n for n in named if not n.negated]
             if target is None and len(played) == 1 and played[0].end <= m.start \
                     and re.search(r"(?:一张|一个|1\s*张|\ba|\bone|\bsingle|\bonly)\s*$", text[max(0, played[0].start - 8):played[0].start]):
                 target = played[0]
@@ -3280,6 +3294,21 @@ def vague_fields(model: type[BaseModel], question: str, stated: dict[str, Any]) 
     return out
 
 
+def named_uncounted(model: type[BaseModel], question: str, stated: dict[str, Any]) -> list[str]:
+    """The counts that are none when not named ("手上的住持") which a question names without their number ("plus
+    that abbot in my hand"): held, how many not said, and not none."""
+    text = fold(question)
+    # (Only a card counted on its own: a kind of a group, "路徑小卡一張都沒有", is told with the group. Nor one in a
+    # clause saying none: "其他路徑小卡、住持什麼都沒有".)
+    return [name for name, slot in declared_slots(model).items()
+            if slot.kind == "count" and slot.unstated == "absent" and slot.cues and not slot.group
+            and name not in stated and any(not m.negated and not _DENIED_IN_CLAUSE.search(_clause_around(text, m))
+                                           for m in mentions(text, ((True, slot.cues),)))]
+
+
+_DENIED_IN_CLAUSE = re.compile(r"没|无|不|\b(?:no|none|not|nothing|without)\b|n't")
+
+
 def _valid_subset(model: type[BaseModel], data: dict[str, Any]) -> dict[str, Any]:
     """Drop the stated values the model rejects, one field at a time (the others still count)."""
     for _ in range(len(data) + 1):
@@ -3461,6 +3490,10 @@ def _parts_of_totals(text: str, known: list[int], sums: set[int] = frozenset()) 
     for m in reversed(list(_EACH_OF.finditer(text))):
         if _each_count(m) in known:
             text = _blanked(_blanked(text, m.span(4)), m.span(1))
+    for m in reversed(list(_EACH_OF_EN.finditer(text))):
+        things, each = (1, 3) if m.group(1) else (4, 6)
+        if int(m.group(things)) * int(m.group(each)) in known:
+            text = _blanked(_blanked(text, m.span(each)), m.span(things))
     # "Tom 2 (one on the table, one in hand)": the parts of a read number told in brackets after it.
     for m in _BRACKETED_PARTS.finditer(text):
         parts = list(re.finditer(r"\d+", m.group(2)))
@@ -3538,7 +3571,7 @@ def _shared_context(a: tuple[frozenset[str], frozenset[str]], b: tuple[frozenset
 _ADDS = re.compile(r"再(?:补|出|加|放|打|丢|塞|来|多|接|摆|排|凑|拿|收|抽)|"
                    # "那我先打了燈匠呢", "如果我一開始有先出礦工呢": a card played before the ones told (not "先出A再出B").
                    r"先(?:出|打|放|补)(?![^，,。？?]*再)|"
-                   r"再(?:把|将)[^，,。？?]{0,8}?(?:补|加|放|塞|接|摆|排)|又(?:补|出|加|放|打|丢|接|摆)|多(?:出|补|加|放|打)了?|"
+                   r"再(?:把|将)[^，,。？?]{0,8}?(?:补|加|放|塞|接|摆|排)|又(?:补|出|加|放|打|丢|接|摆)|多(?:出|补|加|放|打|丢|摆)了?|"
                    r"\balso\b|\banother\b|\bplus\b|\bas well\b|\bon top\b|\bin addition\b|"
                    # "then deals him one more point", "再吃1點": one more after the ones told.
                    r"\b(?:\d+|one|two|three) more\b|(?<![a-z])more\s+(?:damage|points?)\b|再吃|再受|再挨|再掉|又吃|又受|又挨|又掉|"
@@ -3645,6 +3678,8 @@ def _told_of_same_seat(earlier: str, said_before: str) -> re.Match[str] | None:
     names before its own number, or None."""
     # (An aside in brackets restates the seat: "下家4（也就是隊長上家）2" is 下家4's.)
     said_before, plain = _without_asides(said_before), _without_asides(earlier)
+    # "隊長下家那位": the captain's 下家 is one seat, the 下家 (seats are told from the captain).
+    said_before = re.sub(r"队长\s*(?:的)?\s*(?=上家|下家)", " ", said_before)
     own_roles = {m.group(1) for m in _SEAT_ROLE.finditer(said_before) if not _RELATIVE_ROLE.search(m.group(1))}
     if not own_roles:
         return None

@@ -23,8 +23,9 @@ from rules_engine.slots import declared_slots
 
 from .claims import who_is_right
 from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details, verdict_with_seat_names
-from .extract import (adds_to_earlier, counts_said_by_comparison, extract_input, extract_with, other_values, restated_input, seat_names,
-                      substitute_slots, rule_unread_numbers, unread_numbers, vague_fields, with_earlier_seats)
+from .extract import (adds_to_earlier, counts_said_by_comparison, extract_input, extract_with, named_uncounted,
+                      other_values, restated_input, seat_names, substitute_slots, rule_unread_numbers, unread_numbers,
+                      vague_fields, with_earlier_seats)
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, asked_bound, decide, derived_inputs
 from .scope import not_a_rules_question, other_games_named, outside_topic, strip_game_names
@@ -738,8 +739,10 @@ class Pipeline:
         if unread:
             # The question states a number no input of this rule reads: the verdict could ignore it.
             return None, [], ("unread_numbers", unread)
-        for name in vague_fields(rule.input_model, query.text,
-                                 {k: v for k, v in stated.items() if sources.get(k) == "question"}):
+        said = {k: v for k, v in stated.items() if sources.get(k) == "question"}
+        # (A count told before and named again is read with the follow-up's change, not asked anew.)
+        for name in vague_fields(rule.input_model, query.text, said) + [
+                n for n in named_uncounted(rule.input_model, query.text, said) if sources.get(n) != "history"]:
             if sources.get(name) == "history":
                 # "那如果換一條路呢？": a value told before is said to be another one now; it no longer holds.
                 del stated[name]

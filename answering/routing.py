@@ -282,8 +282,11 @@ class Answerer:
         text = normalise_numbers(fold(question))
         # "two of our items", "2 magic items": the owner, or a word saying what kind, may come between the number
         # and its unit.
-        return [int(m.group(1)) for u in units
-                for m in re.finditer(rf"(\d+)\s*(?:个|位|名)?\s*(?:of (?:our|my|your|their|his|her|the) |[a-z]+ )?{u}", text)]
+        found = [int(m.group(1)) for u in units
+                 for m in re.finditer(rf"(\d+)\s*(?:个|位|名)?\s*(?:of (?:our|my|your|their|his|her|the) |[a-z]+ )?{u}", text)]
+        # "more items than adventurers … carry two of them": the unit named before, the number said of "them".
+        return found + [int(m.group(1)) for m in re.finditer(r"\b(\d+) of (?:them|those|these)\b", text)
+                        if any(re.search(u, text[:m.start()]) for u in units)]
 
     def off_topic(self, question: str) -> bool:
         """Whether a question is not about this answerer's declared topic: a rule's topic must be named, and a

@@ -284,6 +284,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"calibration {path} is up to date")
         return 0
     started = time.perf_counter()
+    from indexer.retrieval import query_vector_cache
+
+    # The tune set is read in three passes (routing, scope, weak fits): every query vector of the first is kept
+    # for the others (the serving cache is sized for a server's traffic, not the whole tune set).
+    cache = query_vector_cache(service.index)
+    cache.size = max(cache.size, 8 * len(tune_items()))
     result = calibrate(Pipeline(service))
     result["index"] = index_key
     result["embedder"] = settings.embedder

@@ -29,28 +29,29 @@ RAILWAY_POINTS = 4
 PATH_SET_SIZE = MappingProxyType({SAKURA: 2, BAMBOO: 3, GRASS: 4})
 PATH_CARD_COUNT = MappingProxyType({SAKURA: 3, BAMBOO: 4, GRASS: 5})
 
+# Other names players use for the cards (the glossary's synonyms that name one card and nothing else).
 _ALIASES = MappingProxyType({
-    LANTERN: ("灯笼", "lantern", "lanterns", "lamp"),
+    LANTERN: ("灯笼", "提燈", "lantern", "lanterns", "lamp"),
     CAP: ("帽子", "安全帽", "礦工帽", "work cap", "work caps", "work hat", "work hats", "hard hat", "hard hats", "cap", "caps", "hat", "hats",
           "helmet", "helmets",
           "miner's helmet", "miners helmet", "miner's helmets", "mining helmet", "miner's hat"),
-    REFLECTOR: ("反光盘", "reflector", "reflectors", "reflector dish", "mirror", "mirrors"),
-    FOG: ("浓雾时刻", "濃霧", "浓雾", "fog", "fogs", "foggy moment", "thick fog", "fogged", "thick fogged"),
+    REFLECTOR: ("反光盘", "反光板", "反光鏡", "reflector", "reflectors", "reflector dish", "mirror", "mirrors"),
+    FOG: ("浓雾时刻", "濃霧", "浓雾", "霧卡", "大霧", "fog", "fogs", "foggy moment", "thick fog", "fogged", "thick fogged"),
     GOLD: ("金矿小巷", "金礦", "金矿", "gold", "gold alley", "gold mine alley"),
     # A path is often called by its first word alone ("竹林 燈籠+燈匠 幾分", "芒草 我出工作帽").
     SAKURA: ("樱花小径", "櫻花", "櫻花路", "sakura", "sakura path", "cherry blossom path", "cherry blossom", "cherry-blossom path"),
     BAMBOO: ("竹林", "竹林小路", "竹林路", "bamboo", "bamboo path", "bamboo grove"),
     GRASS: ("芒草", "芒草路", "芒草小徑", "silvergrass", "silver grass", "grass path", "silvergrass path", "pampas path"),
-    LAMP_MAKER: ("灯匠", "lamp maker", "lampmaker", "lamplighter"),
-    GOLD_WASHER: ("gold washer", "gold panner"),
-    MINER: ("矿工", "miner"),
-    ACTOR: ("戏子", "actor", "performer"),
-    ABBOT: ("abbot", "和尚", "monk"),  # the glossary's other names for the Abbot
-    LOST_ONE: ("lost one", "the lost", "wanderer", "lost traveller", "lost traveler"),
-    TEA_MASTER: ("品茶师", "tea master", "tea taster"),
-    OFFICER: ("police", "policeman", "police officer", "officer"),
-    PAINTER: ("画师", "painter"),
-    RAILWAY: ("铁路工", "railway worker", "railroad worker", "railway"),
+    LAMP_MAKER: ("灯匠", "燈籠匠", "lamp maker", "lampmaker", "lamplighter"),
+    GOLD_WASHER: ("淘金工", "淘金者", "gold washer", "gold panner"),
+    MINER: ("矿工", "礦夫", "miner"),
+    ACTOR: ("戏子", "演員", "actor", "performer"),
+    ABBOT: ("abbot", "和尚", "方丈", "僧人", "monk"),
+    LOST_ONE: ("迷路者", "迷路的人", "迷途人", "lost one", "the lost", "wanderer", "lost traveller", "lost traveler"),
+    TEA_MASTER: ("品茶师", "茶師", "品茶人", "tea master", "tea taster"),
+    OFFICER: ("警察", "警長", "police", "policeman", "police officer", "officer"),
+    PAINTER: ("画师", "畫家", "繪師", "painter"),
+    RAILWAY: ("铁路工", "鐵道工", "railway worker", "railroad worker", "railway"),
 })
 _LOOKUP = MappingProxyType({
     **{name.lower(): name for name in HAND_CARDS},

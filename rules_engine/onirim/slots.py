@@ -55,7 +55,7 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                           # (Before the words they run into: "四色還沒湊齊" is one phrase, not 四色 and 還沒湊齊.)
                                           "四色還沒", "四色沒", "四色都還沒", "四種顏色還沒", "四個顏色還沒",
                                           "還沒完成", "未完成", "尚未完成", "沒完成", "正在成形", "成形中", "排到一半",
-                                          "還沒湊齊", "還沒湊滿", "四色還差", "四色...還差得遠", "離四色還", "沒湊齊", "沒湊滿", "還沒排滿", "還沒連完", "沒連完", "還沒連好", "還沒排完",
+                                          "還沒湊齊", "還沒湊滿", "還沒湊成", "沒湊成", "四色還差", "四色...還差得遠", "離四色還", "沒湊齊", "沒湊滿", "還沒排滿", "還沒連完", "沒連完", "還沒連好", "還沒排完",
                                           "not complete", "incomplete", "in progress", "not finished", "unfinished",
                                           "not yet complete", "partial row", "half-built",
                                           # Fewer than four Towers in the row ("塔列才三座", "my row has 2 towers").
@@ -141,7 +141,8 @@ DOOR_FITS = Slot("choice", {"zh-TW": "門卡是否符合下一張目標卡", "en
                                (False, {"zh-TW": "門卡不符合下一張目標卡", "en": "the Door does not match the next Goal"})),
                  unstated="general")
 REACHED = Slot("count", {"zh-TW": "已放上門的目標數", "en": "Goals already reached"},
-               cues=("已完成", "完成了", "已經完成", "已經有門", "已經拿到", "reached", "completed", "already hold",
+               cues=("已完成", "完成了", "已經完成", "已達成", "已經達成", "達成了", "已經有門", "已經拿到", "reached",
+                     "completed", "already hold",
                      "reached the first", "completed the first", "filled the first",
                      # "前四張都已經放上門了", "the first 4 goals hold Doors": the Goals reached from the left
                      "前", "first"), unstated="general")
@@ -164,7 +165,7 @@ SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
                                              "switch two", "two goal cards...swap", "two goal cards...switch")),
                      ("powerful_punishment", ("強力懲罰", "懲罰", "powerful punishment", "punishment",
                                               # What it does: a Nightmare just drawn discarded at no cost.
-                                              "丟棄惡夢", "丟掉惡夢", "棄掉惡夢", "取消惡夢", "丟棄夢魘", "丟掉夢魘",
+                                              "丟棄惡夢", "丟掉惡夢", "棄掉惡夢", "取消惡夢", "惡夢…作廢", "作廢惡夢", "丟棄夢魘", "丟掉夢魘",
                                               "cancelling a nightmare", "cancel a nightmare", "canceling a nightmare",
                                               "kill the nightmare", "kill-the-nightmare", "discard the nightmare",
                                               "discard a nightmare"))),
@@ -225,7 +226,7 @@ NEW_DOOR = Slot("colour", {"zh-TW": "剛拿到的門", "en": "Door just obtained
                        "a fourth door", "a fifth door", "my third door", "my fourth door", "my fifth door"))
 FACE_UP_COUNT = Slot("count", {"zh-TW": "場上翻開的黑暗徵兆張數", "en": "face-up Premonitions left"},
                      cues=("徵兆", "premonition", "premonitions"), units=("張", "cards"), unstated="general",
-                     none=("全部清光", "都清光", "翻開的都沒有", "沒有翻開的", "沒有任何翻開", "none face up",
+                     none=("全部清光", "都清光", "全被清光", "預兆…清光", "預兆…都沒了", "翻開的都沒有", "沒有翻開的", "沒有任何翻開", "none face up",
                            "no face-up premonitions", "no face-up…premonitions", "no premonitions left", "no premonitions face up",
                            # "翻開的黑暗徵兆已經全部處理掉了", "the face-up premonitions are already gone"
                            "徵兆…處理掉", "徵兆…處理完", "徵兆…都沒了", "徵兆…不剩", "徵兆…全部被移", "徵兆…都被移",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from answering.claims import asks_who_is_right, claims_unnumbered, dispute_form, who_is_right
+from answering.claims import asks_who_is_right, claim_spans, claims_unnumbered, dispute_form, who_is_right
 from answering.extract import extract_input, rule_unread_numbers
 from answering.routing import question_form
 from indexer.text import fold
@@ -48,6 +48,17 @@ def test_numbers_claimed_are_not_read_as_the_situation():
     assert read == {"tower": "red-3"}
     # The claimed 5 and 3 are left out, not left unread: the situation is fully read.
     assert rule_unread_numbers(rule, question, read) == []
+
+
+def test_a_claim_of_the_next_one_is_a_claim():
+    # "说下一个…" reports what someone says ("说下规则" would ask to be told the rules).
+    rule = get_rule("onirim.book_return_door")
+    question = ("目标卡顺序是棕、绿、红、蓝、棕、红、绿、蓝，前五个都拿到了。刚抽到梦魇，我选择把第二个目标上的绿门放回Limbo。"
+                "老公说下一个还是去拿第六个（红色），我说要先把绿门拿回来。谁对？")
+    assert extract_input(rule.input_model, question)["returned"] == 2
+    assert len(claim_spans(fold(question))) == 2
+    asks_to_be_told = fold("可以说下规则吗？谁对？")
+    assert not any("规则" in asks_to_be_told[a:b] for a, b in claim_spans(asks_to_be_told))
 
 
 def test_the_situation_told_around_the_claims_is_read():

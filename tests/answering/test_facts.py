@@ -224,6 +224,9 @@ def test_the_answer_follows_the_way_the_question_is_asked(pipeline, question: st
     ("Dungeon Lords items: can one adventurer end up holding two of our items?", "dungeon-lords.items_per_adventurer",
      False),
     ("地下城主變體：房間戰鬥可以派 2 隻怪物嗎？", "dungeon-lords.room_monsters", True),
+    # The unit named first, the number said of "them".
+    ("Dungeon Lords items: with more items than adventurers, can one adventurer carry two of them?",
+     "dungeon-lords.items_per_adventurer", False),
     # Asked for the limit itself, however its end is named.
     ("地下城主變體：每個冒險家最多可以拿幾件魔法物品？", "dungeon-lords.items_per_adventurer", 1),
 ])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from answering.extract import (extract_input, extract_with, normalise_numbers, respelled, restate_number,
-                               rule_unread_numbers, seat_names, unglossed, unread_numbers)
+                               rule_unread_numbers, seat_names, unglossed, unread_numbers, named_uncounted)
 from answering.query import Query, is_follow_up
 from answering.routing import asks_for_a_value, question_form
 from indexer.text import fold
@@ -232,6 +232,9 @@ def test_follow_up_openers():
     assert is_follow_up("Do I still have to give up one of those two Towers?")
     assert is_follow_up("剛才那張門還能留著嗎？") and is_follow_up("Is it the same row as before?")
     assert not is_follow_up("Do I discard a Tower at the same time?")
+    # A clause opening on 那 asks again of the thing told ("…的那一面，那是幾張？").
+    assert is_follow_up("我們用的是代價多的那一面，那是幾張？")
+    assert not is_follow_up("矛盾預言的咒文，棄牌堆要有幾張才能放？")
 
 
 def test_an_accepted_ruling_that_answers_the_question_is_the_answer(pipeline):
@@ -2775,6 +2778,16 @@ def test_a_door_obtained_is_no_door_given_back():
     assert data["returned_door"] == "blue"
 
 
+def test_a_colour_list_going_on_after_then_names_no_door_obtained():
+    question = ("Goals in my row go blue, green, red, brown, then red, blue, brown, green. I'd filled the first four "
+                "when a Nightmare hit and I handed back the blue Door from the very first Goal. Which colour now?")
+    data, _ = _read("onirim.book_door", question)
+    assert data["goals"] == ["blue", "green", "red", "brown", "red", "blue", "brown", "green"]
+    assert "door" not in data  # the one Door said is given back, and "then red" goes on the list
+    data, _ = _read("onirim.book_door", "The next Goals are blue, then green. I then got a red Door: keep it?")
+    assert data["door"] == "red"
+
+
 @pytest.mark.parametrize("rule_id, question, expected", [
     # A second question supposing something new is not the situation of the first.
     ("onirim.nightmare_tower_penalty", "我摆了两座塔，左边蓝5右边红3，这时抽到噩梦，一定要丢一座塔吗？另外如果我把噩梦放回Limbo会怎样？",
@@ -3011,3 +3024,61 @@ def test_a_table_size_is_no_repeat_of_a_facts_number(pipeline):
     assert fact.answerer.fact_unread(u.query.text) == [6]
     r = pipeline.ask("n w/ 5p?", history=["6人局 要收幾張自己的回憶才逃得掉"])
     assert r.rule == "mist-mountain.memories_needed" and r.verdict["value"] == 5
+
+
+@pytest.mark.parametrize("rule_id, question, expected", [
+    # Cards called by another of their names ("鐵道工人" is the 鐵路工).
+    ("mist-mountain.contribution", "竹林那條路，我出了鐵道工人再加一頂工作帽，我最後幾分？",
+     {"path": "竹林小道", "cards": ["鐵路工", "工作帽"]}),
+    # "第二個輪到的" is the second to play after the start player, no round.
+    ("dungeon-lords.item_slot", "4人局夏天下指令，我是起始玩家之後第二個輪到的。我的魔法物品要放哪？",
+     {"player_index_from_start": 2, "season": "summer", "players": 4}),
+    # Goals "達成" are Goals reached.
+    ("onirim.book_door", "目標卡排成：紅、藍、藍、綠、棕、紅、綠、棕，前兩個已經達成了。剛剛用鑰匙拿到一扇綠門，能留著嗎？",
+     {"goals": ["red", "blue", "blue", "green", "brown", "red", "green", "brown"], "reached": 2, "door": "green"}),
+    # A spell told by what it does: a Nightmare voided.
+    ("onirim.spell_castable", "可以把剛抽到的惡夢直接作廢的那個咒語，用便宜那一面。棄牌堆現在9張，放得出來嗎？",
+     {"spell": "powerful_punishment", "side": "cheap", "discard_pile": 9}),
+])
+def test_things_told_in_other_words(rule_id, question, expected):
+    data, _ = _read(rule_id, question)
+    assert {k: data.get(k) for k in expected} == expected
+
+
+@pytest.mark.parametrize("question, total", [
+    ("Our party is a warrior, a thief and a priest who heals 2. I sent the slime, so each of the three took 1 damage. "
+     "Is my potion used?", 3),
+    ("The party of 3 adventurers each took 2 damage from the trap; the priest heals 4. Is my potion used?", 6),
+])
+def test_so_many_each_taking_so_much_is_the_total_in_english(question, total):
+    data, unread = _read("dungeon-lords.item_marked", question)
+    assert data["damage_to_heal"] == total and unread == []
+
+
+def test_what_each_player_took_is_no_total():
+    data, _ = _read("dungeon-lords.item_marked", "3 players each took 2 damage; the priest heals 1. Is my potion used?")
+    assert data.get("damage_to_heal") != 6
+
+
+def test_a_follow_up_names_the_captains_next_seat_and_adds_to_a_seat():
+    earlier = "五人局，今天翻到的路線要12分。隊長出了2分、隊長的下家6分、再下一家1分、再下一家4分、隊長的上家3分。這樣能出團嗎？"
+    assert "队长出了2分、队长的下家3分" in restate_number(earlier, "如果隊長下家那位只出了3分呢？")
+    # "多丟一頂3分的工作帽": three more of the captain's, not three in place of them.
+    assert "队长出了5分" in restate_number(earlier, "如果隊長早上多丟一頂3分的工作帽呢？")
+
+
+def test_a_card_held_named_without_its_count_is_not_none():
+    rule = get_rule("mist-mountain.own_escape")
+    question = ("Hilltown, four of us. I've got 5 memory cards of my own character, plus that abbot-looking villager "
+                "still in my hand. Do I make it out?")
+    data = extract_input(rule.input_model, question)
+    assert "abbots" not in data and named_uncounted(rule.input_model, question, data) == ["abbots"]
+    # Said to be none, or not named, it stays none.
+    for question in ("Four of us, 5 memories of my own and no abbot. Do I escape?", "Four of us, 5 memories. Escape?"):
+        assert named_uncounted(rule.input_model, question, extract_input(rule.input_model, question)) == []
+
+
+def test_the_card_a_doubler_doubles_is_no_card_played():
+    data, _ = _read("mist-mountain.contribution",
+                    "芒草小路那天，我先出了那个让工作帽翻倍的村民（矿工），然后又出了两顶工作帽，我一共多少贡献？")
+    assert data["cards"] == ["礦工", "工作帽", "工作帽"]
