@@ -2458,9 +2458,11 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
             continue  # "…出了一张灯笼，我这张灯笼算几分": the card already named, not another one
         if re.match(r"\s*的?\s*(?:分数|分值|得分)", text[m.end:]):
             continue  # "能让灯笼分数翻倍的村民": what a card scores is spoken of, no card is played
-        if re.match(r"\s*(?:的)?\s*(?:分数)?\s*(?:翻倍|加倍|变两倍)的", text[m.end:]) \
+        if re.match(r"\s*(?:的)?\s*(?:分数)?\s*(?:翻倍|加倍|变两倍)", text[m.end:]) \
                 and re.search(r"(?:让|使|把|将)\s*$", text[max(0, m.start - 3):m.start]):
-            continue  # "那个让工作帽翻倍的村民": the card a doubler doubles, named to say which villager
+            # "那个让工作帽翻倍的村民", "出了讓工作帽翻倍，然後…": the card a doubler doubles, named to say what the
+            # villager does, is no card played.
+            continue
         if m.value in out and _DEFINITE_BEFORE.search(text, max(0, m.start - 8), m.start) and \
                 _told_before(text, found, i):
             continue  # "I played a 反光盤 … they discarded my reflector": the one told before
@@ -2673,6 +2675,11 @@ _EACH_OF_EN = re.compile(
     rf"\b(?:all |the )?(\d+)(?! (?:players?|people|of us)\b)(?: of them| [a-z]+)?\s+each\s+{_EACH_VERB_EN}\s+(\d+)\b")
 
 
+def _each_en_groups(m: re.Match[str]) -> tuple[int, int, int]:
+    """The group numbers of an `_EACH_OF_EN` match's things, verb and each (its two alternatives number them apart)."""
+    return (1, 2, 3) if m.group(1) else (4, 5, 6)
+
+
 def _each_count(m: re.Match[str]) -> int:
     """The total of an `_EACH_OF` match."""
     each = m.group(4)
@@ -2685,7 +2692,7 @@ def _each_as_total(text: str) -> str:
         said = f"{m.group(2)}共{m.group(3)}{_each_count(m)}"
         return said.rjust(len(m.group())) if len(said) <= len(m.group()) else m.group()
     def total_en(m: re.Match[str]) -> str:
-        things, verb, each = (m.group(1), m.group(2), m.group(3)) if m.group(1) else (m.group(4), m.group(5), m.group(6))
+        things, verb, each = (m.group(g) for g in _each_en_groups(m))
         said = f"{verb} {int(things) * int(each)}"
         return said.rjust(len(m.group()))
     return _EACH_OF_EN.sub(total_en, _EACH_OF.sub(total, text))
@@ -3491,7 +3498,7 @@ def _parts_of_totals(text: str, known: list[int], sums: set[int] = frozenset()) 
         if _each_count(m) in known:
             text = _blanked(_blanked(text, m.span(4)), m.span(1))
     for m in reversed(list(_EACH_OF_EN.finditer(text))):
-        things, each = (1, 3) if m.group(1) else (4, 6)
+        things, _, each = _each_en_groups(m)
         if int(m.group(things)) * int(m.group(each)) in known:
             text = _blanked(_blanked(text, m.span(each)), m.span(things))
     # "Tom 2 (one on the table, one in hand)": the parts of a read number told in brackets after it.
@@ -3613,7 +3620,9 @@ _TABLE_CHANGE = re.compile(r"(?P<way>少|多|减|加)了?\s*(?P<n>一|\d)\s*(?:�
                            r"\b(?P<n_en>a|an|one|\d)\s+(?P<way_en>fewer|less|more|extra)\s+(?:players?|people|persons?)\b")
 _FEWER = ("少", "减", "fewer", "less")
 # A number that is the table's size ("6个人", "5人局", "4 players").
-_TABLE_AFTER = re.compile(r"\s*(?:个|位|名)?\s*(?:人|玩家|\bplayers?\b|\bpeople\b)")
+# What follows a number that is the table's size ("6人局", "5 players", "4p").
+_TABLE_AFTER = re.compile(r"\s*(?:个|位|名)?\s*(?:人|玩家|\bplayers?\b|\bpeople\b|p\b)")
+TABLE_SIZE = re.compile(rf"(\d+){_TABLE_AFTER.pattern}")
 
 
 # Routing asks it once per candidate rule of a follow-up, with the same two texts.
@@ -3626,10 +3635,10 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     clearly closest earlier number (or the earlier question's only number) is read this way; anything less clear
     stays unread."""
     own = _REFERENCE.sub(" ", normalise_numbers(fold(follow_up)))
+    text = normalise_numbers(fold(earlier))
     change = _TABLE_CHANGE.search(own)
     if change:
         # "那少一個人呢？", "and with one more player?": the table told before, so many fewer or more.
-        text = normalise_numbers(fold(earlier))
         tables = [m for m in _SIGNED_NUMBER.finditer(text) if _TABLE_AFTER.match(text, m.end())]
         if len(tables) != 1:
             return None
@@ -3651,7 +3660,6 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
         return None
     new = numbers[0]
     wanted = _context(own, new.start(), new.end())
-    text = normalise_numbers(fold(earlier))
     told = _told_of_same_seat(text, own[:new.start()])
     if told is not None:
         # "那如果上家珊珊後來又多出了2分呢？": the number said of the seat the earlier question gave one, more of it

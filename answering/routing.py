@@ -248,7 +248,7 @@ class Answerer:
     def fact_unread(self, question: str) -> list[int]:
         """The numbers a question states that this fact does not account for: a fact that is a range ("4-6"
         players) also answers for any number of its unit ("三個人能玩嗎": 3 is outside it)."""
-        from .extract import normalise_numbers, unread_numbers
+        from .extract import TABLE_SIZE, normalise_numbers, unread_numbers
 
         assert self.fact is not None
         # (The game's asides are not blanked here: a fact may be about what they count, as the hand limit is about
@@ -264,7 +264,7 @@ class Answerer:
             # "6人局 要收幾張回憶": the table's size is no repeat of a number the fact gives of something else (unless
             # the fact itself speaks of table sizes: "the same 5 markers in 2-, 3- and 4-player games").
             text = normalise_numbers(fold(question))
-            unread += [int(m.group(1)) for m in _TABLE_SIZE.finditer(text)
+            unread += [int(m.group(1)) for m in TABLE_SIZE.finditer(text)
                        if int(m.group(1)) in self.numbers and int(m.group(1)) not in unread]
         if unread and fact_range(self.fact) is not None:
             of_unit = set(self.numbers_of_unit(question))
@@ -676,9 +676,6 @@ def asked_bound(question: str) -> str | None:
 
 
 # A number said as the table's size ("6人局", "5个人玩", "4 players", "5p").
-_TABLE_SIZE = re.compile(r"(\d+)\s*(?:个|位|名)?\s*(?:人局|人玩|个人|人|玩家|\bplayers?\b|p\b)")
-
-
 def fact_numbers(fact: Fact) -> tuple[int, ...]:
     """The numbers a fact's own statement gives (a question may repeat them without stating a situation)."""
     # Chinese numerals count as written numbers ("五扇門" states 5, as a question repeating it would). The

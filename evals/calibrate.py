@@ -236,14 +236,16 @@ def calibrate_weak(features: list[tuple[bool, float, float, bool]], base: Any) -
     return best[1]
 
 
-def calibrate(pipeline: Any) -> dict[str, Any]:
-    """Grid-search the routing parameters on the tune set."""
+def calibrate(pipeline: Any, items: list[Any] | None = None) -> dict[str, Any]:
+    """Grid-search the routing parameters on the tune set (`items`, read from tests/data/tune when not given)."""
     from answering.routing import RoutingParams
+
+    items = tune_items() if items is None else items
 
     # Features are read with the default parameters, whatever an earlier calibration recorded, so that
     # the result does not depend on the last run (a follow-up's previous answerer is itself routed).
     pipeline.params = RoutingParams()
-    collected = collect(pipeline, tune_items())
+    collected = collect(pipeline, items)
     best = grid_search(collected, RoutingParams())
     # Second stage, the other weights fixed: trust a fit below the threshold that leads clearly.
     for lead_threshold, lead_margin in itertools.product(*LEAD_GRID.values()):
@@ -252,8 +254,8 @@ def calibrate(pipeline: Any) -> dict[str, Any]:
         if score > best[0]:
             best = (score, counts, params)
     score, counts, params = best
-    params = calibrate_scope(scope_features(pipeline, tune_items()), params)
-    params = calibrate_weak(weak_features(pipeline, tune_items()), params)
+    params = calibrate_scope(scope_features(pipeline, items), params)
+    params = calibrate_weak(weak_features(pipeline, items), params)
     return {"version": CALIBRATION_VERSION, "routing": asdict(params), "tune_hash": tune_hash(),
             "objective": {"score": score, "max_wrong": MAX_WRONG, "spurious_cost": SPURIOUS_COST, **counts},
             "questions": len(collected)}
@@ -286,11 +288,10 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     from indexer.retrieval import query_vector_cache
 
-    # The tune set is read in three passes (routing, scope, weak fits): every query vector of the first is kept
-    # for the others (the serving cache is sized for a server's traffic, not the whole tune set).
-    cache = query_vector_cache(service.index)
-    cache.size = max(cache.size, 8 * len(tune_items()))
-    result = calibrate(Pipeline(service))
+    # The tune set is read in three passes (routing, scope, weak fits), each embedding a few texts per question.
+    items = tune_items()
+    query_vector_cache(service.index).hold(8 * len(items))
+    result = calibrate(Pipeline(service), items)
     result["index"] = index_key
     result["embedder"] = settings.embedder
     write_json(path, result)

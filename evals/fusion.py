@@ -147,12 +147,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     started = time.perf_counter()
     questions = training_questions()
-    # Features and cross-validated rank fusion embed the same questions in two passes: keep every vector of the
-    # first for the second (the serving cache is sized for a server's traffic, not the whole tune set).
+    # Features and cross-validated rank fusion embed the same questions in two passes (a few texts each).
     from indexer.retrieval import query_vector_cache
 
-    cache = query_vector_cache(service.index)
-    cache.size = max(cache.size, 4 * len(questions))
+    query_vector_cache(service.index).hold(4 * len(questions))
     per_question = _question_rows(service.index, questions)
     cv = cross_validate(service.index, questions, per_question)
     choice = choose(cv)

@@ -105,6 +105,11 @@ class QueryVectorCache:
     def __len__(self) -> int:
         return len(self._data)
 
+    def hold(self, texts: int) -> None:
+        """Keep at least `texts` vectors: a batch run reading the same texts in several passes reuses every one
+        (the default size is for a server's traffic, and LRU eviction would empty it between passes)."""
+        self.size = max(self.size, texts)
+
 
 def query_vector_cache(index: LoadedIndex) -> QueryVectorCache:
     """The index's shared query-vector cache (one per loaded index)."""

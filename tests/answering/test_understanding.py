@@ -3082,3 +3082,7 @@ def test_the_card_a_doubler_doubles_is_no_card_played():
     data, _ = _read("mist-mountain.contribution",
                     "芒草小路那天，我先出了那个让工作帽翻倍的村民（矿工），然后又出了两顶工作帽，我一共多少贡献？")
     assert data["cards"] == ["礦工", "工作帽", "工作帽"]
+    # Without 的 the same: the doubled card names what the villager does.
+    data, _ = _read("mist-mountain.contribution",
+                    "芒草小路上我出了礦工讓工作帽翻倍，接著又打出兩頂工作帽，這樣貢獻是多少？")
+    assert data["cards"] == ["礦工", "工作帽", "工作帽"]

@@ -13,13 +13,7 @@ from indexer.retrieval import Hit, QueryError
 from rules_engine import DEPENDS, UnknownId, get_rule
 from answering.pipeline import CitationError, make_citation
 
-try:  # the cache moved from answering.pipeline to indexer.retrieval (shared by search and ask)
-    from indexer.retrieval import QueryVectorCache, query_vector_cache
-except ImportError:  # pragma: no cover - older layout
-    from answering.pipeline import QueryVectorCache
-
-    def query_vector_cache(index):
-        return None
+from indexer.retrieval import QueryVectorCache, query_vector_cache
 
 ROOT = Path(__file__).resolve().parents[2]
 DEV_ASKS = yaml.safe_load((ROOT / "tests" / "data" / "tune" / "asks.yaml").read_text(encoding="utf-8"))
@@ -152,6 +146,21 @@ def test_query_vector_cache_is_bounded_lru():
     assert len(cache._data) == 3
 
 
+def test_a_held_cache_keeps_a_whole_pass_for_the_next_and_never_shrinks():
+    emb = CountingEmbedder()
+    cache = QueryVectorCache(emb, size=3)
+    cache.hold(10)
+    texts = [f"t{i}" for i in range(10)]
+    for text in texts:
+        cache(text)
+    first_pass = len(emb.calls)
+    for text in texts:
+        cache(text)
+    assert len(emb.calls) == first_pass == 10, "the second pass re-embedded what the first had"
+    cache.hold(2)
+    assert cache.size == 10, "holding fewer texts must not shrink a cache sized for more"
+
+
 def test_query_vector_cache_waits_for_a_text_in_flight_instead_of_embedding_it_again():
     import threading
 
@@ -217,7 +226,7 @@ def test_a_question_is_embedded_once_per_text_it_is_searched_with(pipeline, monk
 
 
 def test_pipeline_cache_is_bounded_and_stable(pipeline):
-    cache = query_vector_cache(pipeline.index) or pipeline.query_vector
+    cache = query_vector_cache(pipeline.index)
     assert isinstance(cache, QueryVectorCache)
     assert 0 < cache.size <= 100_000
     v1 = pipeline.query_vector("夢魘 高塔 Limbo")
