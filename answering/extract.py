@@ -32,7 +32,7 @@ _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, 
                "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
 _NEGATOR_ZH = re.compile(r"(?:没有?人|不|没有?|木有|无|未|别(?!人)|并非|非)(?:想|打算)?"
-                         r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供|派|派出|出动|"
+                         r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供|派|派出|出动|丢|扔|施放|"
                          r"凑满|凑齐|凑到|凑成|集满|集齐|排满|排完|连成|完成|包括|包含|计入|算进|算入)?(?:任何|任一|半个|半只|半张)?"
                          r"(?:把|将|被)?\s*$")
 # "not sending the Nightmare…", "without using the …": one verb may stand between the negator and the value;
@@ -42,7 +42,7 @@ _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?|\bnobody|
                          r"(?:(?:want|wanna|plan|intend|mean|going|gonna|try|trying)\s+(?:to\s+)?)?"
                          # ("nobody used a fog on me", "no one played the Tea Master")
                          r"(?:[a-z]+ing\s+|(?:use|put|send|shove|stick|move|return|place|throw|toss|add|play|include|"
-                         r"used|played|have|had|hold)\s+)?"
+                         r"used|played|have|had|hold|threw|cast|fired|shot|sent|put|placed|added)\s+)?"
                          # "no special protection", "without any extra power": an adjective may stand between.
                          r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?(?:special\s+|extra\s+|real\s+|single\s+)?$")
 # The words for the card colours as folded text has them, and the colour each names.
@@ -386,7 +386,9 @@ def negated(text: str, start: int) -> bool:
 # 都 or 也). 用 is left out: "高塔不用丟" says a Tower need not go, not that there are no Towers.
 # "書本那個這次不加", "書本那個先不要": a pointer word and a time word may stand between; 不要 negates only when it
 # ends the clause ("高塔不要丟" is about discarding).
-_NEGATED_AFTER = re.compile(r"(?:\s*(?:跟|和|与|及|、)[^，,。？?！!；;]{1,10}?(?=都|也))?\s*(?:那个|那套)?\s*"
+# ("路徑小卡也一張都沒收": not a single one, whatever the verb.)
+_NEGATED_AFTER = re.compile(r"\s*(?:也|都|还|连)?\s*[一1]\s*(?:张|个|顶|座|瓶|根|条|件|枚|位)?\s*(?:都|也)\s*(?:没|不)|"
+                            r"(?:\s*(?:跟|和|与|及|、)[^，,。？?！!；;]{1,10}?(?=都|也))?\s*(?:那个|那套)?\s*"
                             r"(?:这次|这局|先|暂时|都|也|还是|就|则)*\s*"
                             r"(?:没有?|不|未)(?:有)?\s*(?:(?:要|想|打算)?\s*(?:放|加|玩|含|带|开|使用)|"
                             r"(?:要|有)?(?=\s*(?:[，,。？?！!；;)）]|$)))")
@@ -1020,7 +1022,8 @@ _RESTATED = re.compile(r"(?:也就是|即|亦即|\bthat is|\bi\.e\.)[^，,；;�
 _JOINED = re.compile(r"\s*(?:和|与|跟|及|、|,|and|&)\s*$")
 # A seat said to have put in nothing, in words ("上家沒貢獻", "the last player nothing").
 _NOTHING = re.compile(r"[^\d，,、；;。.]{0,8}?(?:没有?(?:任何)?(?:贡献|出牌|出)|零分|是零|\bnothing\b|\bnone\b|"
-                      r"\bno points\b|\bzero\b|did(?:n't| not) contribute)")
+                      r"\bno points\b|\bzero\b|did(?:n't| not) (?:contribute|play (?:a |any )?(?:single )?cards?\b|play anything)|"
+                      r"\bplayed nothing\b|\bput in nothing\b)")
 # "只有下家2有貢獻", "only the captain contributed": the seats named are the only ones with anything.
 # … with the player's name before the role in brackets ("只有大刘（队长往下数第二个）出牌").
 _ONLY_BEFORE = re.compile(r"(?:只有|只|仅|only)\s*(?:the\s+)?(?:[\u4e00-\u9fff]{1,3}\s*[（(])?$")
@@ -1116,7 +1119,9 @@ def _seat_pairs(text: str) -> list[tuple[int, int]]:
                               re.findall(r"(\d+)\s*(?:分|点|pts?|points?)", named_run.group(0))):
                     seat += 1
                     pairs.append((seat, int(value)))
-        elif _NOTHING.match(after):
+        elif _NOTHING.match(text[m.end():min(end, m.end() + 32)]) \
+                and not _EXCEPT_BEFORE.search(text[max(0, m.start() - 10):m.start()]):
+            # (room for "didn't play a single card"; "除了队长以外谁都没贡献": the nothing is the others', not the captain's)
             pairs += [(s, 0) for s in (*waiting, seat)]
             waiting = []
         elif i + 1 < len(roles) and not re.search(r"\d", text[m.end():end]) and _JOINED.match(text[m.end():end]):
@@ -1165,7 +1170,11 @@ _OTHERS_ZERO = re.compile(
     r"(?:0|零|没有?(?:任何)?(?:贡献|出牌|出|分))|"
     r"(?:others?|everyone else|everybody else|the rest|all (?:the )?other(?:s| players)?|the other (\d)(?: players)?)\s*"
     r"(?:are|have|all|scored|score|players|put in|contributed|played)?\s*(?:all\s*|have\s*)?(?:0|nothing|none|zero)|"
-    r"(?:nobody|no one|no other player)\s*(?:else)?\s*(?:contributed|played|put in|scored|has|had)")
+    r"(?:nobody|no one|no other player)\s*(?:else)?\s*(?:contributed|played|put in|scored|has|had)|"
+    # "除了队长以外谁都没贡献", "nobody but the captain played": everyone but the seats named put in nothing.
+    r"除了?[^，,。；;]{1,8}?(?:以外|之外)?\s*[，,]?\s*(?:谁|大家|其他人|别人|所有人|人人)都\s*"
+    r"(?:没有?(?:任何)?(?:贡献|出牌|出|分)|是0|是零)|"
+    r"\b(?:nobody|no one) (?:but|except|other than) (?:the )?[a-z0-9下上家队长]{1,12} (?:contributed|played|put in|scored)")
 
 
 # A player taking back what they just said ("Lily 2分……不对，Lily是4分", "p2 has 2, sorry, p2 has 4").
@@ -1673,6 +1682,33 @@ def _records_clause_by_clause(text: str, slot: Slot, players: int | None, questi
     if not 4 <= n <= 6 or sorted(seats) != list(range(n)) or (not roster and not _SEQ_ORDER.search(text)):
         return None
     return [record for _, record in sorted(zip(seats, out), key=lambda pair: pair[0])]
+
+
+# One thing counted for every seat, listed in seat order from the captain ("captain first: 5, 3, 4, 5 and 6
+# memories", "回憶照隊長開始分別是五、四、三、五張"): the order said, then the list.
+_LIST_NUMBER = r"(?:\d+|[一二两三四五六七八九十零])"
+_LISTED_FROM_CAPTAIN = re.compile(
+    r"(?:\bcaptain first\b|\bfrom the captain\b|\bstarting (?:with|from|at) the captain\b|\bin seat order\b|"
+    r"(?:从|由|照|按|依)?队长(?:开始|起)(?:往下家|往下)?)"
+    rf"[^\d。；;？?!！]{{0,24}}?({_LIST_NUMBER}(?:\s*(?:张|个|份)?\s*(?:[、,，/]|\band\b|,\s*and\b)\s*{_LIST_NUMBER}){{3,5}})")
+
+
+def _records_listed(text: str, slot: Slot, players: int | None) -> list[dict[str, Any]] | None:
+    """Per seat, the one thing a list in seat order from the captain counts (`_LISTED_FROM_CAPTAIN`); None unless the
+    clause around the list names exactly one thing of the records and the list is as long as the table."""
+    m = _LISTED_FROM_CAPTAIN.search(text)
+    if m is None:
+        return None
+    start = max((e.end() for e in re.finditer(r"[。；;？?!！]|\.(?=\s)", text[:m.start()])), default=0)
+    after = re.compile(r"[，,。；;？?!！]|\.(?=\s|$)").search(text, m.end(1))
+    end = after.start() if after else len(text)
+    things = {mention.value for mention in mentions(text[start:end], slot.values) if not mention.negated}
+    numbers = [int(n) if n.isdigit() else CN_DIGITS.get(n, 0) for n in re.findall(_LIST_NUMBER, m.group(1))]
+    n_players = _table_size(text, players)
+    if len(things) != 1 or n_players not in (None, len(numbers)) or not 4 <= len(numbers) <= 6:
+        return None
+    thing = things.pop()
+    return [{thing: n} for n in numbers]
 
 
 _PLAIN_ROLE = r"(?:队长|下家\s*\d|上家)"
@@ -2655,7 +2691,10 @@ def _read_input(model: type[BaseModel], question: str) -> dict[str, Any]:
 # "不是6个人，是4个人", "不是放左边，改放右边", "not 6 players but 4": the thing said not to be so, before what is said
 # instead; only the second is stated.
 _NOT_THIS_BUT = re.compile(r"(?:不是|并不是|并非)[^，,。；;？?！!]{1,12}?(?=\s*[，,]\s*(?:而是|而|是|改|换|变成))|"
-                           r"\bnot\s+[^,.;?!]{1,24}?(?=\s*,?\s*\bbut\b)")
+                           r"\bnot\s+[^,.;?!]{1,24}?(?=\s*,?\s*\bbut\b)|"
+                           # "吸血鬼没打4点，只打了3点", "didn't hit for 4, only 3": a number not so, then the one that is.
+                           r"没有?[^，,。；;？?！!\d]{0,6}\d+[^，,。；;？?！!\d]{0,4}(?=\s*[，,]\s*(?:只|才|仅))|"
+                           r"\bdid(?:n't| not)\s+[^,.;?!\d]{0,16}\d+[^,.;?!\d]{0,10}?(?=\s*[,;]?\s*(?:only|just)\b)")
 
 
 def _without_what_is_not_so(text: str) -> str:
@@ -2756,6 +2795,9 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     # "Mia's captain": Mia is the captain (not "the captain's next player").
     text = re.sub(r"(?<![a-z'])(?!the\b)([a-z][a-z\-]{1,11})'s (?=captain\b(?!'s))", r"\1 is ", text)
     slots = declared_slots(model)
+    for slot in slots.values():
+        for phrase in slot.said_with:
+            text = _pattern(phrase).sub(lambda m: " " * len(m.group()), text)
     for name in compared_fields(model):
         both = _compared(model, text, name, slots[name])
         if both is not None:
@@ -2918,6 +2960,9 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
                 value = _seat_records(by_role, slot, players, question) if by_role is not None else None
             if value is None:
                 value = _records_clause_by_clause(records_text, slot, players, question)
+            if value is None:
+                # (Read as said: a list's thing restated after its first number would break the list.)
+                value = _records_listed(_cap_as_captain(counting_text), slot, players)
         elif slot.kind == "markers":
             value = _markers(counting_text, slot)
         elif slot.kind == "plays":
@@ -3359,8 +3404,8 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
                    phrases: tuple[re.Pattern[str], ...] = (), asides: tuple[Slot, ...] = ()) -> list[int]:
     """Numbers the question states that the read inputs do not account for (a fact left unread); a number
     inside one of `phrases` (a rule's own phrases that state one, `numbered_phrases`) is read by it, and one
-    said in passing (`_in_passing`) is no fact the verdict needs."""
-    text = _without_card_asides(normalise_numbers(fold(question)))
+    said in passing (`_in_passing`) is no fact the verdict needs, nor is one said not to be so ("没打4点，只打了3点")."""
+    text = _without_card_asides(_without_what_is_not_so(normalise_numbers(fold(question))))
     # A Tower's number names the card, each time it is named ("… next to the red 5. … the red 5 has a blank side").
     for m in reversed(list(_TOWER.finditer(text))):
         text = _blanked(text, m.span())

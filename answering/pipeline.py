@@ -16,7 +16,7 @@ from indexer.ambiguities import ambiguities_for as corpus_ambiguities_for
 from indexer.corpus import Passage, passages_by_id
 from indexer.retrieval import Hit, dense_query_text, passage_query_text, query_vector_cache, within_game
 from indexer.text import fold, to_script
-from rules_engine import GAMES, UnknownId, Verdict, fact_verdict, get_game, get_rule, load_games
+from rules_engine import DEPENDS, GAMES, UnknownId, Verdict, fact_verdict, get_game, get_rule, load_games
 from rules_engine.facts import fact_bound_verdict, fact_membership_verdict, fact_range
 from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
@@ -28,7 +28,7 @@ from .extract import (adds_to_earlier, counts_said_by_comparison, extract_input,
                       vague_fields, with_earlier_seats)
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, asked_bound, decide, derived_inputs
-from .scope import not_a_rules_question, other_games_named, outside_topic, strip_game_names
+from .scope import asking_part, not_a_rules_question, other_games_asked, other_games_named, outside_topic, strip_game_names
 from .query import Query, supposes_a_change
 from .search import SearchService
 
@@ -335,6 +335,9 @@ class Pipeline:
         if how == "question" and not query.reads_as_follow_up and self.weak_signal(query) \
                 and not self.weak_signal_holds(query, vector):
             return Understanding(query, None, truncated=truncated)
+        if others and other_games_asked(query.text):
+            # The story names one of our games, and what it asks is about another: out of scope all the same.
+            return Understanding(query, None, truncated=truncated)
         if game_id is None or (others and how != "explicit" and not any(s.named for s in query.signals)):
             if others:
                 return Understanding(query, None, truncated=truncated)
@@ -428,11 +431,16 @@ class Pipeline:
         if match is not None:
             verdict, needs, withheld = self.evaluate(match, query, u.follow_up)
         # A question about what the texts leave to another rulebook (the base game) is told so,
-        # unless a rule or fact of the texts answers it all the same.
+        # unless a rule or fact of the texts answers it all the same: "it depends" on inputs it did not state is
+        # no answer to it ("how long does a game of Dungeon Lords take?" is not the item bonus, whatever it reads).
         # (A follow-up is read with what it follows: "and then fatigue hits for 2?" after a necklace question is
         # about the necklace.)
+        # A fact of the texts answers no question whose asking part names only the base game's things
+        # ("…開局每個人要拿幾個小惡魔和幾枚金幣？" is not the variant's markers).
         outside = outside_topic(" ".join([*query.history, query.text]) if u.follow_up else query.text, game_id) \
-            if verdict is None else None
+            if verdict is None or verdict.value == DEPENDS else \
+            outside_topic(asking_part(query.folded), game_id) if match is not None and match.answerer.fact is not None \
+            else None
 
         # The ruling matcher reuses the question's one vector (cached).
         ruling = self.rulings.best(self.question_vector(query.text), game_id)

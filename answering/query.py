@@ -111,6 +111,12 @@ def sets_the_scene(message: str) -> bool:
     return not _ASKS.search(folded) and tells_something(folded, names_a_declared_value(folded))
 
 
+# A message that says it leaves the topic ("Totally unrelated, but…", "換個話題", "題外話"): no follow-up, whatever
+# words it shares with the question before it.
+_NEW_TOPIC = re.compile(r"\b(?:totally |completely |a bit |slightly )?(?:unrelated|off[- ]topic)\b|\bchange of topic\b|"
+                        r"\bdifferent (?:question|topic)\b|换个话题|换个问题|题外话|不相关的|无关的问题|跟刚才无关")
+
+
 @dataclass(frozen=True)
 class Query:
     """A question read once: cleaned and folded text, language and script, game signals, history."""
@@ -130,7 +136,7 @@ class Query:
         signals = tuple(game_signals(text, tokenizer))
         folded = fold(text)
         names_things = bool(signals) or names_a_declared_value(folded)
-        follows = bool(earlier) and (is_follow_up(text) or states_only(folded.strip(), names_things)
+        follows = bool(earlier) and not _NEW_TOPIC.search(folded) and (is_follow_up(text) or states_only(folded.strip(), names_things)
                                      or (tells_something(folded, names_things) and sets_the_scene(earlier[-1])))
         return cls(text=text, folded=folded, lang=detect_lang(text), signals=signals, history=earlier,
                    reads_as_follow_up=follows)

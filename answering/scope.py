@@ -88,6 +88,15 @@ def other_games_named(question: str) -> list[str]:
     return [name for name, pattern in _other_game_patterns() if pattern.search(folded)]
 
 
+def other_games_asked(question: str) -> list[str]:
+    """Games we do not cover that what a question asks names, when it names none of ours there: a story of an
+    evening with one of ours, then a question about another ("玩完Onirim之后换了一局璀璨宝石。…璀璨宝石…该怎么弃？")."""
+    asked = asking_part(fold(question))
+    if any(pattern.search(asked) for _, pattern in _own_game_patterns()):
+        return []
+    return other_games_named(asked)
+
+
 def game_signals(question: str, tokenizer: Tokenizer) -> list[GameSignal]:
     """Per-game evidence in the question, strongest first."""
     from .extract import respelled  # the game's words, mended of a slip of the keyboard ("premonitons")

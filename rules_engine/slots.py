@@ -100,6 +100,9 @@ class Slot:
     # "count": the quantity of one thing among several of its kind ("the wizard's hit points"): said of several
     # with different numbers ("warrior 5 HP, wizard 3 HP"), which one is meant is not read.
     one_of_several: bool = False
+    # Words said with this quantity that describe it, not another input ("magic without wands", "不含魔杖的魔力"): the
+    # negation in them negates nothing, so they are set aside before the question is read.
+    said_with: tuple[str, ...] = ()
 
     def applies(self, known: dict[str, Any]) -> bool:
         """Whether the slot is read given the values known so far (an unknown field does not exclude it)."""

@@ -15,7 +15,10 @@ GAME = register_game(Game(
              "疲勞", "疲劳", "fatigue", "邪惡度", "邪恶度", "evilness",
              # the base game's own pieces
              "小惡魔", "小恶魔", "imp", "imps", "聖騎士", "圣骑士", "paladin",
-             "base dungeon lords", "regular dungeon lords", "normal dungeon lords", "vanilla dungeon lords"),
+             "base dungeon lords", "regular dungeon lords", "normal dungeon lords", "vanilla dungeon lords",
+             # how long a game lasts: these texts do not say (the Hilltown text does, 45 minutes)
+             "how long does a game", "how long does a full", "how long is a game", "how long do games", "play time",
+             "playing time", "遊戲時間", "要玩多久", "玩一局要多久", "一局要多久", "一局多久"),
     inside=("物品", "item", "藥水", "药水", "potion", "四葉草", "四叶草", "clover", "魔杖", "wand", "項鍊",
             "项链", "necklace", "指示物", "marker", "黃金", "黄金", "gold", "變體", "变体", "variant"),
     # The markers a player has left and what the dungeon holds set the scene; no rule reads them.

@@ -159,6 +159,9 @@ PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en":
                    cues=("魔力", "法力", "巫師", "法師", "magic", "wizard", "wizards", "mage", "mages"),
                    # "the spell needs magic 3" is the spell's level, not the wizards' magic.
                    other_cues=("magic item", "magic items", "needs magic", "need magic", "requires magic"),
+                   said_with=("without wands", "without the wands", "without any wands", "without a wand",
+                              "not counting wands", "not counting the wands", "excluding wands", "without wand",
+                              "不含魔杖", "不算魔杖", "沒有魔杖的話", "不靠魔杖", "扣掉魔杖"),
                    unstated="general", when=(("item", "wand"),))
 WANDS = Slot("count", {"zh-TW": "魔杖數", "en": "wands"}, cues=("魔杖", *_WAND_SYNONYMS, "wand", "wands"),
              units=("根魔杖", "支魔杖", "wands"), domain=_AT_LEAST_ONE, value_labels=_COUNT_LABELS, unstated="cases", when=(("item", "wand"),))

@@ -14,7 +14,10 @@ GAME = register_game(Game(
              "plain onirim", "基本組", "基本组",
              # the other expansions of the second edition, which these texts do not cover
              "little helpers", "小幫手", "小帮手", "glyphs", "dreamcatchers", "捕夢網", "crossroads & dead ends",
-             "crossroads and dead ends"),
+             "crossroads and dead ends",
+             # how long a game lasts: these texts do not say (the Hilltown text does, 45 minutes)
+             "how long does a game", "how long does a full", "how long is a game", "how long do games", "play time",
+             "playing time", "遊戲時間", "要玩多久", "玩一局要多久", "一局要多久", "一局多久"),
     inside=("擴充", "扩充", "expansion", "高塔", "tower", "咒文", "spell", "目標卡", "goal", "徵兆", "征兆",
             "premonition", "好夢", "美夢", "美梦", "happy dream", "難度", "难度", "difficulty"),
     # The cards in hand and left in the deck, how a Door was won, how many Goals are done and the turn set the

@@ -1,7 +1,8 @@
 """Scope: the phrases that make a question something other than a rules question never name a thing of the games."""
 import pytest
 
-from answering.scope import _not_rules_patterns, not_a_rules_question, outside_topic
+from answering.query import Query
+from answering.scope import _not_rules_patterns, not_a_rules_question, other_games_asked, outside_topic
 from indexer.corpus import load_glossary
 from indexer.text import fold
 from rules_engine import all_rules
@@ -48,7 +49,9 @@ def test_rules_questions_naming_game_words_stay_in_scope(question):
     "is it gonna rain in Taipei saturday night? we're planning a Dungeon Lords session",
     # A designer's other games, a joke asked for, the cheapest shop.
     "Shadi Torbey 除了 Onirim 以外还设计过哪些单人游戏？", "thanks! got a good board game joke for me?",
-    "wheres the cheapest place to buy onirim w/ all the expansions"])
+    "wheres the cheapest place to buy onirim w/ all the expansions",
+    # The bot's own taste.
+    "Anyway, enough rules for tonight. Do you have a favorite board game?"])
 def test_questions_about_apps_lost_cards_opinions_or_art_are_not_rules_questions(question):
     assert not_a_rules_question(question) is not None
 
@@ -76,3 +79,44 @@ def test_the_base_game_asked_about_with_the_variant_set_aside_is_not_covered(que
 
 def test_the_base_set_named_beside_an_expansion_is_covered():
     assert outside_topic("基本組加上高塔擴充在難度階梯排第幾？", "onirim") is None
+
+
+@pytest.mark.parametrize("question, asked", [
+    # A story of an evening with one of ours, then a question about another game.
+    ("We played Hilltown in the Mist first and then switched to Carcassonne. Someone placed a farmer in a field "
+     "next to mine. Can two farmers share a field in Carcassonne?", True),
+    ("地城领主打完之后又开了一局卡坦岛。我手上有八张资源卡。卡坦岛掷出7的时候要弃几张？", True),
+    # What is asked names ours: a rules question whatever else the story names.
+    ("我們上週玩卡坦島。今天改玩 Onirim，高塔可以放在列的左端嗎？", False),
+    ("After Catan we opened Onirim. Can a tower go on the left end of the row in Onirim?", False),
+])
+def test_a_question_asked_about_another_game_after_a_story_of_ours(question, asked):
+    assert bool(other_games_asked(question)) is asked
+
+
+@pytest.mark.parametrize("question, game", [
+    ("How long does a game of Onirim usually take?", "onirim"),
+    ("地城領主四個人一局要玩多久？", "dungeon-lords"),
+])
+def test_how_long_a_game_lasts_is_not_in_texts_that_do_not_say(question, game):
+    assert outside_topic(question, game) is not None
+
+
+def test_a_message_that_leaves_the_topic_follows_no_earlier_question(pipeline):
+    tokenizer = pipeline.tokenizer
+    earlier = ["Onirim with the Towers: can the blue 4 go on the left end of my row?"]
+    leaving = Query.build("Totally unrelated, but what about the spells, how many are there?", earlier, tokenizer)
+    staying = Query.build("What about the spells, how many are there?", earlier, tokenizer)
+    assert not leaving.reads_as_follow_up and staying.reads_as_follow_up
+
+
+@pytest.mark.parametrize("question, covered", [
+    ("第一次玩地城領主，開局每個人要拿幾個小惡魔？", False),
+    ("Dungeon Lords, four players: how long does a game take, start to finish?", False),
+    ("Roughly how long does a full game of Onirim take?", False),
+    # The variant's own markers: the texts answer.
+    ("地城領主開局每位玩家拿幾個指示物？", True),
+])
+def test_what_the_texts_leave_to_the_base_game_gets_no_verdict_of_theirs(pipeline, question, covered):
+    answer = pipeline.ask(question)
+    assert (answer.no_verdict != "not_covered" and answer.verdict is not None) is covered

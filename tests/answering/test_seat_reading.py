@@ -785,3 +785,24 @@ def test_a_seat_named_again_without_a_number_adds_nothing():
                 "小丽回忆6张，场上金矿1张。整场老张一直在抱怨抽不到回忆。请问谁是脱逃大师？")
     players = extract_input(ESCAPE_MASTER.input_model, question)["players"]
     assert [p["memories"] for p in players] == [5, 4, 3, 5, 6]
+
+
+@pytest.mark.parametrize("question, memories", [
+    ("Five at the table. Own memories starting from the captain: 4, 6, 2, 5 and 5. Who makes it out?", [4, 6, 2, 5, 5]),
+    ("六人局結束，大家自己的回憶從隊長開始依序是三、五、五、一、六、二張，誰逃得出去？", [3, 5, 5, 1, 6, 2]),
+    # A list shorter than the table stated, or one that counts two things at once, is not read.
+    ("Five players. Own memories starting from the captain: 4, 6, 2, 5. Who makes it out?", None),
+    ("四人局，從隊長開始回憶和金礦分別是5、3、4、2，誰逃得出去？", None),
+])
+def test_one_thing_listed_seat_by_seat_from_the_captain(question, memories):
+    data = extract_input(get_rule("mist-mountain.escape").input_model, question)
+    assert ([p["memories"] for p in data["players"]] if "players" in data else None) == memories
+
+
+def test_not_a_single_one_of_a_kind_is_none_of_it():
+    rule = get_rule("mist-mountain.own_escape")
+    from answering.extract import vague_fields
+    question = "五人局，我自己的回憶有五張，住持沒有，路徑卡也一張都沒拿到，可以逃脫嗎？"
+    data = extract_input(rule.input_model, question)
+    assert vague_fields(rule.input_model, question, data) == []
+    assert vague_fields(rule.input_model, "五人局，我自己的回憶有五張，還有幾張路徑卡，可以逃脫嗎？", data)

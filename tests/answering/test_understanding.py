@@ -3086,3 +3086,29 @@ def test_the_card_a_doubler_doubles_is_no_card_played():
     data, _ = _read("mist-mountain.contribution",
                     "芒草小路上我出了礦工讓工作帽翻倍，接著又打出兩頂工作帽，這樣貢獻是多少？")
     assert data["cards"] == ["礦工", "工作帽", "工作帽"]
+
+
+@pytest.mark.parametrize("question, contributions", [
+    # A seat said to have played nothing, in so many words.
+    ("5 players. Captain 2, 下家1 4, 下家2 didn't play a single card, 下家3 5, 上家 1. Do we depart?", [2, 4, 0, 5, 1]),
+    # Everyone but the seat named put in nothing; the seat named in the exception tells no number there.
+    ("五人局，除了上家以外大家都没出牌，上家自己出了11分，能出团吗？", [0, 0, 0, 0, 11]),
+    ("Four players: nobody but 下家1 played, and 下家1 put in 9. Do we go?", [0, 9, 0, 0]),
+])
+def test_seats_said_to_have_put_in_nothing(question, contributions):
+    data, unread = _read("mist-mountain.qualification", question)
+    assert data["contributions"] == contributions and unread == []
+
+
+def test_a_number_said_not_to_be_so_is_neither_read_nor_left_unread():
+    data, unread = _read("dungeon-lords.item_marked", "戴著堅忍項鍊的巫師有3點血，吸血鬼沒咬4點，只咬了2點，項鍊會被標記嗎？")
+    assert data["damage"] == [2] and unread == []
+
+
+@pytest.mark.parametrize("question", [
+    "Level 2 spell. Not counting wands, the wizards have 1 magic; the party holds 1 wand. No one fired an anti-magic dart. Is the wand marked?",
+    "2級法術，巫師不含魔杖的魔力是1，隊伍裡有1根魔杖，沒人丟反魔法飛鏢，魔杖會被標記嗎？",
+])
+def test_words_that_describe_a_quantity_negate_no_other_input(question):
+    data, unread = _read("dungeon-lords.item_marked", question)
+    assert (data["party_magic"], data["wands"], data.get("spells_blocked", False), unread) == (1, 1, False, [])
