@@ -95,6 +95,12 @@ def normalise_numbers(folded: str) -> str:
     # ("上家一張沒出": a count of cards after the seat, not a seat's number.)
     out = re.sub(rf"(?<=下家|上家)([{_CN_NUM}]+)(?!\s*(?:张|个|顶|座|根|瓶))", cn, out)
     out = re.sub(rf"(?<=第)([{_CN_NUM}]+)", cn, out)
+    # "不是觸發掉就是被移除": either the one or the other, no negation.
+    out = re.sub(r"不是([^，,。；;？?！!]{1,8}?)就是", r"或者\1或者", out)
+    # "下家2、3、4", "下家二、三和四": the seats' numbers listed after one 下家 are each a 下家.
+    out = re.sub(r"下家\s*([1-5一二三四五])((?:\s*(?:[、,，]|和|及|跟)\s*[1-5一二三四五](?![\d分点张个顶座位名人]))+)",
+                 lambda m: "、".join(f"下家{CN_DIGITS.get(n, n)}" for n in re.findall(r"[1-5一二三四五]", m.group(1) + m.group(2))),
+                 out)
     # "死信有三金": a number of 金 on its own is that many golds (金矿 is a gold alley, 金币 a coin).
     out = re.sub(r"(?<=\d)\s*(?:个|枚)?\s*金(?![矿币子])", "个黄金", out)
     # 俩 and 仨 are two and three with no measure word ("俩住持"); "我们俩" names people, not a count.
@@ -104,6 +110,8 @@ def normalise_numbers(folded: str) -> str:
     # "桌上金礦小巷一張", "手上一張": one told after the thing or the place it lies is a count, not an article.
     # ("回憶一張都沒有" is none.)
     out = re.sub(r"(回忆|金矿|小巷|住持|小卡|手上|手里|手中|桌上|场上)\s*一(?=\s*(?:张|个|份)(?!\s*(?:都|也)))", r"\g<1>1", out)
+    # "只會有一點可以被擋掉的傷害": one point of damage is a count, not an article.
+    out = re.sub(r"(?<![\d一二三四五六七八九十])一(?=\s*点(?!钟|点)[^，。,.？?！!]{0,12}(?:伤害|血))", "1", out)
     # "下家4一分": one point said of a seat is a count, not an article.
     out = re.sub(r"(?:(?<=下家\d)|(?<=上家\d)|(?<=队长))\s*一(?=\s*(?:分|点)(?!钟))", " 1", out)
     # A Tower or card told by colour and number in words ("藍五、紅五、綠四"): the number written as a digit.
@@ -347,7 +355,7 @@ def _en_number(m: re.Match[str]) -> str:
 
 # A declared phrase may leave a few words open with "…" ("夢魘…放回limbo" matches "夢魘放回Limbo" and
 # "噩夢的那張夢魘直接放回Limbo"; "don't use…spells" matches "don't use any of the spells"), within one clause.
-_PHRASE_GAP = r"[^，,。.!！?？；;:：]{0,6}?"
+_PHRASE_GAP = r"[^，,。.!！?？；;:：]{0,8}?"
 _PHRASE_GAP_EN = r"[^，,。.!！?？；;:：]{0,16}?"
 
 
@@ -387,7 +395,10 @@ def negated(text: str, start: int) -> bool:
 # "書本那個這次不加", "書本那個先不要": a pointer word and a time word may stand between; 不要 negates only when it
 # ends the clause ("高塔不要丟" is about discarding).
 # ("路徑小卡也一張都沒收": not a single one, whatever the verb.)
+# ("leaving Dark Premonitions in the box", "黑暗徵兆留在盒子裡": not in play.)
 _NEGATED_AFTER = re.compile(r"\s*(?:也|都|还|连)?\s*[一1]\s*(?:张|个|顶|座|瓶|根|条|件|枚|位)?\s*(?:都|也)\s*(?:没|不)|"
+                            r"\s*(?:stays?|stayed|left|remains?|remained)\s+(?:in the box|on the shelf)\b|"
+                            r"\s*(?:这次|这局|都|也|先|就|还是)*(?:留|收|放)在(?:盒子|盒)里|"
                             r"(?:\s*(?:跟|和|与|及|、)[^，,。？?！!；;]{1,10}?(?=都|也))?\s*(?:那个|那套)?\s*"
                             r"(?:这次|这局|先|暂时|都|也|还是|就|则)*\s*"
                             r"(?:没有?|不|未)(?:有)?\s*(?:(?:要|想|打算)?\s*(?:放|加|玩|含|带|开|使用)|"
@@ -396,7 +407,10 @@ _NEGATED_AFTER = re.compile(r"\s*(?:也|都|还|连)?\s*[一1]\s*(?:张|个|顶|
 
 def negated_after(text: str, end: int) -> bool:
     """Whether the words just after a value, up to a verb of putting it in play, negate it ("黑暗徵兆不加")."""
-    return bool(_NEGATED_AFTER.match(text, end))
+    # "leaving Dark Premonitions in the box": left out, said on both sides of it ("the spells are in the box" is not).
+    return bool(_NEGATED_AFTER.match(text, end)) or bool(
+        re.match(r"\s*(?:in the box|on the shelf)\b", text[end:])
+        and re.search(r"\b(?:leav(?:e|ing)|left|keep(?:ing)?|kept)\b[^,.;!?]{0,30}$", text[max(0, end - 60):end]))
 
 
 def asked_both_ways(text: str, start: int) -> bool:
@@ -500,12 +514,20 @@ def _choice(text: str, said: list[Mention], domain: tuple[Any, ...], others: tup
     affirmed = {m.value for m in found if not m.negated}
     denied = {m.value for m in found if m.negated}
     # A denied yes/no value states the other one ("沒有效應" → no power).
-    if isinstance(next(iter(denied | affirmed), None), bool) or set(domain) == {True, False}:
+    yes_no = isinstance(next(iter(denied | affirmed), None), bool) or set(domain) == {True, False}
+    if yes_no:
         affirmed |= {not v for v in denied}
         denied = set()
     if len(affirmed) == 1:
         return next(iter(affirmed))
     if len(affirmed) > 1:
+        # "…但高塔列不產生效應。…朋友說完成的高塔列可以保護我": what a player claims is no fact of the table; the one
+        # value told outside the claims is.
+        claims = claim_spans(text)
+        told = {(not m.value) if m.negated else m.value for m in found
+                if (yes_no or not m.negated) and not any(s <= m.start < e for s, e in claims)}
+        if len(told) == 1 and claims:
+            return next(iter(told))
         # "I already cast Paradoxical Prophecy earlier … Can I afford Parallel Planning right now?": of the values the
         # story names, the question asks about the one its own sentence names.
         start, end = _asking_sentence(text)

@@ -401,9 +401,16 @@ def derived_inputs(rule: Rule, previous: str, sources: tuple[str, ...] | None = 
     return out
 
 
+# What a question sets aside ("不算那張咒文卡的話", "除了冬天以外", "not counting the spell card"): named only to be left out.
+_SET_ASIDE = re.compile(r"(?:不算|除了|除去|扣掉|扣除|不含|不包括)[^，,。；;？?！!]{1,10}?(?=的话|以外|之外|[，,。；;？?！!]|$)|"
+                        r"\b(?:not counting|excluding|except for|apart from|other than)\s+[^,.;?!]{1,24}?(?=[,.;?!]|$)")
+
+
 def routing_terms(tokenizer: Tokenizer, text: str) -> frozenset[str]:
     """The glossary terms a text names, but the game's own name: naming the game says which game, not
-    which of its rules ("how many cards … in Hilltown" is no nearer the total card count for it)."""
+    which of its rules ("how many cards … in Hilltown" is no nearer the total card count for it); nor what it sets
+    aside (`_SET_ASIDE`): "不算咒文卡，目標卡有幾張" asks of the Goal cards alone."""
+    text = _SET_ASIDE.sub(" ", fold(text))
     return frozenset(f"{m.term.game}:{m.term.id}" for m in tokenizer.match_terms(text) if m.term.id != m.term.game)
 
 

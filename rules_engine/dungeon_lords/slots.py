@@ -134,7 +134,7 @@ TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
                           "point of it can be prevented", "points of it can be prevented", "point can be prevented",
                           "points can be prevented", "點可以被防止", "點可以防止", "點能被防止", "點可被防止",
                           # "三點全被擋下來", "2 points can be blocked"
-                          "點全被擋", "點都被擋", "點被擋", "點都能被擋", "點可以被擋", "點能擋", "points blocked",
+                          "點全被擋", "點都被擋", "點被擋", "點都能被擋", "點可以被擋", "點能擋", "點能被擋", "點可被擋", "points blocked",
                           "points can be blocked", "point can be blocked"),
                    # "a single trap icon" is the thief's, not a trap's damage.
                    other_cues=("trap icon", "trap icons", "陷阱圖示", "陷阱圖標", "防陷阱", "反陷阱"),

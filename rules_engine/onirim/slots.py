@@ -230,7 +230,7 @@ FACE_UP_COUNT = Slot("count", {"zh-TW": "場上翻開的黑暗徵兆張數", "en
                            "no face-up premonitions", "no face-up…premonitions", "no premonitions left", "no premonitions face up",
                            # "翻開的黑暗徵兆已經全部處理掉了", "the face-up premonitions are already gone"
                            "徵兆…處理掉", "徵兆…處理完", "徵兆…都沒了", "徵兆…不剩", "徵兆…全部被移", "徵兆…都被移",
-                           "徵兆…都移除", "徵兆…全部移除", "徵兆…被移掉", "徵兆…觸發或被移", "premonitions…gone", "premonitions…cleared",
+                           "徵兆…都移除", "徵兆…全部移除", "徵兆…被移掉", "徵兆…被移除", "徵兆…觸發或被移", "premonitions…gone", "premonitions…cleared",
                            "premonitions…all removed", "premonitions…been removed"))
 
 
@@ -260,7 +260,8 @@ SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
                                      "not using…spells", "don't cast…spells", "no spell cards",
                                      "咒文卡不用", "咒文卡都不用", "咒文卡也不用", "不用咒文卡", "咒文卡先收", "咒文收起來",
                                      "leave…spells out", "leave out…spells", "leaving…spells out", "skip…spells",
-                                     "spells left out", "without…spell card")),
+                                     "spells left out", "without…spell card", "not touching…spells", "not playing…spells",
+                                     "not including…spells", "不碰…咒文", "咒文不碰", "咒文都不碰")),
                            ("cheap", _CHEAP_SIDE),
                            ("expensive", (*_EXPENSIVE_SIDE, "比較貴", "貴的那面", "貴的那一面", "貴的咒文", "costlier"))),
                    value_labels=(("none", {"zh-TW": "不用咒文", "en": "no spells"}),

@@ -82,6 +82,18 @@ def test_naming_the_game_is_no_glossary_overlap_with_a_rule():
     assert "mist-mountain:captain-card" in terms and "mist-mountain:mist-mountain" not in terms
 
 
+@pytest.mark.parametrize("question", ["書本擴充不算那張咒文卡的話，目標卡有幾張？",
+                                      "In the Book of Steps box, not counting the spell card, how many goal cards are there?"])
+def test_what_a_question_sets_aside_is_no_glossary_overlap(question):
+    from indexer.corpus import load_glossary
+    from indexer.tokenize import Tokenizer
+
+    tokenizer = Tokenizer(load_glossary())
+    terms = routing_terms(tokenizer, question)
+    whole = routing_terms(tokenizer, question.replace("不算", "和").replace("not counting", "and"))
+    assert terms < whole and not any("spell" in t or "咒文" in t for t in terms), (terms, whole)
+
+
 def test_who_after_the_people_it_describes_asks_nothing():
     from answering.routing import question_form
 

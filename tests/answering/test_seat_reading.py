@@ -806,3 +806,11 @@ def test_not_a_single_one_of_a_kind_is_none_of_it():
     data = extract_input(rule.input_model, question)
     assert vague_fields(rule.input_model, question, data) == []
     assert vague_fields(rule.input_model, "五人局，我自己的回憶有五張，還有幾張路徑卡，可以逃脫嗎？", data)
+
+
+@pytest.mark.parametrize("question, went", [
+    ("六人局出團了，去的是下家一、三、五，隊長卡給誰？", [1, 3, 5]),
+    ("五人局出团了，下家2、3和4去了，队长卡给谁？", [2, 3, 4]),
+])
+def test_seat_numbers_listed_after_one_xiajia_are_each_a_xiajia(question, went):
+    assert extract_input(get_rule("mist-mountain.next_captain").input_model, question)["went"] == went

@@ -3112,3 +3112,35 @@ def test_a_number_said_not_to_be_so_is_neither_read_nor_left_unread():
 def test_words_that_describe_a_quantity_negate_no_other_input(question):
     data, unread = _read("dungeon-lords.item_marked", question)
     assert (data["party_magic"], data["wands"], data.get("spells_blocked", False), unread) == (1, 1, False, [])
+
+
+def test_one_point_of_damage_in_words_is_a_count():
+    data, unread = _read("dungeon-lords.item_marked",
+                         "走廊的陷阱只打得出一點可防的傷害，盜賊有1個防陷阱圖示，他帶著1個四葉草，四葉草會被標記嗎？")
+    assert data["trap_damage"] == 1 and unread == []
+    # "有一點不懂" is a little, no point of anything.
+    from answering.extract import normalise_numbers
+    assert "1" not in normalise_numbers("我有一点不懂陷阱怎么算")
+
+
+@pytest.mark.parametrize("text, name", [
+    ("we're leaving dark premonitions in the box tonight", "dark premonitions"),
+    ("黑暗征兆这次留在盒子里", "黑暗征兆"),
+    ("路径小卡也一张都没收", "路径小卡"),
+])
+def test_words_after_a_thing_that_keep_it_out_of_play_negate_it(text, name):
+    from answering.extract import negated_after
+    assert negated_after(text, text.index(name) + len(name))
+    assert not negated_after("we're playing dark premonitions tonight", len("we're playing dark premonitions"))
+    assert not negated_after("the spell cards are in the box", len("the spell cards"))
+
+
+def test_a_value_a_player_claims_gives_way_to_the_one_told_as_the_set_up():
+    data, _ = _read("onirim.nightmare_tower_penalty",
+                    "高塔列這局沒有效應。紅4、藍5、綠3、棕4連成一排了，朋友說完成的高塔列有保護效果，我說不對。抽到惡夢我棄掉手牌，要丟塔嗎？")
+    assert data["alignment_power"] is False
+
+
+def test_either_this_or_that_negates_neither():
+    data, _ = _read("onirim.happy_dream_options", "翻開的徵兆不是用掉就是被移除了。抽到美夢，牌堆還有20張，可以選哪些效果？")
+    assert data["face_up_premonitions"] == 0
