@@ -378,7 +378,16 @@ def _pattern_of(folded: str) -> re.Pattern[str]:
         # Words joined by a space or a hyphen alike ("grass path", "grass-path").
         words = r"[\s\-]+".join(re.escape(w) for w in folded.split())
         return re.compile(r"(?<![a-z0-9])" + words + r"(?![a-z0-9])")
-    return re.compile(re.escape(folded))
+    # Chinese and Latin letters side by side may be typed with a space between ("塞回 Limbo", "这个 Nightmare").
+    out = ""
+    for k, ch in enumerate(folded):
+        if ch.isspace():
+            out += r"\s*" if not out.endswith(r"\s*") else ""
+            continue
+        if k and not folded[k - 1].isspace() and (ch.isascii() and ch.isalnum()) != (folded[k - 1].isascii() and folded[k - 1].isalnum()):
+            out += r"\s*"
+        out += re.escape(ch)
+    return re.compile(out)
 
 
 def negated(text: str, start: int) -> bool:
@@ -1231,13 +1240,21 @@ def _without_role_asides(text: str) -> str:
     return text
 
 
-def _whole_table(pairs: list[tuple[int, int]], n_players: int) -> list[int] | None:
-    """The numbers of a table of `n_players`, the seats not told at zero; None if two numbers fall on one seat
-    or a seat is off the table."""
+def _whole_table(pairs: list[tuple[int, int]], n_players: int, rest: int = 0) -> list[int] | None:
+    """The numbers of a table of `n_players`, the seats not told at `rest` (zero unless said); None if two numbers
+    fall on one seat or a seat is off the table."""
     named = {n_players + s if s < 0 else s: value for s, value in pairs}
     if len(named) != len(pairs) or not all(0 <= k < n_players for k in named):
         return None
-    return [named.get(i, 0) for i in range(n_players)]
+    return [named.get(i, rest) for i in range(n_players)]
+
+
+# "其他人都2分", "everyone else has 2 each": every seat not told put in so many.
+_OTHERS_EACH = re.compile(
+    rf"(?:{_OTHER_PEOPLE})的?(?:\d\s*(?:个|位))?(?:人|玩家)?(?:都|全|各|也都)(?:是|为|有|出了?|贡献了?|打出了?)?\s*"
+    r"([1-9]\d?)\s*(?:分|点)|"
+    r"(?:everyone else|everybody else|the others?|the rest|all (?:the )?others?)\s*(?:each\s+|all\s+)?"
+    r"(?:has|have|had|put in|contributed|played|scored)?\s*(?:each\s+)?([1-9]\d?)\b(?:\s*(?:points?|pts?))?\s*(?:each\b)?")
 
 
 def _cap_as_captain(text: str) -> str:
@@ -1268,6 +1285,11 @@ def _seat_list(text: str) -> list[int] | None:
         if len(rest) == int(m.group(2)) and (stated_players is None or int(stated_players.group(1)) == len(rest) + 1):
             return [int(m.group(1))] + rest
         return None
+    each = _OTHERS_EACH.search(text) if others is None else None
+    # (Only when every seat named has its own number: "队长5、下家3、其他人都2分" leaves 下家3 unclear.)
+    if each and pairs and stated_players and len(pairs) == len(_roles_told(text, list(_SEAT_ROLE.finditer(text)))):
+        # "队长5、下家3、其他人都2分": the seats not told put in so many each.
+        return _whole_table(pairs, int(stated_players.group(1)), int(next(g for g in each.groups() if g)))
     if counted and pairs and stated_players is None:
         return _whole_table(pairs, len(pairs) + counted)
     if (others or only) and stated_players and pairs:

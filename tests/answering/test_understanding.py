@@ -3144,3 +3144,18 @@ def test_a_value_a_player_claims_gives_way_to_the_one_told_as_the_set_up():
 def test_either_this_or_that_negates_neither():
     data, _ = _read("onirim.happy_dream_options", "翻開的徵兆不是用掉就是被移除了。抽到美夢，牌堆還有20張，可以選哪些效果？")
     assert data["face_up_premonitions"] == 0
+
+
+@pytest.mark.parametrize("question, contributions", [
+    ("六人局，需求10，隊長4分、下家1 3分、其他人都1分，能出團嗎？", [4, 3, 1, 1, 1, 1]),
+    # A seat whose number is unclear ("下家3" may be the seat or the points) fills nothing.
+    ("五人局，需求10，隊長4、下家3、其他人都1分，能出團嗎？", None),
+])
+def test_the_seats_not_told_put_in_what_the_others_are_said_to(question, contributions):
+    data, _ = _read("mist-mountain.qualification", question)
+    assert data.get("contributions") == contributions
+
+
+def test_a_space_between_chinese_and_latin_letters_splits_no_phrase():
+    data, _ = _read("onirim.nightmare_tower_penalty", "高塔列有紅4、綠4。抽到 Nightmare，我把這張 Nightmare 塞回 Limbo，還要丟塔嗎？")
+    assert data["nightmare_to_limbo"] is True
