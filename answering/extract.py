@@ -1791,7 +1791,9 @@ def _shared_records(text: str) -> str:
 
 
 # Between an owner and the thing owned: "紅色魔杖", "紅色玩家的治療藥水", "the green player's wand", "yellow's necklace".
-_OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the|[那这](?:个|张|根|瓶|条|串|枚|片)是?|(?:也|则|就)?是|(?:one )?(?:turns out to be|"
+# ("蓝色一根魔杖", "綠色的一瓶藥水": one of them, counted between the owner and the thing.)
+_OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the|[那这](?:个|张|根|瓶|条|串|枚|片)是?|"
+                        r"(?:的\s*)?[一1]\s*(?:个|张|根|瓶|条|串|枚|片|支)|(?:也|则|就)?是|(?:one )?(?:turns out to be|"
                         r"turned out to be|is|was)(?: a| an| the)?)?\s*")
 
 

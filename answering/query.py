@@ -60,6 +60,8 @@ _POINTS_BACK = re.compile(r"\b(?:those|these)\s+(?:\d+\s+|two\s+|three\s+|four\s
                           r"\bthe other side\b|\b(?:cast|play|use|afford|pay for) it\b|"
                           # "我们用的是代价多的那一面，那是几张？": a clause opening on 那 asks again of the thing told.
                           r"[，,]\s*那(?:是|就是|要|得|会是)?\s*(?:几|多少)|"
+                          # "我们翻的是便宜那面，那能放不?": a clause opening on 那 asks whether it can be done now.
+                          r"[，,]\s*那(?:我)?(?:能|可以|可不可以|能不能|还能|还可以|就能|就可以)|"
                           # "我的那張反光盤": a card of someone's, pointed at as the one told of.
                           r"(?:我|你|他|她|我们|他们)的(?:那|这)(?:张|个|座|根|瓶|条|位)|"
                           # "她那張反光盤": someone told of before, and a card of theirs.

@@ -75,7 +75,7 @@ DAMAGE = Slot("amounts", {"zh-TW": "依序受到的傷害", "en": "damage in the
               units=("點傷害", "傷害", "damage", "points of damage", "dmg"),
               # The verbs a blow is told with: "吸血鬼先打2點", "疲勞又造成2點", "the goblin hits for 2", and the
               # vampire's bite ("咬他4點", "bites him for 3").
-              cues=("打", "造成", "受到", "挨", "扣", "咬", "疲勞", "hits for", "hit for", "bites for", "deals", "does", "did", "done", "only did", "dealt",
+              cues=("打", "造成", "受到", "挨", "扣", "咬", "吃", "疲勞", "hits for", "hit for", "bites for", "deals", "does", "did", "done", "only did", "dealt",
                     "takes", "fatigue", "bites him for", "bites her for", "bit him for", "bit her for", "hits him for",
                     "hits her for", "hit him for", "hit her for", "hits him", "hits her", "hit him", "hit her",
                     "deals him", "deals her", "dealt him", "dealt her",

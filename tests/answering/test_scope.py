@@ -120,3 +120,10 @@ def test_a_message_that_leaves_the_topic_follows_no_earlier_question(pipeline):
 def test_what_the_texts_leave_to_the_base_game_gets_no_verdict_of_theirs(pipeline, question, covered):
     answer = pipeline.ask(question)
     assert (answer.no_verdict != "not_covered" and answer.verdict is not None) is covered
+
+
+def test_a_clause_opening_on_na_that_asks_whether_it_can_be_done_follows_up(pipeline):
+    earlier = ["棄牌堆有8張，我想放 Parallel Planning，夠嗎？"]
+    follows = Query.build("喔我們用的是貴的那面，那可以放嗎？", earlier, pipeline.tokenizer)
+    alone = Query.build("喔我們用的是貴的那面，可以放嗎？", earlier, pipeline.tokenizer)
+    assert follows.reads_as_follow_up and not alone.reads_as_follow_up

@@ -3159,3 +3159,18 @@ def test_the_seats_not_told_put_in_what_the_others_are_said_to(question, contrib
 def test_a_space_between_chinese_and_latin_letters_splits_no_phrase():
     data, _ = _read("onirim.nightmare_tower_penalty", "高塔列有紅4、綠4。抽到 Nightmare，我把這張 Nightmare 塞回 Limbo，還要丟塔嗎？")
     assert data["nightmare_to_limbo"] is True
+
+
+@pytest.mark.parametrize("rule_id, question, field, value", [
+    ("onirim.book_door", "書本擴充，剛拿到的門跟目標卡的顏色不同，門要放哪？", "door_fits", False),
+    ("onirim.nightmare_tower_penalty", "我一座高塔都沒蓋，抽到惡夢要丟塔嗎？", "row_state", "none"),
+    ("dungeon-lords.item_marked", "戴堅忍項鍊的巫師2血，一口氣吃了2點，項鍊算用掉嗎？", "damage", [2]),
+])
+def test_everyday_words_for_a_door_off_the_goal_no_towers_and_taking_damage(rule_id, question, field, value):
+    data, _ = _read(rule_id, question)
+    assert data.get(field) == value
+
+
+def test_one_counted_between_an_owner_and_the_thing_keeps_the_owner():
+    data, _ = _read("dungeon-lords.assign_items", "程序板上是盜賊、戰士、巫師，先翻紅色一瓶藥水，再翻黃色的一根魔杖，怎麼分？")
+    assert data["items"] == [["red", "potion"], ["yellow", "wand"]]
