@@ -592,6 +592,14 @@ def _cue_is_counted(cue: str, slot: Slot) -> bool:
     return not slot.units or any(fold(cue) in fold(unit) for unit in slot.units)
 
 
+def _share_weight(text: str, start: int) -> float:
+    """How a count's candidate at `start` is weighed for being said as a total or as each one's share: "每個人各吃1點
+    傷害，總共3點要治" counts the total; the share is a part of it."""
+    said = text[max(0, start - 6):start]
+    return -3 if re.search(rf"(?:{_TOTAL_WORDS})\s*$", said) else \
+        2 if re.search(r"(?:各|每人|每个人)[\u4e00-\u9fff]{0,2}\s*$", said) else 0
+
+
 def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] = ()) -> list[tuple[float, int, int]]:
     """(distance, position, value) for each number this count slot could mean: one written before a
     unit, or next to a cue word (after it within 10 characters, before it within 8), within one clause."""
@@ -599,7 +607,7 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
     for unit in slot.units:
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
         # ("起始玩家後面第二個人": a number after 第 is a place in an order, no count.)
-        out += [(_unit_distance(text, m.start(1), slot), m.start(1), int(m.group(1)))
+        out += [(_unit_distance(text, m.start(1), slot) + _share_weight(text, m.start(1)), m.start(1), int(m.group(1)))
                 for m in _number_before_unit(unit).finditer(text)
                 if not _names_other(text[max(0, m.start(1) - 14):m.start(1)], slot)
                 and not _other_after(text[m.end():m.end() + 24], slot)
@@ -653,7 +661,7 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                     continue
                 part = _part_of_total(text, n.start())
                 if distance <= limit and not re.search(r"[，。？?！!；;,]", gap):
-                    out.append((distance + (6 if part else 0), n.start(), int(n.group())))
+                    out.append((distance + (6 if part else 0) + _share_weight(text, n.start()), n.start(), int(n.group())))
                 elif part and n.start() < c.start() and distance <= (64 if gap.isascii() else 40) \
                         and (not re.search(r"[，。？?！!；;,]", gap) or re.fullmatch(r"[^，。？?！!；;,]*[，,]\s*(?:是|都是|就是)[^，。？?！!；;,]*", gap)) \
                         and not re.fullmatch(r"\s+of (?:them|those|these|the)\s+", gap):
@@ -1793,7 +1801,7 @@ def _shared_records(text: str) -> str:
 # Between an owner and the thing owned: "紅色魔杖", "紅色玩家的治療藥水", "the green player's wand", "yellow's necklace".
 # ("蓝色一根魔杖", "綠色的一瓶藥水": one of them, counted between the owner and the thing.)
 _OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the|[那这](?:个|张|根|瓶|条|串|枚|片)是?|"
-                        r"(?:的\s*)?[一1]\s*(?:个|张|根|瓶|条|串|枚|片|支)|(?:也|则|就)?是|(?:one )?(?:turns out to be|"
+                        r"(?:的\s*)?[一1]\s*(?:个|张|根|瓶|条|串|枚|片|支)|(?:[，,]\s*)?(?:也|则|就)?是|(?:one )?(?:turns out to be|"
                         r"turned out to be|is|was)(?: a| an| the)?)?\s*")
 
 

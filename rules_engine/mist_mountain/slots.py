@@ -127,7 +127,9 @@ MORNING_REQUIREMENT = Slot("count", REQUIREMENT.label, cues=REQUIREMENT.cues, un
 # One player's own hand at the end ("我有4張自己的回憶和3張竹林小道"): what is not named is taken as none, said so.
 OWN_MEMORIES = Slot("count", {"zh-TW": "你自己角色的回憶張數", "en": "memories of your own character"},
                     units=("張自己角色的回憶", "張自己的回憶", "張自己的回憶卡", "張回憶卡", "張回憶", "份回憶", "份自己的回憶",
-                           "of my own memories", "own memories", "memory cards", "memories"),
+                           "of my own memories", "own memories", "memory cards", "memories",
+                           # "I've got three of my own character" (memories named before)
+                           "of my own character", "of my character's"),
                     # … or named before how many ("我自己的回憶只有2張", "my own memories: 4").
                     cues=("自己的回憶", "自己角色的回憶", "自己回憶", "自己角色回憶", "my own memories", "own memories"),
                     unstated="ask",

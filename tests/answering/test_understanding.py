@@ -3174,3 +3174,17 @@ def test_everyday_words_for_a_door_off_the_goal_no_towers_and_taking_damage(rule
 def test_one_counted_between_an_owner_and_the_thing_keeps_the_owner():
     data, _ = _read("dungeon-lords.assign_items", "程序板上是盜賊、戰士、巫師，先翻紅色一瓶藥水，再翻黃色的一根魔杖，怎麼分？")
     assert data["items"] == [["red", "potion"], ["yellow", "wand"]]
+    # The thing told in a clause after its owner: "先翻開綠色的，是藥水".
+    data, _ = _read("dungeon-lords.assign_items", "程序板上是盜賊、戰士、巫師，先翻開綠色的，是藥水；再翻開紅色的，也是藥水，怎麼分？")
+    assert data["items"] == [["green", "potion"], ["red", "potion"]]
+
+
+def test_a_total_said_after_each_ones_share_is_the_count():
+    data, _ = _read("dungeon-lords.item_marked",
+                    "牧師能治2點。怪物打了三個冒險家，每個人各挨一點傷害，總共三點要治，隊伍有一瓶藥水，藥水會被標記嗎？")
+    assert data["damage_to_heal"] == 3
+
+
+def test_memories_counted_as_so_many_of_my_own_character():
+    data, unread = _read("mist-mountain.own_escape", "Four players. We're counting memories: I have five of my own character. Do I escape?")
+    assert data["memories"] == 5 and unread == []
