@@ -640,8 +640,10 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                 one = re.search(r"一\s*()$", text[window:c.start()])  # "一顆心", by the cue 顆心
             # "其中一個黃金" is one of the golds, not how many golds there are; it counts what it is said to be
             # ("其中一個黃金是我自己顏色的").
+            # ("a level 2 spell": the number right after the cue is its count, the article counts nothing.)
             if one and not (_part_of_total(text, window + one.start()) and not one.group(1)) \
-                    and (one.group().startswith("一") or _cue_is_counted(cue, slot)):
+                    and (one.group().startswith("一") or _cue_is_counted(cue, slot)) \
+                    and not (not one.group().startswith("一") and re.match(r"\s*\d", text[c.end():c.end() + 3])):
                 out.append((1, -100000 - c.start(), 1))
             # "其中一個是我自己的項鍊在我自己的地城被用掉的": one of a total said before is what its clause says it is.
             part_one = re.search(r"(?:其中|当中|之中)(?:有)?\s*一\s*" + _COUNTED_ONE + r"?[^\d，。,?？!！；;]{0,30}$",

@@ -616,6 +616,8 @@ class Pipeline:
         """The game of the conversation a follow-up continues (the latest question naming one)."""
         for previous in reversed(query.history):
             earlier = Query.build(previous, [], self.tokenizer)
+            if other_games_named(previous) and not any(s.named for s in earlier.signals):
+                return None  # "狼人杀里预言家…": a question about another game, whatever words of ours it has
             if earlier.signals:
                 # Terms of two games tied ("圖案" and "逃出") are told apart as the question itself was.
                 return self.detect_game(earlier, None)[0]

@@ -255,7 +255,8 @@ BOOK_PHRASES = ("book of steps", "the book", "book", "步驟之書", "目標卡"
                 "步伐之書", "失落與尋回之書", "失落之書", "bos", "書那個擴充", "書的擴充", "書擴充",
                 # as players translate "Lost and Found"
                 "迷途與尋獲之書", "迷途之書", "尋獲之書", "lost and found")  # the glossary's names for it too
-PREMONITION_PHRASES = ("黑暗徵兆", "徵兆", "premonition", "premonitions", "dark premonitions", "美夢", "happy dream")
+PREMONITION_PHRASES = ("黑暗徵兆", "徵兆", "premonition", "premonitions", "dark premonitions", "dark premonition",
+                       "premonition cards", "dark premonition cards", "美夢", "happy dream")
 SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
                    values=(("none", ("不用…咒文", "沒有…咒文", "咒文完全不用", "咒文不用", "咒文都不用", "咒文也不用",
                                      "咒文都不使用", "咒文也不使用", "不使用…咒文", "no spells",

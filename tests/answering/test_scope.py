@@ -51,7 +51,8 @@ def test_rules_questions_naming_game_words_stay_in_scope(question):
     "Shadi Torbey 除了 Onirim 以外还设计过哪些单人游戏？", "thanks! got a good board game joke for me?",
     "wheres the cheapest place to buy onirim w/ all the expansions",
     # The bot's own taste.
-    "Anyway, enough rules for tonight. Do you have a favorite board game?"])
+    "Anyway, enough rules for tonight. Do you have a favorite board game?",
+    "Any idea where I could get a cheap copy of Hilltown in the Mist?"])
 def test_questions_about_apps_lost_cards_opinions_or_art_are_not_rules_questions(question):
     assert not_a_rules_question(question) is not None
 
@@ -127,3 +128,8 @@ def test_a_clause_opening_on_na_that_asks_whether_it_can_be_done_follows_up(pipe
     follows = Query.build("喔我們用的是貴的那面，那可以放嗎？", earlier, pipeline.tokenizer)
     alone = Query.build("喔我們用的是貴的那面，可以放嗎？", earlier, pipeline.tokenizer)
     assert follows.reads_as_follow_up and not alone.reads_as_follow_up
+
+
+def test_a_follow_up_to_a_question_about_another_game_stays_out_of_scope_whatever_words_of_ours_it_has(pipeline):
+    answer = pipeline.ask("那女巫呢？", history=["阿凱問狼人殺裡預言家晚上怎麼查驗？"])
+    assert answer.in_scope is False and answer.verdict is None and answer.citations == []

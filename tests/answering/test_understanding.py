@@ -3188,3 +3188,13 @@ def test_a_total_said_after_each_ones_share_is_the_count():
 def test_memories_counted_as_so_many_of_my_own_character():
     data, unread = _read("mist-mountain.own_escape", "Four players. We're counting memories: I have five of my own character. Do I escape?")
     assert data["memories"] == 5 and unread == []
+
+
+def test_an_article_before_a_cue_with_its_number_right_after_counts_nothing():
+    data, _ = _read("dungeon-lords.item_marked", "The fight shows a level 3 spell, the wizards have 2 magic, and the party holds one wand. Is the wand marked?")
+    assert (data["spell_level"], data["party_magic"], data["wands"]) == (3, 2, 1)
+
+
+def test_no_dark_premonition_cards_leaves_them_out():
+    data, _ = _read("onirim.difficulty_level", "Just the base game and the Book, no towers and no dark premonition cards, expensive spells. Which rung?")
+    assert data["premonitions"] is False and data["towers"] is False
