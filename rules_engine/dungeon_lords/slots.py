@@ -25,7 +25,7 @@ SEASON = Slot("choice", {"zh-TW": "季節", "en": "season"},
                             ("autumn", {"zh-TW": "秋季", "en": "autumn"}), ("winter", {"zh-TW": "冬季", "en": "winter"})),
               unstated="general")
 FINAL_SCORE = Slot("count", {"zh-TW": "加分前的分數", "en": "score before the bonus"},
-                   cues=("分數", "得分", "總分", "分", "加分前", "score", "scored", "points", "ended on", "finished on", "ended at", "finished at", "came to", "came out to", "before the bonus",
+                   cues=("分數", "得分", "總分", "分", "加分前", "score", "scored", "points", "ended on", "finished on", "ended at", "finished at", "sitting at", "sitting on", "came to", "came out to", "before the bonus",
                          "before that bonus", "before any bonus", "before the bonuses", "before the item bonus", "score before that", "score before those", "score before it",
                          "score before them"), units=("分", "pts", "points", "point"), signed=True, unstated="general")
 GOLDS = Slot("count", {"zh-TW": "死信辦公室的黃金數", "en": "golds in the dead-letter office"},

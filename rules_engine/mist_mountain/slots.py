@@ -21,7 +21,8 @@ DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the tea
                                  "missed the requirement", "short of the requirement", "couldn't depart",
                                  # "分數加起來不夠，出不了團"
                                  "出不了團", "沒能出團", "無法出團", "不能出團", "加起來不夠", "couldn't head out",
-                                 "didn't head out", "could not depart", "couldn't leave", "didn't leave"))),
+                                 "didn't head out", "could not depart", "couldn't leave", "didn't leave", "fell short", "nobody went",
+                                 "no one went"))),
                 value_labels=((True, {"zh-TW": "隊伍出團", "en": "the team departed"}),
                               (False, {"zh-TW": "早晨失敗（沒有出團）", "en": "the morning failed"})),
                 unstated="general")

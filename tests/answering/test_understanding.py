@@ -3198,3 +3198,14 @@ def test_an_article_before_a_cue_with_its_number_right_after_counts_nothing():
 def test_no_dark_premonition_cards_leaves_them_out():
     data, _ = _read("onirim.difficulty_level", "Just the base game and the Book, no towers and no dark premonition cards, expensive spells. Which rung?")
     assert data["premonitions"] is False and data["towers"] is False
+
+
+@pytest.mark.parametrize("rule_id, question, field, value", [
+    ("mist-mountain.next_captain", "Six of us; the team fell short this morning and nobody went. Who takes the captain card?",
+     "departed", False),
+    ("dungeon-lords.item_bonus", "I'm sitting at minus 2 before the bonus with 4 golds in my dead-letter office. Bonus?",
+     "final_score", -2),
+])
+def test_a_team_that_fell_short_and_a_score_one_sits_at(rule_id, question, field, value):
+    data, _ = _read(rule_id, question)
+    assert data.get(field) == value
