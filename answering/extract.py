@@ -111,7 +111,8 @@ def normalise_numbers(folded: str) -> str:
     # ("回憶一張都沒有" is none.)
     out = re.sub(r"(回忆|金矿|小巷|住持|小卡|手上|手里|手中|桌上|场上)\s*一(?=\s*(?:张|个|份)(?!\s*(?:都|也)))", r"\g<1>1", out)
     # "只會有一點可以被擋掉的傷害": one point of damage is a count, not an article.
-    out = re.sub(r"(?<![\d一二三四五六七八九十])一(?=\s*点(?!钟|点)[^，。,.？?！!]{0,12}(?:伤害|血))", "1", out)
+    # (Not "再給他補一點傷害": one more blow told in a follow-up is left as said.)
+    out = re.sub(r"(?<![\d一二三四五六七八九十])(?<![再又补多加])一(?=\s*点(?!钟|点)[^，。,.？?！!]{0,12}(?:伤害|血))", "1", out)
     # "下家4一分": one point said of a seat is a count, not an article.
     out = re.sub(r"(?:(?<=下家\d)|(?<=上家\d)|(?<=队长))\s*一(?=\s*(?:分|点)(?!钟))", " 1", out)
     # A Tower or card told by colour and number in words ("藍五、紅五、綠四"): the number written as a digit.

@@ -3209,3 +3209,8 @@ def test_no_dark_premonition_cards_leaves_them_out():
 def test_a_team_that_fell_short_and_a_score_one_sits_at(rule_id, question, field, value):
     data, _ = _read(rule_id, question)
     assert data.get(field) == value
+
+
+def test_anti_magic_is_no_word_of_the_wizards_magic():
+    data, _ = _read("dungeon-lords.item_marked", "A level 3 spell; our wizard has 2 magic and carries a wand. No anti-magic dart this round. Is the wand marked?")
+    assert data["party_magic"] == 2
