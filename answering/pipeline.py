@@ -437,10 +437,11 @@ class Pipeline:
         # about the necklace.)
         # A fact of the texts answers no question whose asking part names only the base game's things
         # ("…開局每個人要拿幾個小惡魔和幾枚金幣？" is not the variant's markers).
-        outside = outside_topic(" ".join([*query.history, query.text]) if u.follow_up else query.text, game_id) \
-            if verdict is None or verdict.value == DEPENDS else \
-            outside_topic(asking_part(query.folded), game_id) if match is not None and match.answerer.fact is not None \
-            else None
+        outside = None
+        if verdict is None or verdict.value == DEPENDS:
+            outside = outside_topic(" ".join([*query.history, query.text]) if u.follow_up else query.text, game_id)
+        elif match is not None and match.answerer.fact is not None:
+            outside = outside_topic(asking_part(query.folded), game_id)
 
         # The ruling matcher reuses the question's one vector (cached).
         ruling = self.rulings.best(self.question_vector(query.text), game_id)

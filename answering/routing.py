@@ -682,7 +682,6 @@ def asked_bound(question: str) -> str | None:
     return "high" if high and not low else "low" if low and not high else None
 
 
-# A number said as the table's size ("6人局", "5个人玩", "4 players", "5p").
 def fact_numbers(fact: Fact) -> tuple[int, ...]:
     """The numbers a fact's own statement gives (a question may repeat them without stating a situation)."""
     # Chinese numerals count as written numbers ("五扇門" states 5, as a question repeating it would). The
