@@ -31,7 +31,8 @@ _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, 
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
                "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20}
 # "不想把夢魘放回Limbo", "沒打算用": wanting or meaning to, and 把, may stand between the negator and the value.
-_NEGATOR_ZH = re.compile(r"(?:没有?人|不|没有?|木有|无|未|别(?!人)|并非|非)(?:想|打算)?"
+# ("如果不是用便宜的那一面": 是 may stand before the verb.)
+_NEGATOR_ZH = re.compile(r"(?:没有?人|不|没有?|木有|无|未|别(?!人)|并非|非)(?:想|打算)?(?:是(?=用|使用|加|玩|开))?"
                          r"(?:产生|使用|用|加|加入|含|带|开|启用|玩|是|能|会|要|出|给|提供|派|派出|出动|丢|扔|施放|"
                          r"凑满|凑齐|凑到|凑成|集满|集齐|排满|排完|连成|完成|包括|包含|计入|算进|算入)?(?:任何|任一|半个|半只|半张)?"
                          r"(?:把|将|被)?\s*$")
@@ -55,6 +56,18 @@ _TOWER = re.compile(_COLOUR_WORD + r"\s*(?:色)?\s*(?:的)?\s*(?:那张|这张|�
                     # "紅藍綠棕四張", "green 4 cards": a count of cards, not a Tower's number.
                     r"(?!\s*(?:张|座|个|枚|cards\b|towers\b))")
 _PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append|slap|drop|throw|tack|slot|pop|plonk)"
+
+
+# Where a Chinese chat message typed with spaces for punctuation pauses: a number, then a space, then a Chinese word
+# that is no measure word ("巫師法力只有1 隊伍裡有一根魔杖": the 1 is the magic's, not the wand's).
+_SPACE_PAUSE = re.compile(rf"(?<=\d)[ \u3000]+(?!{_MEASURE})(?=[\u4e00-\u9fff])")
+
+
+def _spaces_as_commas(folded: str) -> str:
+    """A Chinese message with no punctuation inside it, the spaces after its numbers made commas."""
+    if re.search(r"[，,。；;、！!]|[?？.](?=.)", folded.strip()):
+        return folded
+    return _SPACE_PAUSE.sub(lambda m: "，" * len(m.group()), folded)
 
 
 @lru_cache(maxsize=4096)
@@ -84,7 +97,9 @@ def normalise_numbers(folded: str) -> str:
 
     # A lone 一 before a measure word is mostly an article ("一座高塔" = "a Tower"): left as it is.
     # "#3" and "No. 3" number a card: the digit alone, so that "#3, #5 and #6" reads as a list of numbers.
-    out = re.sub(r"(?:#|\bno\.)\s*(?=\d)", "", unglossed(respelled(folded)))
+    out = re.sub(r"(?:#|\bno\.)\s*(?=\d)", "", unglossed(respelled(_spaces_as_commas(folded))))
+    # "3+1個金幣": a sum written out is the number it comes to.
+    out = re.sub(r"(?<![\d.+])(\d+)\s*[+＋]\s*(\d+)(?![\d.+]|\s*[=＝])", lambda m: str(int(m.group(1)) + int(m.group(2))), out)
     # Chat shorthand: "w/ 5p" is with, "w/o" without.
     out = re.sub(r"\bw/o\b", "without", out)
     out = re.sub(r"\bw/\s*", "with ", out)
@@ -127,6 +142,10 @@ def normalise_numbers(folded: str) -> str:
     # "just the one Sakura card": one of them, not the card pointed back at.
     out = re.sub(r"\b(just|only) the one\b(?=\s+[a-z]+(?:[- ][a-z]+)?\s+(?:path\s+)?(?:cards?|memory|abbot|gold|potion|clover|wand)\b)",
                  r"\1 1", out)
+    # "a single point", "one single card": one of them ("didn't play a single card" is none, read as negated).
+    out = re.sub(r"\b(?:a|one|just one)\s+single\b(?=\s+[a-z])",
+                 lambda m: m.group() if re.search(r"\b(?:not|never|no|without)\b|n't\b",
+                                                  m.string[max(0, m.start() - 24):m.start()]) else "1", out)
     out = re.sub(r"\bhalf an? dozen\b", "6", out)
     out = re.sub(r"\b(?:a|one)\s+dozen\b|\bdozen\b", "12", out)
     # "twenty-one", "thirty": tens, and tens and units, said in words.
@@ -245,7 +264,9 @@ _ONE_PRONOUN_BEFORE = re.compile(r"\b(?:which|that|this|each|any|every|no|the|an
                                  r"quick|simple|easy|silly|dumb|stupid|tricky|hard|weird|odd|small|big)\s+$")
 # "one, five, six": a comma before another number lists numbers, so the "one" is a number.
 # ("one more point" counts: a unit after "more" says what.)
+# ("if the guy holding one goes down": a verb right after it makes "one" the thing, not a count of it.)
 _ONE_PRONOUN_AFTER = re.compile(r"^\s*(?:up|away|back|(?:more|less)(?!\s+(?:points?|damage|dmg|cards?|hp|gold)\b)|again|"
+                                r"(?:goes|went|gets|got|is|was|dies|died|falls|fell|drops|dropped|breaks|broke)\b|"
                                 r"else|another|[?.!;]|$|"
                                 r",(?!\s*(?:\d|two|three|four|five|six|seven|eight|nine|ten)\b))")
 
@@ -304,7 +325,8 @@ def _one_edit_away(word: str, vocabulary: frozenset[str]) -> str | None:
 # Chinese slips players make for a rules word, as the folded text has them (one sound, the wrong character).
 _ZH_SLIPS = {"四页草": "四叶草"}
 # Chat shorthand for a rules word ("grn grn red blu", "cap 5 mems").
-_EN_SHORT = {"grn": "green", "blu": "blue", "brn": "brown", "mems": "memories"}
+# ("5 ppl n a short deck": people, and.)
+_EN_SHORT = {"grn": "green", "blu": "blue", "brn": "brown", "mems": "memories", "ppl": "people", "n": "and"}
 
 
 # Cached: the game signals and the reading of numbers both mend the same question.
@@ -1318,7 +1340,8 @@ def _seat_list(text: str) -> list[int] | None:
     # The captain's number, then the rest in turn order from the next seat ("隊長貢獻2，然後從隊長下家開始依次是
     # 5、1、0、3、0"): the whole table, when it is as large as stated.
     m = re.search(_CAPTAIN_AMOUNT.pattern + r"\s*[，,;；]?\s*(?:然后|接[着著]|再来|then)?\s*"
-                  r"(?:从(?:队长的?)?下家开始|下家开始|往下家|(?:from|starting (?:with|from)) (?:the |his |her )?next player)"
+                  r"(?:从(?:队长的?)?下家开始|下家开始|往下家|(?:(?:going |go )?(?:a?round )?(?:from|starting (?:with|from)) "
+                  r"(?:the |his |her )?(?:captain'?s )?next player))"
                   r"[^\d，。？?]{0,10}?(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){1,})", text)
     if m:
         listed = [int(m.group(1))] + [int(x) for x in re.findall(r"\d+", m.group(2))]
@@ -1330,7 +1353,9 @@ def _seat_list(text: str) -> list[int] | None:
     # The seats such a list runs over may be named first as a range ("从队长开始、下家1到下家5分别是 5、0、4…").
     text = _SEAT_RANGE.sub(" ", text)
     # The numbers may be set apart by spaces alone ("2 5 0 3 3 1").
+    # ("Going round from the captain the points are 2, 4, 1, 3, 2, 2": the points each put in, from the captain.)
     m = re.search(r"(?:贡献|队长|captain|contribution|contributions)[^\d，。？?]{0,8}?"
+                  r"(?:(?:the )?(?:points?|scores?|分数)\s*(?:are|were|is|是|为|:|：)\s*)?"
                   r"(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,}|\d+(?:\s+\d+){3,})", text) \
         or re.search(r"(?:贡献|contributions?)[^\d。？?]{0,24}?(?:分别|依次|依序|顺序|\brespectively\b|\bin (?:turn )?order\b)"
                      r"(?:是|为|:|：|\bare\b|\bwere\b)?\s*(\d+(?:\s*(?:分|点|pts?|points?)?\s*(?:[、,，/]|and)\s*\d+){3,}"
@@ -2599,14 +2624,27 @@ _NAMED_ORDER = re.compile(
     rf"((?:{_START_NAME})(?:\s*(?:→|->|、|,|，|和|跟|与|and|then)\s*(?:{_START_NAME}))+)(?=\s*(?:[。.;；?？!！]|$))")
 
 
+# "Turn order from the start player: Red, Green, Yellow, Blue", "起始玩家開始依序是阿明、小華、我、阿強": the order
+# said first, then every player in it, the start player first.
+_ORDER_FROM_START = re.compile(
+    rf"(?:\b(?:turn |seat |play(?:ing)? )?order\s+(?:is\s+)?(?:from|starting (?:with|from)|beginning with)\s+(?:the\s+)?"
+    rf"(?:start|first)\s+player|(?:从|由)?起始玩家开始\s*(?:依序|依次|按顺序|顺序)?)\s*(?:是|为|\bis\b|:|：)?\s*"
+    rf"((?:{_START_NAME})(?:\s*(?:→|->|、|,|，|和|跟|与|\band\b|\bthen\b)\s*(?:{_START_NAME})){{2,}})"
+    rf"(?=\s*(?:[。.;；?？!！,，]|$))")
+_NAME_SPLIT = r"\s*(?:→|->|、|,|，|和|跟|与|\band\b|\bthen\b)\s*"
+
+
 def _seat_of_named_owner(text: str) -> int | None:
     """With the players named in order from the start player, the seat of the one whose item the question is about
-    ("小美的物品", "Cal's item"); -1 when the order is told but whose item is asked is not; None when no order."""
+    ("小美的物品", "Cal's item", "I'm Yellow"); -1 when the order is told but whose item is asked is not; None when
+    no order."""
     order = _NAMED_ORDER.search(text)
-    if order is None:
+    if order is not None:
+        names = [order.group(1) or order.group(2), *(n for n in re.split(_NAME_SPLIT, order.group(3)) if n)]
+    elif (listed := _ORDER_FROM_START.search(text)) is not None:
+        order, names = listed, [n for n in re.split(_NAME_SPLIT, listed.group(1)) if n]
+    else:
         return None
-    names = [order.group(1) or order.group(2),
-             *(n for n in re.split(r"\s*(?:→|->|、|,|，|和|跟|与|\band\b|\bthen\b)\s*", order.group(3)) if n)]
     if len(names) > 1 and names[1] == names[0]:
         names = names[1:]  # "起始玩家是老張，順序是老張→小周→…": the order may start again from the start player
     rest = text[order.end():]
@@ -2615,6 +2653,10 @@ def _seat_of_named_owner(text: str) -> int | None:
                            rf"\b{re.escape(name)}'s\s+(?:magic\s+)?(?:item|marker|token)", rest)]
     if not owners and "我" in names and re.search(r"我(?:的|要|该|应该|是|放)", rest):
         owners = [names.index("我")]  # "顺序是老张→小周→阿明→我…我是第四个放的": the asker's own seat
+    if not owners:
+        # "I'm Yellow", "我是小華": the asker says which of them they are.
+        owners = [i for i, name in enumerate(names)
+                  if re.search(rf"(?:\bi(?:'m| am)|我是|我就是)\s*{re.escape(name)}(?![a-z\u4e00-\u9fff])", rest)]
     return owners[0] if len(owners) == 1 else -1
 
 
@@ -2662,7 +2704,9 @@ def _seat_from_start(text: str) -> int | None:
         table = _table_size(text)
         return table - 1 if table else None
     # "two seats after the start player", "前面已經有兩個人放過了", "three players place before me": that many before.
-    before_me = re.search(r"\b(\d) (?:seats?|places?|spots?) (?:after|past|behind|down from) (?:the )?(?:start|first) player|"
+    # ("My girlfriend is start player … I am two seats after her": the start player named, then pointed back at.)
+    after = r"(?:the )?(?:start|first) player" + (r"|her\b|him\b" if re.search(r"\b(?:start|first) player\b", text) else "")
+    before_me = re.search(rf"\b(\d) (?:seats?|places?|spots?) (?:after|past|behind|down from) (?:{after})|"
                           + _PLAYERS_BEFORE_ME.pattern, text)
     if before_me:
         return int(next(g for g in before_me.groups() if g))
@@ -3480,6 +3524,9 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     text = re.sub(r"(?:下家|上家|第|seat|player|next player|\boption|\bchoice|选项|选择|\byear)\s*\d|\d(?:st|nd|rd|th)\b|"
                   r"\d\s*号?选项", " ", text)
     text = re.sub(r"(?:哪|\bwhich\s+|\bwhat\s+)\s*\d+", " ", text)
+    # A time of day ("it's already 10pm", "晚上10点多") counts nothing.
+    text = re.sub(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z])|\b\d{1,2}:\d\d\b|"
+                  r"(?:晚上|早上|下午|上午|凌晨|中午|半夜)\s*\d{1,2}\s*点", " ", text)
     # "one Door of every colour", "one of each": one per colour describes a set, it counts nothing.
     text = re.sub(r"(?<![\d.])1\s+(?:[a-z]+\s+){0,2}of (?:every|each|all)\b|(?:各|每种颜色|每个颜色)\s*1(?!\d)", " ", text)
     text = _REFERENCE.sub(" ", text)
@@ -3714,7 +3761,7 @@ def _seat_marker_at(text: str, start: int, end: int) -> bool:
 _NOT_THE_OLD = re.compile(r"(?:而?不是|\binstead of|\brather than|,?\s*\bnot)\s*(\d+)\s*(?:分|点|张|个|\bpoints?\b|\bcards?\b)?|"
                           r"(?:从|\bfrom\s+(?=\d+\s*(?:points?\s*|cards?\s*)?to\b))?(\d+)\s*"
                           r"(?:分|点|张|个|\bpoints?\b|\bcards?\b)?\s*"
-                          r"(?=(?:改成|改为|变成|换成|\bchanged to\b|(?<=from \d )to\b)\s*\d)")
+                          r"(?=[^\d。？?]{0,12}?(?:改成|改为|变成|换成|\bchanged to\b|(?<=from \d )to\b)\s*\d)")
 
 
 # A table grown or shrunk by a follow-up ("少一個人", "多兩位玩家", "one fewer player", "with 2 more people").
@@ -3769,6 +3816,10 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
         value = int(told.group()) + int(new.group()) if _ADDS.search(own) else int(new.group())
         return f"{text[:told.start()]}{value}{text[told.end():]}"
     if len(taken_back) == 1:
+        # "要是下家二那4分變成0分呢？" after a list in seat order: the seat's place in the list, when it holds that 4.
+        swapped = _swapped_in_list(text, own[:new.start()], taken_back[0], new.group())
+        if swapped is not None:
+            return swapped
         named = [m for m in _SIGNED_NUMBER.finditer(text) if int(m.group()) == taken_back[0]]
         if len(named) == 1:
             return f"{text[:named[0].start()]}{new.group()}{text[named[0].end():]}"
@@ -3780,7 +3831,40 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     old = shared[0][1]
     if old.group().lstrip("-") == new.group().lstrip("-"):
         return None
+    told, said = _counted_after(text, old.end()), _counted_after(own, new.end())
+    if told and said and told != said:
+        # "那兩個擴充一起加呢？" after "…八級難度表…": two expansions restate no number of levels.
+        return None
     return f"{text[:old.start()]}{new.group()}{text[old.end():]}"
+
+
+_COUNTED = re.compile(r"\s*(?:个|位|名)?\s*(张|人|分|点|级|次|枚|座|天|回合|轮|局|扇|颗|格|顶|根|瓶|件|金|(?![呢吗吧啊了的呀喔哦是就都也还又在和跟与及或])[\u4e00-\u9fff])")
+
+
+def _counted_after(text: str, end: int) -> str | None:
+    """What the number ending at `end` counts, by the measure word or the thing written after it ("两个扩充" →
+    扩), or None when nothing Chinese follows it."""
+    m = _COUNTED.match(text, end)
+    return m.group(1) if m else None
+
+
+_SEAT_LIST = re.compile(r"\d+(?:\s*(?:分|点)?\s*[、,，/]\s*\d+){3,}")
+
+
+def _swapped_in_list(earlier: str, said_before: str, old: int, new: str) -> str | None:
+    """The earlier question with the number at a seat's place in its one list in seat order from the captain
+    swapped for `new`, when the follow-up names that seat (队长, 下家N, 上家) and the list holds `old` there."""
+    seats = list(re.finditer(r"下家\s*(\d)|(队长)|(上家)", said_before))
+    lists = list(_SEAT_LIST.finditer(earlier))
+    if not seats or len(lists) != 1:
+        return None
+    seat = seats[-1]
+    index = int(seat.group(1)) if seat.group(1) else 0 if seat.group(2) else -1
+    numbers = list(re.finditer(r"\d+", lists[0].group()))
+    if not -len(numbers) <= index < len(numbers) or int(numbers[index].group()) != old:
+        return None
+    start = lists[0].start() + numbers[index].start()
+    return f"{earlier[:start]}{new}{earlier[start + len(numbers[index].group()):]}"
 
 
 def _told_of_same_seat(earlier: str, said_before: str) -> re.Match[str] | None:

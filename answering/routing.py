@@ -85,7 +85,9 @@ ANSWER_TYPES = ("how_many", "which", "what_happens", "yes_no")
 _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # A request to explain (how something works, why, the difference, a walk-through) asks for the passages,
     # whatever else it asks: no answerer gives this type, so only stated inputs can still make it a rule's.
+    # ("具體怎麼操作", "有哪些規定", "有什麼限制": how a thing is done, the rules and limits on it.)
     ("explain", re.compile(r"怎么运作|如何运作|怎么运行|怎么玩|怎么进行|流程|解释|讲一下|讲讲|说明一下|介绍一下|"
+                           r"怎么操作|如何操作|有哪些规定|有什么规定|有哪些限制|有什么限制|\bwhat (?:are )?the rules (?:for|on)\b|"
                            r"差在哪|差别|区别|有什么不同|为什么|为何|\bwalk (?:me|us) through\b|\bexplain|"
                            r"\bhow (?:does|do|did|would) [^?？]{1,60}? work\b|\bdifference\b|\bwhy\b|\bin general\b")),
     # Which of two situations is harder, easier, more or less: a verdict answers one situation, so no
@@ -97,7 +99,9 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("who", re.compile(r"谁|\bwho(?:m|se|'s)?\b|哪(?:一)?(?:位|个人|个玩家|些人|几个人|几位)|边个|边位")),  # (边个: Cantonese)
     # "when" and "where" ask only before a verb ("when does …"); "…, when the morning fails" is a condition.
     # "是丢进弃牌堆，还是回到Limbo？" asks which of two; "…，还是要标记吗？" (still) asks yes or no.
+    # "What colour am I chasing next?", "什麼顏色": what and a kind of thing ask which one.
     ("which", re.compile(r"第几|哪|谁|什么时候|何时|边(?:个|位|张|只|几|度)|\b(?:which|who|whom|whose)\b|"
+                         r"(?:什么|啥)颜色|\bwhat\s+(?:colou?rs?|kind|type|sort|seat|side|spell|path|door|goal|tower)\b|"
                          r"(?<!吗)(?<!吗\s)[，,]\s*还是(?![^，,。？?]*吗)[^，,。？?]{1,20}[？?]*\s*$|"
                          # "是進棄牌堆還是放進Limbo？": which of two things said of one, with no comma between.
                          r"是[^，,。？?还]{1,12}还是(?![^，,。？?]*吗)[^，,。？?]{1,20}[？?]*\s*$|"
@@ -212,6 +216,27 @@ def asks_for_a_value(folded: str) -> str | None:
     return None
 
 
+# Kinds of things a count is of, told apart in "how many …" ("幾分" points, "幾件" items, "幾個人" players).
+_UNIT_CLASSES = {"points": ("points", "point", "pts", "分"), "items": ("items", "item", "件"),
+                 "players": ("players", "player", "people", "人")}
+_ASKED_UNIT = re.compile(r"\bhow (?:many|much)\s+((?:[a-z'-]+\s+){0,2}[a-z'-]+)|(?:几|多少)\s*(?:个|位)?\s*(分(?!钟)|件|人)")
+
+
+def unit_class(unit: dict[str, str]) -> str | None:
+    """The kind of thing a fact's unit counts, when it is one `_UNIT_CLASSES` tells apart."""
+    words = {fold(u).lower().strip() for u in unit.values() if u}
+    return next((name for name, forms in _UNIT_CLASSES.items() if words & set(forms)), None)
+
+
+def asked_unit_classes(folded: str) -> set[str]:
+    """The kinds of things a folded question asks how many of (`_UNIT_CLASSES`), from the words after "how many"."""
+    out = set()
+    for m in _ASKED_UNIT.finditer(folded):
+        words = set(m.group(1).split()) if m.group(1) else {m.group(2)}
+        out |= {name for name, forms in _UNIT_CLASSES.items() if words & set(forms)}
+    return out
+
+
 @lru_cache(maxsize=None)
 def _other_counts_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for a fact's `other_counts` words, folded, each standing as a word ("cost", not in "costume")."""
@@ -230,10 +255,19 @@ class Answerer:
     answer_types: tuple[str, ...]
     rule: Rule | None = None
     fact: Fact | None = None
+    set_aside: tuple[str, ...] = ()  # the forms it answers in general but not this question's (`without_type`)
 
     def without_type(self, answer_type: str) -> "Answerer":
         """The answerer, no longer answering questions of this form (for one question)."""
-        return replace(self, answer_types=tuple(t for t in self.answer_types if t != answer_type))
+        return replace(self, answer_types=tuple(t for t in self.answer_types if t != answer_type),
+                       set_aside=(*self.set_aside, answer_type) if answer_type in self.answer_types else self.set_aside)
+
+    def asks_other_unit(self, folded: str) -> bool:
+        """Whether a folded question asks how many of another kind of thing than a fact counts ("how many points is
+        an item worth" of the items an adventurer may hold)."""
+        mine = unit_class(self.fact.unit) if self.fact is not None and self.fact.unit else None
+        asked = asked_unit_classes(folded)
+        return mine is not None and bool(asked) and mine not in asked
 
     def names_other_count(self, folded: str) -> bool:
         """Whether a folded question names another number of a fact's subject (the fact's `other_counts`)."""
@@ -328,6 +362,9 @@ class RuleMatch:
             # Answering another part of a question asking two things is no clash, and no match of what it asks first.
             score += params.type_agrees if types_agree(self.form, self.answerer.answer_types) \
                 else 0.0 if self.types_agree() else -params.type_clashes
+        elif self.form and self.answerer.set_aside:
+            # Every form it answers was set aside for this question ("how many of each colour" of the total count).
+            score -= params.type_clashes
         if self.stated:
             # Each input the question states (up to three) is evidence for the rule that reads it.
             score += params.stated_inputs * min(self.stated, 3)
@@ -602,6 +639,12 @@ class RuleRouter:
             previous = None
         # The nearest answerers, and every rule whose inputs the question states however it is worded.
         extra = sorted((set(stated_rules) | ({previous} if previous in best else set())) - set(nearest))
+        # A fact counting the kind of thing asked ("how many points …") is a candidate when a little further off.
+        asked_units = asked_unit_classes(asked)
+        if asked_units:
+            further = [aid for aid, _ in sorted(best.items(), key=lambda kv: -kv[1][0])[top:2 * top]]
+            extra += sorted(aid for aid in further if aid not in extra and by_id[aid].fact is not None
+                            and by_id[aid].fact.unit and unit_class(by_id[aid].fact.unit) in asked_units)
         # What the question asks (not what it tells), against which the rules' declared topics are read.
         asked_part = asking_part(asked)
         for aid in nearest + extra:
@@ -614,6 +657,7 @@ class RuleRouter:
                 answerer = answerer.without_type("yes_no")
             how_many_parts = [text for text, f in parts if f == "how_many"] if several else []
             if "how_many" in answerer.answer_types and all(answerer.names_other_count(text)
+                                                           or answerer.asks_other_unit(text)
                                                            for text in how_many_parts or [asked]):
                 # "How many discards does Paradoxical Prophecy cost?" asks another number of the fact's subject;
                 # "一共几张塔卡？每种颜色几张？" asks its own number too.

@@ -138,7 +138,7 @@ def _coverage_patterns(game_id: str, which: str, plural: bool = False) -> tuple[
     return tuple((phrase, _phrase_pattern(phrase)) for phrase in phrases)
 
 
-_NOT_BEFORE = re.compile(r"(?:\bnot|\bno|\bwithout|\bisn't|不是|不含|不加|没有|非|不用|不管|不玩)\s*(?:the\s+|any\s+|a\s+|这个|那个)?"
+_NOT_BEFORE = re.compile(r"(?:\bnot|\bno|\bwithout|\bisn't|不是|不含|不加|没有|非|不用|不管|不玩|不靠|不算)\s*(?:the\s+|any\s+|a\s+|这个|那个)?"
                          r"(?:[a-z\-]+\s+){0,2}[\u4e00-\u9fff]{0,4}$")
 
 
@@ -147,7 +147,7 @@ def outside_topic(question: str, game_id: str) -> str | None:
     game), if it does and names nothing the texts are about."""
     folded = fold(question)
     # "(not the item variant)", "不含物品變體": what the texts are about, named only to be set aside, names nothing.
-    if any(not _NOT_BEFORE.search(folded[max(0, m.start() - 16):m.start()])
+    if any(not _NOT_BEFORE.search(folded[max(0, m.start() - 24):m.start()])
            for _, pattern in _coverage_patterns(game_id, "inside", plural=True) for m in pattern.finditer(folded)):
         return None
     return next((phrase for phrase, pattern in _coverage_patterns(game_id, "outside") if pattern.search(folded)),

@@ -16,6 +16,10 @@ GAME = register_game(Game(
              # the base game's own pieces
              "小惡魔", "小恶魔", "imp", "imps", "聖騎士", "圣骑士", "paladin",
              "base dungeon lords", "regular dungeon lords", "normal dungeon lords", "vanilla dungeon lords",
+             "plain dungeon lords",
+             # the base game's year: pay day and taxes, hiring monsters (the variant says nothing of them)
+             "taxes", "pay day", "payday", "繳稅", "缴税", "發薪日", "发薪日", "雇用怪物", "僱用怪物", "雇用", "僱用",
+             "hire monsters", "hiring monsters",
              # how long a game lasts: these texts do not say (the Hilltown text does, 45 minutes)
              "how long does a game", "how long does a full", "how long is a game", "how long do games", "play time",
              "playing time", "遊戲時間", "要玩多久", "玩一局要多久", "一局要多久", "一局多久"),

@@ -128,7 +128,9 @@ TRAP_DAMAGE = Slot("count", {"zh-TW": "陷阱傷害", "en": "trap damage"},
                          # "only 1 dmg preventable"
                          "preventable",
                          # "陷阱是詛咒戒指，一共要打3點": what the trap deals, in the clause after it is named.
-                         "一共要打", "總共要打", "要打"),
+                         "一共要打", "總共要打", "要打",
+                         # "the trap only deals 1 point": what it deals, said with its verb.
+                         "trap deals", "trap only deals", "trap does", "trap only does", "trap hits for"),
                    units=("point of damage", "points of damage", "點陷阱傷害", "damage", "dmg", "點傷害",
                           # "1 point of it can be prevented", "2點可以被防止"
                           "point of it can be prevented", "points of it can be prevented", "point can be prevented",
@@ -153,6 +155,8 @@ SPELL_LEVEL = Slot("count", {"zh-TW": "法術等級", "en": "spell level"},
                          # "戰鬥卡是火球術，要3點法力": what the spell needs is its level.
                          "術，要", "球，要", "語，要",
                          "fireball is level", "spell level",
+                         # "暗示咒是2級": the spell named, then its level.
+                         "咒是", "術是",
                          "spell card needs", "spell needs", "needs magic", "need magic", "requires magic",
                          "spell requires", "spell", "level"), unstated="general", when=(("item", "wand"),))
 PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en": "the wizards' magic without wands"},
@@ -161,6 +165,7 @@ PARTY_MAGIC = Slot("count", {"zh-TW": "巫師的魔力（不含魔杖）", "en":
                    other_cues=("magic item", "magic items", "needs magic", "need magic", "requires magic", "anti-magic",
                                "antimagic", "反魔法"),
                    said_with=("without wands", "without the wands", "without any wands", "without a wand",
+                              "without the wand", "without their wand", "without its wand",
                               "not counting wands", "not counting the wands", "excluding wands", "without wand",
                               "不含魔杖", "不算魔杖", "沒有魔杖的話", "不靠魔杖", "扣掉魔杖"),
                    unstated="general", when=(("item", "wand"),))

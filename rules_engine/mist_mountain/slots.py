@@ -16,7 +16,11 @@ DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the tea
                                  "沒湊夠需求", "沒湊到需求", "沒達到需求", "未達需求", "沒達標", "不夠需求", "需求沒達到",
                                  # The qualifiers' total short of the path's need ("前三名加起來只有9分 沒到12").
                                  "未超過需求", "沒超過需求", "沒有超過需求", "不到需求", "沒到需求", "加起來只有...沒到",
-                                 "分...沒到", "分...不到", "分...沒超過",
+                                 "分...沒到", "分...不到", "分...沒超過", "差得遠",
+                                 # Everyone drawing two is what a failed morning does (a success has only those who
+                                 # did not qualify draw).
+                                 "所有人各抽兩張", "每個人各抽兩張", "大家各抽兩張", "所有人都抽兩張", "大家都抽兩張",
+                                 "everyone draws two", "everybody draws two", "all players draw two", "everyone draws 2",
                                  "didn't hit the requirement", "didn't reach the requirement", "didn't make the requirement",
                                  "missed the requirement", "short of the requirement", "couldn't depart",
                                  # "分數加起來不夠，出不了團"

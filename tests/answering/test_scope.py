@@ -133,3 +133,19 @@ def test_a_clause_opening_on_na_that_asks_whether_it_can_be_done_follows_up(pipe
 def test_a_follow_up_to_a_question_about_another_game_stays_out_of_scope_whatever_words_of_ours_it_has(pipeline):
     answer = pipeline.ask("那女巫呢？", history=["阿凱問狼人殺裡預言家晚上怎麼查驗？"])
     assert answer.in_scope is False and answer.verdict is None and answer.citations == []
+
+
+def test_which_of_two_games_suits_a_party_is_an_opinion(pipeline):
+    r = pipeline.ask("顺便问一下，迷雾山城跟阿瓦隆比，哪个更适合八个人的聚会？", history=["五个人玩的话，顺位是怎么排的？"])
+    assert not r.in_scope and r.verdict is None
+
+
+@pytest.mark.parametrize("question", [
+    "Not counting any expansion, how many Nightmare cards are in the Onirim base deck?",
+    "地城領主基本遊戲裡，不靠魔法物品的話，怪物要怎麼雇用？",
+    "In plain Dungeon Lords without the item thing, how do taxes work at the end of the year?",
+    "Where I can buy Onirim, online or a local shop?",
+])
+def test_the_base_game_and_buying_are_out_of_scope(pipeline, question):
+    r = pipeline.ask(question)
+    assert not r.in_scope and r.verdict is None

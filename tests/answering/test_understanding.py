@@ -3214,3 +3214,101 @@ def test_a_team_that_fell_short_and_a_score_one_sits_at(rule_id, question, field
 def test_anti_magic_is_no_word_of_the_wizards_magic():
     data, _ = _read("dungeon-lords.item_marked", "A level 3 spell; our wizard has 2 magic and carries a wand. No anti-magic dart this round. Is the wand marked?")
     assert data["party_magic"] == 2
+
+
+def test_the_number_a_chat_message_gives_in_shorthand_and_a_time_of_day():
+    data, unread = _read("mist-mountain.variant_deck",
+                         "we're 5 ppl n wanna do the short-deck variant (it's already 10pm lol), how many memory cards in the deck?")
+    assert data.get("players") == 5 and unread == []
+    assert unread_numbers("晚上10点开的局，3个人", {}) == [3]
+
+
+def test_one_before_a_verb_is_the_thing_not_a_count():
+    assert unread_numbers("do items get passed around if the guy holding one goes down?", {}) == []
+    assert unread_numbers("I have one key", {}) == [1]
+
+
+def test_a_single_point_and_a_sum_written_out_are_counts():
+    assert "1 point" in normalise_numbers(fold("the trap only deals a single point"))
+    data, unread = _read("dungeon-lords.item_bonus", "终局我算完是23分，死信办公室里有3+1个金币，一共能加几分？")
+    assert data == {"final_score": 23, "golds": 4} and unread == []
+    # A sum checked against its result is no sum to work out.
+    assert "3+1" in normalise_numbers(fold("3+1=4"))
+
+
+def test_a_chinese_message_with_spaces_for_punctuation_is_read_clause_by_clause():
+    data, _ = _read("dungeon-lords.item_marked", "暗示咒是2级 巫师自己法力只有1 队伍里有一根魔杖 這根魔杖會被标记吗")
+    assert (data.get("spell_level"), data.get("party_magic"), data.get("wands")) == (2, 1, 1)
+
+
+def test_the_captain_then_the_rest_from_the_captains_next_player():
+    data, unread = _read("mist-mountain.qualification",
+                         "5 player game, path needs 12. contributions: captain 4, then going round from the captain's "
+                         "next player: 3, 0, 2, 2. do we head out?")
+    assert data["contributions"] == [4, 3, 0, 2, 2] and unread == []
+
+
+def test_a_follow_up_changes_one_seats_number_in_a_list_in_seat_order():
+    earlier = "六人局，今天路线要12分。贡献按队长、下家一到下家五排是：5、0、4、0、4、1。能出团吗？"
+    restated = restate_number(earlier, "要是下家二那4分被浓雾打没了，变成0分呢？")
+    assert restated is not None and "5、0、0、0、4、1" in restated
+
+
+def test_a_follow_up_counting_another_thing_restates_no_number():
+    assert restate_number("只加高塔擴充、而且高塔列不產生效應的話，在那張八級難度表上算第幾級？", "那兩個擴充一起加呢？") is None
+    assert restate_number("吸血鬼一口氣咬他四點，項鍊會標記嗎？", "那如果吸血鬼只咬三點呢？") is not None
+
+
+def test_what_and_a_kind_of_thing_asks_which_and_how_a_thing_is_done_asks_to_explain():
+    assert question_form(fold("A Nightmare hits and I hand back the door on the 2nd goal. What colour am I chasing next?")) == "which"
+    assert question_form(fold("Paradoxical Prophecy 这个咒文具体怎么操作？")) == "explain"
+    assert question_form(fold("晚上交易有哪些規定？")) == "explain"
+
+
+
+def test_everyone_drawing_two_and_falling_far_short_are_a_failed_morning():
+    for question in ("三个有资格的人加起来只有七分，差得远。队长卡要交给谁？", "按规则每个人各抽两张之后，队长卡要交给谁？"):
+        data, _ = _read("mist-mountain.next_captain", question)
+        assert data.get("departed") is False
+
+def test_how_many_of_another_kind_of_thing_is_not_the_facts_count(pipeline):
+    r = pipeline.ask("How many points is each of my items worth at the end if an adventurer actually uses it?")
+    assert r.rule == "dungeon-lords.used_item_points" and r.verdict["value"] == 2
+    for question in ("How many Tower cards of each colour come in The Towers box?", "高塔扩充里每种颜色各有几张塔？"):
+        r = pipeline.ask(question)
+        assert r.rule == "onirim.towers_per_colour" and r.verdict["value"] == 3
+
+
+@pytest.mark.parametrize("question, seat", [
+    ("4-player game, summer orders. Turn order from the start player: Red, Green, Yellow, Blue. I'm Yellow. "
+     "Which adventurer does my item go under?", 2),
+    ("四人局夏天，起始玩家開始依序是阿明、小華、我、阿強，我的物品放哪個冒險家下面？", 2),
+    ("My girlfriend is start player, she put her item first. I am two seats after her. In autumn my item goes under "
+     "which adventurer?", 2),
+])
+def test_the_askers_seat_from_an_order_of_players_or_a_start_player_pointed_back_at(question, seat):
+    data, _ = _read("dungeon-lords.item_slot", question)
+    assert data["player_index_from_start"] == seat
+
+
+def test_an_order_told_without_saying_who_asks_gives_no_seat():
+    data, _ = _read("dungeon-lords.item_slot", "4-player game, summer. Turn order from the start player: Amy, Bob, Cat, Dan. "
+                                               "Which adventurer does an item go under?")
+    assert "player_index_from_start" not in data
+
+
+def test_the_points_going_round_from_the_captain():
+    data, unread = _read("mist-mountain.qualification",
+                         "Six of us, the path needs 12. Going round from the captain the points are 2, 4, 1, 3, 2, 2. Can we go?")
+    assert data["contributions"] == [2, 4, 1, 3, 2, 2] and unread == []
+
+
+@pytest.mark.parametrize("rule_id, question, field, value", [
+    ("onirim.spell_cost", "如果不是用便宜的那一面，悖论预言要花几张弃牌？", "side", "expensive"),
+    ("dungeon-lords.item_marked", "Without the wand the wizards only have 2 magic, and the spell needs 3. Is the wand marked?",
+     "party_magic", 2),
+])
+def test_a_negated_use_and_magic_counted_without_the_wand(rule_id, question, field, value):
+    data, _ = _read(rule_id, question)
+    assert data.get(field) == value
+    assert data.get("wands") != 0
