@@ -2179,6 +2179,13 @@ def with_earlier_seats(question: str, history: Sequence[str]) -> str:
         if named:
             names = "|".join(_name_pattern(n) for n in sorted(named, key=len, reverse=True))
             return re.sub(names, lambda m: f" {'队长' if roster[m.group()] == 0 else f'下家{roster[m.group()]}'} ", text)
+        # "And Blue's?" after "Turn order from the start player: Red, Green, Yellow, Blue. I'm Yellow …": the one
+        # player of that order the follow-up asks about, by their seat after the start player.
+        order = _start_order(normalise_numbers(fold(earlier)))
+        asked = [i for i, name in enumerate(order[1]) if name != "我" and re.search(
+            rf"(?<![a-z]){re.escape(name)}(?:'s|的)?\s*(?:呢|的呢|[?？]|$)", text)] if order else []
+        if len(asked) == 1:
+            return f"{text} ({asked[0]} seats after the start player)"
     return question
 
 
@@ -2634,17 +2641,23 @@ _ORDER_FROM_START = re.compile(
 _NAME_SPLIT = r"\s*(?:→|->|、|,|，|和|跟|与|\band\b|\bthen\b)\s*"
 
 
+def _start_order(text: str) -> tuple[re.Match[str], list[str]] | None:
+    """The players a folded text names in order from the start player (where it names them, and the names)."""
+    order = _NAMED_ORDER.search(text)
+    if order is not None:
+        return order, [order.group(1) or order.group(2), *(n for n in re.split(_NAME_SPLIT, order.group(3)) if n)]
+    listed = _ORDER_FROM_START.search(text)
+    return (listed, [n for n in re.split(_NAME_SPLIT, listed.group(1)) if n]) if listed is not None else None
+
+
 def _seat_of_named_owner(text: str) -> int | None:
     """With the players named in order from the start player, the seat of the one whose item the question is about
     ("小美的物品", "Cal's item", "I'm Yellow"); -1 when the order is told but whose item is asked is not; None when
     no order."""
-    order = _NAMED_ORDER.search(text)
-    if order is not None:
-        names = [order.group(1) or order.group(2), *(n for n in re.split(_NAME_SPLIT, order.group(3)) if n)]
-    elif (listed := _ORDER_FROM_START.search(text)) is not None:
-        order, names = listed, [n for n in re.split(_NAME_SPLIT, listed.group(1)) if n]
-    else:
+    told = _start_order(text)
+    if told is None:
         return None
+    order, names = told
     if len(names) > 1 and names[1] == names[0]:
         names = names[1:]  # "起始玩家是老張，順序是老張→小周→…": the order may start again from the start player
     rest = text[order.end():]

@@ -3312,3 +3312,16 @@ def test_a_negated_use_and_magic_counted_without_the_wand(rule_id, question, fie
     data, _ = _read(rule_id, question)
     assert data.get(field) == value
     assert data.get("wands") != 0
+
+
+@pytest.mark.parametrize("earlier, follow_up, seat", [
+    ("4-player game, summer. Turn order from the start player: Red, Green, Yellow, Blue. I'm Yellow. Which adventurer "
+     "does my item go under?", "And Blue's?", 3),
+    ("四人局夏天，起始玩家開始依序是阿明、小華、我、阿強，我的物品放哪個冒險家下面？", "那小華的呢？", 1),
+])
+def test_a_follow_up_asking_about_another_player_of_the_order(earlier, follow_up, seat):
+    from answering.extract import with_earlier_seats
+
+    model = get_rule("dungeon-lords.item_slot").input_model
+    read = extract_with(model, with_earlier_seats(follow_up, [earlier]), extract_input(model, earlier))
+    assert read["player_index_from_start"] == seat
