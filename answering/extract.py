@@ -2174,14 +2174,15 @@ def with_earlier_seats(question: str, history: Sequence[str]) -> str:
         return question
     text = normalise_numbers(fold(question))
     for earlier in reversed(history):
-        roster, _ = _seat_roster(normalise_numbers(fold(earlier)), None)
+        earlier_text = normalise_numbers(fold(earlier))
+        roster, _ = _seat_roster(earlier_text, None)
         named = [n for n in roster if re.search(_name_pattern(n), text)]
         if named:
             names = "|".join(_name_pattern(n) for n in sorted(named, key=len, reverse=True))
             return re.sub(names, lambda m: f" {'队长' if roster[m.group()] == 0 else f'下家{roster[m.group()]}'} ", text)
         # "And Blue's?" after "Turn order from the start player: Red, Green, Yellow, Blue. I'm Yellow …": the one
         # player of that order the follow-up asks about, by their seat after the start player.
-        order = _start_order(normalise_numbers(fold(earlier)))
+        order = _start_order(earlier_text)
         asked = [i for i, name in enumerate(order[1]) if name != "我" and re.search(
             rf"(?<![a-z]){re.escape(name)}(?:'s|的)?\s*(?:呢|的呢|[?？]|$)", text)] if order else []
         if len(asked) == 1:
@@ -2631,14 +2632,15 @@ _NAMED_ORDER = re.compile(
     rf"((?:{_START_NAME})(?:\s*(?:→|->|、|,|，|和|跟|与|and|then)\s*(?:{_START_NAME}))+)(?=\s*(?:[。.;；?？!！]|$))")
 
 
+# What stands between two players' names in a list of them.
+_NAME_SPLIT = r"\s*(?:→|->|、|,|，|和|跟|与|\band\b|\bthen\b)\s*"
 # "Turn order from the start player: Red, Green, Yellow, Blue", "起始玩家開始依序是阿明、小華、我、阿強": the order
 # said first, then every player in it, the start player first.
 _ORDER_FROM_START = re.compile(
     rf"(?:\b(?:turn |seat |play(?:ing)? )?order\s+(?:is\s+)?(?:from|starting (?:with|from)|beginning with)\s+(?:the\s+)?"
     rf"(?:start|first)\s+player|(?:从|由)?起始玩家开始\s*(?:依序|依次|按顺序|顺序)?)\s*(?:是|为|\bis\b|:|：)?\s*"
-    rf"((?:{_START_NAME})(?:\s*(?:→|->|、|,|，|和|跟|与|\band\b|\bthen\b)\s*(?:{_START_NAME})){{2,}})"
+    rf"((?:{_START_NAME})(?:{_NAME_SPLIT}(?:{_START_NAME})){{2,}})"
     rf"(?=\s*(?:[。.;；?？!！,，]|$))")
-_NAME_SPLIT = r"\s*(?:→|->|、|,|，|和|跟|与|\band\b|\bthen\b)\s*"
 
 
 def _start_order(text: str) -> tuple[re.Match[str], list[str]] | None:

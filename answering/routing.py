@@ -224,17 +224,25 @@ _ASKED_UNIT = re.compile(r"\bhow (?:many|much)\s+((?:[a-z'-]+\s+){0,2}[a-z'-]+)|
 
 def unit_class(unit: dict[str, str]) -> str | None:
     """The kind of thing a fact's unit counts, when it is one `_UNIT_CLASSES` tells apart."""
-    words = {fold(u).lower().strip() for u in unit.values() if u}
+    return _unit_class(tuple(u for u in unit.values() if u))
+
+
+# Cached: every candidate fact of every question asks this of its unit.
+@lru_cache(maxsize=None)
+def _unit_class(units: tuple[str, ...]) -> str | None:
+    words = {fold(u).lower().strip() for u in units}
     return next((name for name, forms in _UNIT_CLASSES.items() if words & set(forms)), None)
 
 
-def asked_unit_classes(folded: str) -> set[str]:
+# Cached: each candidate of a question asks it of the same text.
+@lru_cache(maxsize=1024)
+def asked_unit_classes(folded: str) -> frozenset[str]:
     """The kinds of things a folded question asks how many of (`_UNIT_CLASSES`), from the words after "how many"."""
-    out = set()
+    out: set[str] = set()
     for m in _ASKED_UNIT.finditer(folded):
         words = set(m.group(1).split()) if m.group(1) else {m.group(2)}
         out |= {name for name, forms in _UNIT_CLASSES.items() if words & set(forms)}
-    return out
+    return frozenset(out)
 
 
 @lru_cache(maxsize=None)
