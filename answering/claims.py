@@ -37,13 +37,52 @@ def without_who_is_right(folded: str) -> str:
     return _WHO_IS_RIGHT.sub(" ", folded)
 
 
+# The asker's own understanding, put up to be checked ("我理解…對吧？", "I figured … — right?", "所以是5分，對嗎？"):
+# a first-person verb of believing or a drawn conclusion, then a tag asking for confirmation.
+_BELIEF_START = re.compile(
+    r"我(?:的)?理解(?:的是|是|为|成)?|我(?:一直|本来|原本|当初)?(?:以为|记得|猜|想说|觉得|认为|印象中?是?)(?!明|好|话)|"
+    r"所以(?:是|说|就是)?|也就是说|那就是|"
+    r"\bi(?: always| just| had)? (?:think|thought|figured|assumed|assume|believe|believed|understand|understood|reckon|"
+    r"remember|recall|guess|guessed)\b(?: that)?|\bmy (?:take|understanding|reading|guess) (?:was|is)(?: that)?|"
+    r"\bi'm counting\b|\bi was told(?: that)?|\bso (?:that's|that is|it's|it is)\b")
+_CONFIRM_TAG = re.compile(
+    r"对吧|对吗|对不对|对嘛|是吧|是吗|是不是|没错吧|没错吗|对么|理解得?(?:对|没错)|没记错|记错了?吗|"
+    r"(?:[,，—–]\s*|\s-\s*)(?:right|correct|yeah|yes|no)\s*\?|\bis that (?:right|correct|so|how it works)\b|\bdid i get (?:that|it) right\b|"
+    r"\bam i (?:right|wrong|correct)\b|\bisn't it\b|\bhave i got (?:that|it) right\b")
+
+
+def belief_span(folded: str) -> tuple[int, int] | None:
+    """Where the asker's own understanding, put up to be checked, stands (None when the question puts none up):
+    from its verb to the tag asking for confirmation, or to the end of its sentence."""
+    tag = None
+    for tag in _CONFIRM_TAG.finditer(folded):
+        pass
+    if tag is None:
+        return None
+    start = next((m for m in _BELIEF_START.finditer(folded, 0, tag.start())), None)
+    if start is None:
+        # With no verb of believing, a number told in the clause right before a closing tag is what is put up
+        # ("每個人是拿4個自己顏色的標記物，對吧？", "… — that's five, right?").
+        if re.sub(r"[吗吧呢嘛啊呀么]", "", folded[tag.end():]).strip(" ?？!！。.~～"):
+            return None
+        clause = re.search(r"([^，,、:：—–。.;；?？!！]*?)[，,、—–\s]*(?:我)?$", folded[:tag.start()])
+        # ("I still have to give up one Tower, right?": "one" is what is done, not a number put up.)
+        if clause is None or not _claimed_numbers(re.sub(r"\bone\b", " ", clause.group(1))):
+            return None
+        return clause.start(1), clause.end(1)
+    end = _SENTENCE_END.search(folded, start.end())
+    return start.end(), min(tag.start(), end.start() if end and end.start() >= start.end() else len(folded))
+
+
 def claim_spans(folded: str) -> list[tuple[int, int]]:
     """Where the claims of a dispute stand (none when the question reports no two claims and asks no
-    "who is right": "老王說4張，我說8張" is a dispute though it asks no "who is right")."""
+    "who is right": "老王說4張，我說8張" is a dispute though it asks no "who is right"), or the asker's own
+    understanding put up to be checked (`belief_span`)."""
     starts = list(_CLAIM_START.finditer(folded))
     # Two claims reported side by side ("小華說平手算他贏，阿傑說他金礦最多") are a dispute too.
     if not asks_who_is_right(folded) and len(starts) < 2:
-        return []
+        belief = belief_span(folded)
+        return [belief] if belief and belief[1] > belief[0] else []
     spans = []
     for i, start in enumerate(starts):
         end = _SENTENCE_END.search(folded, start.end())
@@ -151,3 +190,28 @@ def who_is_right(folded: str, value: Any) -> tuple[str, bool] | None:
     if speaker is None:
         return None
     return speaker, speaker in ("我", "i")
+
+
+def belief_number(folded: str, concluded: bool = False) -> bool:
+    """Whether the asker's understanding put up to be checked holds a number ("我理解要湊到6張，對嗎？"), or with
+    `concluded`, ends on one (its last clause: "所以我總共是5分，對吧？", not "加起來剛好6，能逃出去，對吧？"): the
+    answer such a check waits for is the right number."""
+    span = belief_span(folded)
+    if span is None:
+        return False
+    claim = folded[span[0]:span[1]]
+    if concluded:
+        claim = [c for c in re.split(r"[，,、:：—–]", claim) if c.strip()][-1:] or [""]
+        claim = claim[0]
+    return bool(_claimed_numbers(claim))
+
+
+def belief_holds(folded: str, value: Any) -> bool | None:
+    """Whether a verdict's number bears out the number the asker's understanding holds; None when the question puts
+    up no understanding with a number, or the value is no number."""
+    span = belief_span(folded)
+    if span is None or isinstance(value, bool) or not isinstance(value, int) or asks_who_is_right(folded) \
+            or len(list(_CLAIM_START.finditer(folded))) >= 2:
+        return None
+    claimed = _claimed_numbers(folded[span[0]:span[1]])
+    return (value in claimed) if claimed else None

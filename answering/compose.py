@@ -46,6 +46,10 @@ MESSAGES = {
     # A dispute ("阿凱說5張，我說3張，誰對？"): whose claim the verdict bears out, before the answer.
     "claim_right": {"zh-TW": "{who}說得對。", "en": "{who} is right."},
     "asker_right": {"zh-TW": "你說得對。", "en": "You're right."},
+    "asker_wrong": {"zh-TW": "不對。", "en": "Not quite."},
+    # A count asked against a number ("至少能有6分嗎？"): whether it reaches it, before the count.
+    "threshold_met": {"zh-TW": "是，{value} 達到 {bound}。", "en": "Yes: {value} reaches {bound}."},
+    "threshold_short": {"zh-TW": "不夠，{value} 不到 {bound}。", "en": "No: {value} falls short of {bound}."},
     "ruling_answer": {"zh-TW": "已採納的裁定：{text}", "en": "Accepted ruling: {text}"},
     "nothing": {"zh-TW": "找不到相關的規則段落。", "en": "No relevant rulebook passage was found."},
     "quote_line": {"zh-TW": "「{text}」——{title}", "en": "“{text}” — {title}"},

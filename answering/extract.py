@@ -2734,7 +2734,7 @@ def _seat_from_start(text: str) -> int | None:
         # "the 3rd player after the start player" (or after the start player's name, "阿光後面第二位") counts from
         # the start player; "the 3rd player" includes it.
         after = re.search(r"(?:after|之后|后面|后的)", text[m.end():m.end() + 24]) or \
-            re.search(r"(?:之后|后面|后)\s*(?:的)?\s*(?:数来|算来|数起|算起|开始数)?\s*$", text[max(0, m.start() - 12):m.start()])
+            re.search(r"(?:之后|后面|后)\s*(?:轮到|轮)?\s*(?:的)?\s*(?:数来|算来|数起|算起|开始数)?\s*$", text[max(0, m.start() - 12):m.start()])
         return n if after else n - 1
     if named is not None:
         return None  # the order told, whose item is asked not said: no seat is guessed from the start player's
@@ -3516,12 +3516,38 @@ def substitute_slots(earlier: str, follow_up: str) -> str:
     return re.sub(r"\s+", " ", out).strip()
 
 
+# A number the asking sentence compares the answer with ("這一手至少能有6分嗎？", "夠不夠撐到12？", "is that at least 6?"):
+# what is asked against, not a fact of the situation.
+_THRESHOLD = re.compile(
+    r"(至少|起码|最少|超过|达到|够不够|够|撑到|满|到得了|有没有到|有到)\s*(?:一个人)?\s*(?:能|可以|会|要|有没有)?\s*"
+    r"(?:有|拿|得|凑|撑|拿到|凑到|撑到|达到)?\s*(?:到)?\s*(\d+)\s*(?:分|点|张|个)?\s*(?:了)?\s*(?:吗|么|没|呢|吧|[?？]|$)|"
+    r"\b(at least|more than|over|above|reach|hit|get to|make it to|enough for)\s+(\d+)\b(?=[^.!;]*\?)")
+_STRICT_THRESHOLD = re.compile(r"超过|more than|over|above")
+
+
+def asked_threshold(question: str) -> tuple[int, bool] | None:
+    """The number the question's asking sentence compares its answer with, and whether it must be exceeded (超過,
+    more than) rather than reached; None when it compares with none."""
+    text = normalise_numbers(fold(question))
+    start, end = _asking_sentence(text)
+    m = _THRESHOLD.search(text, start, end)
+    if m is None:
+        return None
+    word = m.group(1) or m.group(3)
+    return int(m.group(2) or m.group(4)), bool(_STRICT_THRESHOLD.fullmatch(word))
+
+
 def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, ...] = (),
-                   phrases: tuple[re.Pattern[str], ...] = (), asides: tuple[Slot, ...] = ()) -> list[int]:
+                   phrases: tuple[re.Pattern[str], ...] = (), asides: tuple[Slot, ...] = (),
+                   value_words: dict[Any, tuple[str, ...]] | None = None) -> list[int]:
     """Numbers the question states that the read inputs do not account for (a fact left unread); a number
     inside one of `phrases` (a rule's own phrases that state one, `numbered_phrases`) is read by it, and one
     said in passing (`_in_passing`) is no fact the verdict needs, nor is one said not to be so ("没打4点，只打了3点")."""
     text = _without_card_asides(_without_what_is_not_so(normalise_numbers(fold(question))))
+    start, end = _asking_sentence(text)
+    threshold = _THRESHOLD.search(text, start, end)
+    if threshold is not None:
+        text = _blanked(text, threshold.span(2) if threshold.group(2) else threshold.span(4))
     # A Tower's number names the card, each time it is named ("… next to the red 5. … the red 5 has a blank side").
     for m in reversed(list(_TOWER.finditer(text))):
         text = _blanked(text, m.span())
@@ -3547,7 +3573,8 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     text = _REFERENCE.sub(" ", text)
     known: list[int] = list(also_known)
 
-    def collect(value: Any) -> None:
+    def collect(value: Any, fields: bool = False) -> None:
+        """(`fields`: the list of the read fields' values itself, no list the question told.)"""
         if isinstance(value, bool):
             return
         if isinstance(value, int):
@@ -3563,6 +3590,8 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
             hashable = [repr(v) for v in value]
             times = [hashable.count(h) for h in dict.fromkeys(hashable)]
             known.extend(k for k in times if k >= 2 or max(times) >= 2)
+            if max(times, default=0) == 1 and not fields:
+                singles.update(v for v in value if isinstance(v, str))
             repeated.update((value.count(v), v) for v in value if isinstance(v, int) and value.count(v) >= 2)
             # "前三名加起來11分": what the largest of the values read come to, said again as a total.
             ints = sorted((v for v in value if isinstance(v, int) and not isinstance(v, bool)), reverse=True)
@@ -3582,7 +3611,15 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
 
     repeated: set[tuple[int, int]] = set()
     sums: set[int] = set()
-    collect(list(data.values()))
+    singles: set[str] = set()  # things read once each in a list
+    collect(list(data.values()), fields=True)
+    # "我出了燈籠、反光盤，再加一張洗金工": one of the things read, counted as one where it is named.
+    # (`value_words`: the other words a list's values are named by, "lantern" for 燈籠.)
+    for name in singles:
+        words = "|".join(re.escape(fold(w)) for w in sorted({name, *(value_words or {}).get(name, ())}, key=len,
+                                                             reverse=True))
+        for m in reversed(list(re.finditer(rf"(?<!\d)1\s*(?:张|个|枚|座|根|瓶|件)?\s*(?:{words})", text))):
+            text = _blanked(text, m.span())
     # "三個4分加起來剛好12": how many of the values read are the same, said again of them.
     for m in reversed(list(re.finditer(r"(\d+)\s*(?:个|位|人)\s*(?:人|玩家)?\s*(?:都是|全是|各是?|都)?\s*(\d+)\s*(?:分|点)",
                                        text))):
@@ -3682,7 +3719,18 @@ def rule_unread_numbers(rule: Any, question: str, data: dict[str, Any]) -> list[
     nor fixed by the texts, nor part of a phrase the rule declares ("rung 3" says which reading), nor told of a
     quantity no rule of the game reads (its game's asides) or that does not bear on this rule (its own)."""
     return unread_numbers(question, data, rule.fixed_numbers, numbered_phrases(rule.input_model),
-                          get_game(rule.game).asides + rule.asides)
+                          get_game(rule.game).asides + rule.asides, list_value_words(rule.input_model))
+
+
+@lru_cache(maxsize=None)
+def _list_value_words(model: type[BaseModel]) -> tuple[tuple[Any, tuple[str, ...]], ...]:
+    return tuple((value, tuple(phrases)) for slot in declared_slots(model).values() if slot.kind == "items"
+                 for value, phrases in slot.values)
+
+
+def list_value_words(model: type[BaseModel]) -> dict[Any, tuple[str, ...]]:
+    """The words each value of a model's lists of things is named by ("lantern", "燈籠" for 燈籠)."""
+    return dict(_list_value_words(model))
 
 
 # A number the player says may not matter ("(deck's at 41, if that matters)", "不知道有沒有關係"): its clause.

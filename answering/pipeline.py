@@ -21,14 +21,15 @@ from rules_engine.facts import fact_bound_verdict, fact_membership_verdict, fact
 from rules_engine.partial import Missing, evaluate_partial
 from rules_engine.slots import declared_slots
 
-from .claims import who_is_right
+from .claims import belief_holds, who_is_right
 from .compose import answer_line, excerpt, msg, quote_line, section_title, verdict_details, verdict_with_seat_names
-from .extract import (adds_to_earlier, counts_said_by_comparison, extract_input, extract_with, named_uncounted,
-                      other_values, restated_input, seat_names, substitute_slots, rule_unread_numbers, unread_numbers,
-                      vague_fields, with_earlier_seats)
+from .extract import (adds_to_earlier, asked_threshold, counts_said_by_comparison, extract_input, extract_with,
+                      named_uncounted, other_values, restated_input, seat_names, substitute_slots, rule_unread_numbers,
+                      unread_numbers, vague_fields, with_earlier_seats)
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, asked_bound, decide, derived_inputs
-from .scope import asking_part, not_a_rules_question, other_games_asked, other_games_named, outside_topic, strip_game_names
+from .scope import (asking_part, not_a_rules_question, other_games_asked, other_games_named, outside_topic,
+                    strip_game_names, weighs_other_game)
 from .query import Query, supposes_a_change
 from .search import SearchService
 
@@ -335,6 +336,9 @@ class Pipeline:
         if how == "question" and not query.reads_as_follow_up and self.weak_signal(query) \
                 and not self.weak_signal_holds(query, vector):
             return Understanding(query, None, truncated=truncated)
+        if others and weighs_other_game(query.text):
+            # "迷霧山城跟阿瓦隆哪個比較不會冷場？": one of ours weighed against another game is an opinion.
+            return Understanding(query, None, not_rules=True, truncated=truncated)
         if others and other_games_asked(query.text):
             # The story names one of our games, and what it asks is about another: out of scope all the same.
             return Understanding(query, None, truncated=truncated)
@@ -509,7 +513,9 @@ class Pipeline:
         """For a dispute, whose claim the verdict bears out ("小林說得對。"), else nothing."""
         judged = who_is_right(fold(query.text), verdict.value)
         if judged is None:
-            return ""
+            # "我理解要湊到6張，對嗎？": the asker's own number, checked against the verdict's.
+            holds = belief_holds(fold(query.text), verdict.value)
+            return "" if holds is None else msg("asker_right" if holds else "asker_wrong", lang) + " "[:lang == "en"]
         speaker, is_asker = judged
         if is_asker:
             return msg("asker_right", lang) + " "[:lang == "en"]
@@ -517,6 +523,19 @@ class Pipeline:
         written = re.search(re.escape(speaker), query.text, re.IGNORECASE) if speaker.isascii() else None
         who = written.group() if written else to_script(speaker, lang)
         return msg("claim_right", lang, who=who) + " "[:lang == "en"]
+
+    @staticmethod
+    def _threshold_check(query: Query, verdict: Verdict, lang: str) -> str:
+        """For a count asked against a number ("至少能有6分嗎？"), whether the count reaches it, else nothing."""
+        value = verdict.value
+        if isinstance(value, bool) or not isinstance(value, int):
+            return ""
+        asked = asked_threshold(query.text)
+        if asked is None:
+            return ""
+        bound, strict = asked
+        met = value > bound if strict else value >= bound
+        return msg("threshold_met" if met else "threshold_short", lang, value=value, bound=bound) + " "[:lang == "en"]
 
     def _answer_line(self, lang: str, game_id: str, query: Query, verdict: Verdict | None, title: str,
                      needed: list[str], ruled: Any, withheld: tuple[str, list[int]]) -> str:
@@ -526,7 +545,8 @@ class Pipeline:
             # An accepted ruling that answers this very question is the answer.
             return msg("ruling_answer", lang, text="{text}").replace("{text}", self._ruling_text(ruled, lang))
         if verdict is not None:
-            return self._who_is_right(query, verdict, lang) + answer_line(verdict, title, lang)
+            return self._who_is_right(query, verdict, lang) + self._threshold_check(query, verdict, lang) + \
+                answer_line(verdict, title, lang)
         if unread:
             return msg("unread", lang, numbers=(", " if lang == "en" else "、").join(map(str, unread)))
         if reason in ("unread_change", "compared_count"):

@@ -57,7 +57,9 @@ _POINTS_BACK = re.compile(r"\b(?:those|these)\s+(?:\d+\s+|two\s+|three\s+|four\s
                           # "两人局也是拿这么多吗？", "still that many with two?": the amount told just before.
                           r"也是?(?:拿|要|有|放|抽)?(?:这么多|那么多|这个数|那个数)|\b(?:that|this) many\b|"
                           # "on the other side of the card", "so I can cast it now?": the side, the thing told before.
-                          r"\bthe other side\b|\b(?:cast|play|use|afford|pay for) it\b|"
+                          r"\bthe other side\b|\b(?:cast|play|use|afford|pay for) it\b|\bthat side\b|"
+                          # "我们用的是贵的那一面": the side of the card told before.
+                          r"[的得]那一?面|"
                           # "我们用的是代价多的那一面，那是几张？": a clause opening on 那 asks again of the thing told.
                           r"[，,]\s*那(?:是|就是|要|得|会是)?\s*(?:几|多少)|"
                           # "我们翻的是便宜那面，那能放不?": a clause opening on 那 asks whether it can be done now.

@@ -18,7 +18,7 @@ from rules_engine import Fact, Rule, all_rules
 from rules_engine.facts import fact_range
 from rules_engine.slots import declared_slots, slot_of
 
-from .claims import asks_who_is_right, dispute_form, without_claims, without_who_is_right
+from .claims import asks_who_is_right, belief_number, dispute_form, without_claims, without_who_is_right
 from .intent import IntentModel, intent_file, write_intent_model
 from .query import sets_the_scene
 from .scope import asking_part
@@ -116,7 +116,10 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                                 r"做什么用|有什么用|什么效果|什么作用|what happens|what do (?:i|we|you) do|"
                                 r"what becomes of|what (?:does|do) [^?？]{1,40}? do\b|what can")),
     # "行不行", "用没用": any A-not-A; "留得住不？", "出团了没": a 不 or 没 that ends the question asks it too.
-    ("yes_no", re.compile(r"吗|可不可以|能不能|会不会|要不要|是不是|有没有|算不算|可以.*[?？]$|"
+    # "…, right?", "对吧？", "did I get that right?": a statement put up to be confirmed asks yes or no.
+    ("yes_no", re.compile(r"吗|可不可以|能不能|会不会|要不要|是不是|有没有|算不算|可以.*[?？]$|对吧|是吧|没错吧|对不对|"
+                          r"(?:[,，—–]\s*|\s-\s*)(?:right|correct|yeah)\s*\?+\s*$|\bis that (?:right|correct)\b|\bdid i get (?:that|it) right\b|"
+                          r"\bam i (?:right|wrong)\b|"
                           r"([\u4e00-\u9fff])(?:不|没|唔)\1|(?:不|没)\s*[?？]*\s*$|系咪|有冇|"  # (唔, 系咪, 有冇: Cantonese)
                           r"(?:^|[.!?;:,—–]\s*)(?:can|may|is|are|does|do|will|must|should|could|would|am|did|has|"
                           r"have|isn't|doesn't|don't|can't)\b|"
@@ -149,6 +152,8 @@ _EITHER_OR = re.compile(r"\bor\s+(?!not\b|no\b|nothing\b|something\b|anything\b|
 def question_form(folded: str) -> str | None:
     """The answer type a question asks for (how_many, which or who, what_happens, yes_no), "what" for any but yes/no,
     "explain" for a request to explain, "compare" for which of two situations is more so, or None."""
+    if belief_number(folded, concluded=True) and not asks_who_is_right(folded):
+        return "how_many"  # "我理解最後要湊到6張，對嗎？": the check waits for the right number
     if asks_who_is_right(folded):
         # "阿凱說5張，我說3張，誰對？": the dispute asks for the answer its claims give, in no form of its own
         # ("…誰對？總分多少" asks how many).
@@ -180,6 +185,8 @@ def other_forms(folded: str, form: str | None, parts: list[tuple[str, str | None
     if form in ("explain", "compare"):
         return ()  # a request to explain asks for the passages, whatever its parts ask
     forms: list[str] = []
+    if form == "yes_no" and belief_number(folded):
+        forms.append("how_many")  # "我理解要湊到6張，對嗎？" waits for the right number
     for part, part_form in [(folded, form)] + (part_forms(folded) if parts is None else parts):
         forms += [part_form] if part_form else []
         if part_form == "yes_no" and _EITHER_OR.search(part):
@@ -218,8 +225,8 @@ def asks_for_a_value(folded: str) -> str | None:
 
 # Kinds of things a count is of, told apart in "how many …" ("幾分" points, "幾件" items, "幾個人" players).
 _UNIT_CLASSES = {"points": ("points", "point", "pts", "分"), "items": ("items", "item", "件"),
-                 "players": ("players", "player", "people", "人")}
-_ASKED_UNIT = re.compile(r"\bhow (?:many|much)\s+((?:[a-z'-]+\s+){0,2}[a-z'-]+)|(?:几|多少)\s*(?:个|位)?\s*(分(?!钟)|件|人)")
+                 "players": ("players", "player", "people", "人"), "golds": ("gold", "golds", "个黄金", "黄金", "金币")}
+_ASKED_UNIT = re.compile(r"\bhow (?:many|much)\s+((?:[a-z'-]+\s+){0,2}[a-z'-]+)|(?:几|多少)\s*(?:个|位|块|枚)?\s*(分(?!钟)|件|人|黄金|金币)")
 
 
 def unit_class(unit: dict[str, str]) -> str | None:
@@ -243,6 +250,16 @@ def asked_unit_classes(folded: str) -> frozenset[str]:
         words = set(m.group(1).split()) if m.group(1) else {m.group(2)}
         out |= {name for name, forms in _UNIT_CLASSES.items() if words & set(forms)}
     return frozenset(out)
+
+
+# "目標卡比咒文卡多了幾張？", "how many more goals than spells": the difference of two numbers, which no fact states.
+_DIFFERENCE = re.compile(r"比[^，,。？?]{1,20}?(?:多|少)了?\s*(?:几|多少)|(?:多|少)了?\s*(?:几|多少)[^，,。？?]{0,8}比|"
+                         r"\bhow many (?:more|fewer|less)\b[^?]{0,40}?\bthan\b")
+
+
+def asks_difference(folded: str) -> bool:
+    """Whether a folded question asks by how much one number exceeds another."""
+    return bool(_DIFFERENCE.search(folded))
 
 
 @lru_cache(maxsize=None)
@@ -664,9 +681,10 @@ class RuleRouter:
                 # "是不是每用一次就放一個黃金？" asks something else of it.
                 answerer = answerer.without_type("yes_no")
             how_many_parts = [text for text, f in parts if f == "how_many"] if several else []
-            if "how_many" in answerer.answer_types and all(answerer.names_other_count(text)
-                                                           or answerer.asks_other_unit(text)
-                                                           for text in how_many_parts or [asked]):
+            if "how_many" in answerer.answer_types and (all(answerer.names_other_count(text)
+                                                            or answerer.asks_other_unit(text)
+                                                            for text in how_many_parts or [asked])
+                                                        or (answerer.fact is not None and asks_difference(asked))):
                 # "How many discards does Paradoxical Prophecy cost?" asks another number of the fact's subject;
                 # "一共几张塔卡？每种颜色几张？" asks its own number too.
                 answerer = answerer.without_type("how_many")

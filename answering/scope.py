@@ -88,6 +88,18 @@ def other_games_named(question: str) -> list[str]:
     return [name for name, pattern in _other_game_patterns() if pattern.search(folded)]
 
 
+# Weighing one game against another ("迷霧山城跟阿瓦隆哪個比較…", "Onirim or The Mind, which …"): an opinion.
+_WEIGHS_GAMES = re.compile(r"哪(?:个|一个|款|套|一款|一套)|比较|还是|\bwhich\b|\bvs\.?(?!\w)|\bversus\b|\bbetter\b|"
+                           r"\bover\b|\binstead of\b|\bor\b")
+
+
+def weighs_other_game(question: str) -> bool:
+    """Whether what a question asks names one of our games and another, and weighs them against each other."""
+    asked = asking_part(fold(question))
+    return bool(other_games_named(asked)) and any(p.search(asked) for _, p in _own_game_patterns()) \
+        and bool(_WEIGHS_GAMES.search(asked))
+
+
 def other_games_asked(question: str) -> list[str]:
     """Games we do not cover that what a question asks names, when it names none of ours there: a story of an
     evening with one of ours, then a question about another ("玩完Onirim之后换了一局璀璨宝石。…璀璨宝石…该怎么弃？")."""

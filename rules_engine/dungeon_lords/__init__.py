@@ -16,7 +16,7 @@ GAME = register_game(Game(
              # the base game's own pieces
              "小惡魔", "小恶魔", "imp", "imps", "聖騎士", "圣骑士", "paladin",
              "base dungeon lords", "regular dungeon lords", "normal dungeon lords", "vanilla dungeon lords",
-             "plain dungeon lords",
+             "plain dungeon lords", "原版", "挖", "dig", "digging", "tunnels",
              # the base game's year: pay day and taxes, hiring monsters (the variant says nothing of them)
              "taxes", "pay day", "payday", "繳稅", "缴税", "發薪日", "发薪日", "雇用怪物", "僱用怪物", "雇用", "僱用",
              "hire monsters", "hiring monsters",

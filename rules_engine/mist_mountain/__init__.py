@@ -25,7 +25,8 @@ from ..registry import declare_answer_types as _declare  # noqa: E402
 _declare({
     "mist-mountain.contribution": "how_many",
     "mist-mountain.escape": "which",
-    "mist-mountain.escape_master": "which",
+    # ("所以她是脫逃大師，對吧？": naming the escape master settles whether it is her.)
+    "mist-mountain.escape_master": ("which", "yes_no"),
     "mist-mountain.memories_needed": "how_many",
     "mist-mountain.own_escape": "yes_no",
     # Whether the team departs, and who goes: the verdict names the qualifiers ("誰出團？" is answered too).

@@ -26,6 +26,8 @@ DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the tea
                                  # "分數加起來不夠，出不了團"
                                  "出不了團", "沒能出團", "無法出團", "不能出團", "加起來不夠", "couldn't head out",
                                  "didn't head out", "could not depart", "couldn't leave", "didn't leave", "fell short", "nobody went",
+                                 "didn't get enough to", "not enough to leave", "not enough to depart",
+                                 "not enough to head out", "湊不夠", "沒湊夠", "不夠出團",
                                  "no one went"))),
                 value_labels=((True, {"zh-TW": "隊伍出團", "en": "the team departed"}),
                               (False, {"zh-TW": "早晨失敗（沒有出團）", "en": "the morning failed"})),
@@ -155,6 +157,12 @@ def _path_card_cues(path: str) -> tuple[str, ...]:
 # Path cards said to be held without saying which or how many ("plus a few path cards", "還有幾張路徑卡"):
 # each path's count is then unknown, not none.
 _SOME_PATH_CARDS = ("路徑卡", "路徑小卡", "path cards", "path card")
+# Path cards of every kind said to be none ("路徑小卡一張都沒有", "no path cards"); "no other path cards" leaves
+# the kinds already counted as they are.
+_NO_PATH_CARDS = ("路徑小卡0張 沒有", "路徑卡0張 沒有", "路徑小卡0張沒有", "路徑卡0張沒有", "路徑小卡0張也沒有", "路徑小卡都沒有", "路徑卡都沒有", "路徑小卡也沒有", "我沒有路徑小卡", "我沒有路徑卡",
+                  "沒有任何路徑小卡", "沒有任何路徑卡", "沒收集到路徑小卡", "no path cards", "zero path cards",
+                  "0 path cards", "not a single path card", "without any path cards", "haven't got any path cards",
+                  "don't have any path cards")
 
 
 def _mixed_units(path: str) -> tuple[str, ...]:
@@ -177,15 +185,15 @@ def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = (), v
 OWN_SAKURA = _own("櫻花小徑路徑小卡", "Cherry Blossom Path cards",
                   ("張櫻花小徑路徑小卡", "張櫻花小徑路徑卡", "張櫻花小徑", "張櫻花", "sakura path cards", "sakura cards", "sakura ones",
                    "cherry blossom path cards", "cherry blossom cards", "cherry blossom ones", *_mixed_units("櫻花小徑")),
-                  _path_card_cues("櫻花小徑"), _SOME_PATH_CARDS)
+                  _path_card_cues("櫻花小徑"), _SOME_PATH_CARDS, _NO_PATH_CARDS)
 OWN_BAMBOO = _own("竹林小道路徑小卡", "Bamboo Path cards",
                   ("張竹林小道路徑小卡", "張竹林小道路徑卡", "張竹林小道", "張竹林", "bamboo path cards", "bamboo cards", "bamboo ones",
                    *_mixed_units("竹林小道")),
-                  _path_card_cues("竹林小道"), _SOME_PATH_CARDS)
+                  _path_card_cues("竹林小道"), _SOME_PATH_CARDS, _NO_PATH_CARDS)
 OWN_GRASS = _own("芒草小路路徑小卡", "Silver Grass Path cards",
                  ("張芒草小路路徑小卡", "張芒草小路路徑卡", "張芒草小路", "張芒草", "grass path cards", "silver grass path cards",
                   "silvergrass path cards", "grass cards", "grass ones", *_mixed_units("芒草小路")),
-                 _path_card_cues("芒草小路"), _SOME_PATH_CARDS)
+                 _path_card_cues("芒草小路"), _SOME_PATH_CARDS, _NO_PATH_CARDS)
 OWN_ABBOTS = _own("手上的住持", "Abbots in hand", ("張住持", "個住持", "abbots", "abbot", "monks"),
                   cues=("住持", "abbot", "和尚", "monk"),
                   # "那張住持我交易時送掉了", "what if I'd traded the abbot away": the one held is gone.

@@ -97,3 +97,45 @@ def test_the_answer_says_who_is_right_first(pipeline):
     r = pipeline.ask("Onirim Towers: I discard a blue 4 Tower. Ana says I look at 3 cards, Ben says 4. Who's right?")
     assert r.verdict["value"] == 4
     assert r.answer_line.startswith("Ben is right.")
+
+
+# The asker's own understanding, put up to be checked: its numbers are what the asker believes, not the situation.
+@pytest.mark.parametrize("question,claimed", [
+    ("我們五個人玩，我理解最後要湊到6張自己角色的回憶才算逃出去，對嗎？", "要凑到6张自己角色的回忆才算逃出去"),
+    ("After the night trading we each discard down to 8 cards in hand — did I get that right?", "8 cards"),
+    ("魔法物品變體開局時，每個人是拿4個自己顏色的標記物，對吧？", "每个人是拿4个自己颜色的标记物"),
+    ("I've got 4 golds in my dead letter office, so that's a guaranteed 8 bonus points, right?", "8 bonus points"),
+])
+def test_an_understanding_put_up_to_be_checked_is_a_claim(question, claimed):
+    folded = fold(question)
+    spans = claim_spans(folded)
+    assert len(spans) == 1 and claimed in folded[spans[0][0]:spans[0][1]]
+
+
+@pytest.mark.parametrize("question", [
+    "我有4張回憶，這樣能逃脫嗎？",  # asks, puts nothing up
+    "我有4張回憶，對吧？這樣能逃嗎？",  # the tag does not close the question
+    "I still have to give up one Tower, right?",  # a single one is what is done, not a number believed
+    "我們四個人玩，能出團嗎？",
+])
+def test_a_question_without_an_understanding_keeps_its_numbers(question):
+    assert claims_unnumbered(fold(question)) == fold(question)
+
+
+@pytest.mark.parametrize("question,form", [
+    ("我理解最後要湊到6張自己角色的回憶才算逃出去，對嗎？", "how_many"),   # ends on the number: the right number is asked
+    ("所以我總共是3+2=5分，對吧？", "how_many"),
+    ("我理解小卡和住持都能折成回憶，加起來剛好6，能逃出去，對吧？", "yes_no"),  # ends on a yes or no
+    ("I still have to give up one Tower, right?", "yes_no"),
+])
+def test_an_understanding_asks_in_the_form_it_ends_on(question, form):
+    assert question_form(fold(question)) == form
+
+
+def test_the_understanding_is_checked_against_the_verdict(pipeline):
+    r = pipeline.ask("弃掉一张棕色5号塔，我记得只能偷看牌库顶3张，塔上的数字不影响，对吗？")
+    assert r.rule == "onirim.tower_discard_peek" and r.verdict["value"] == 5  # the brown 5, not the believed 3
+    assert r.answer_line.startswith("不对。")
+    r = pipeline.ask("游戏结束我算完是10分，死信办公室里放着3个金币。我理解每个金币加2分，所以一共多6分，对吧？")
+    assert r.rule == "dungeon-lords.item_bonus" and r.verdict["value"] == 6
+    assert r.answer_line.startswith("你说得对。")

@@ -126,7 +126,8 @@ def test_what_the_texts_leave_to_the_base_game_gets_no_verdict_of_theirs(pipelin
 def test_a_clause_opening_on_na_that_asks_whether_it_can_be_done_follows_up(pipeline):
     earlier = ["棄牌堆有8張，我想放 Parallel Planning，夠嗎？"]
     follows = Query.build("喔我們用的是貴的那面，那可以放嗎？", earlier, pipeline.tokenizer)
-    alone = Query.build("喔我們用的是貴的那面，可以放嗎？", earlier, pipeline.tokenizer)
+    # (Without the 那 clause, and without pointing at "the side" told before with 的那面.)
+    alone = Query.build("喔我們用貴的一面，可以放嗎？", earlier, pipeline.tokenizer)
     assert follows.reads_as_follow_up and not alone.reads_as_follow_up
 
 
@@ -149,3 +150,15 @@ def test_which_of_two_games_suits_a_party_is_an_opinion(pipeline):
 def test_the_base_game_and_buying_are_out_of_scope(pipeline, question):
     r = pipeline.ask(question)
     assert not r.in_scope and r.verdict is None
+
+
+@pytest.mark.parametrize("question", ["六個人聚會，迷霧山城跟阿瓦隆哪個比較不會冷場？",
+                                      "Onirim or Hanabi, which one is better for two?"])
+def test_one_of_our_games_weighed_against_another_is_out_of_scope(pipeline, question):
+    r = pipeline.ask(question)
+    assert not r.in_scope and r.game is None and not r.citations
+
+
+def test_another_game_named_in_passing_leaves_a_rules_question_in_scope(pipeline):
+    r = pipeline.ask("玩完阿瓦隆換玩迷霧山城，五個人玩要幾張自己角色的回憶才能逃脫？")
+    assert r.in_scope and r.game == "mist-mountain"

@@ -564,6 +564,8 @@ def test_what_a_seat_did_is_no_players_name(question):
     ("地城領主物品變體，起始玩家阿明，之後依序小華→阿傑→小美。夏季時小美的物品要放在哪個冒險家下面？", 3),
     ("地城領主物品變體，起始玩家阿明，之後依序小華→阿傑→小美。夏季時阿傑的物品放哪？", 2),
     ("The start player is Amy, then Ben, Cal and Dan. In autumn where does Cal's item go?", 2),
+    # An ordinal counted after the start player, with "whose turn comes" between: the start player is not counted.
+    ("夏季下指令的時候 我是起始玩家之後輪到的第2位玩家 我的魔法物品要塞在第幾個冒險家下面", 2),
     # The order is told but not whose item is asked about: no seat is guessed.
     ("起始玩家阿明，之後依序小華、阿傑、小美。夏季時物品要放在哪個冒險家下面？", None),
 ])

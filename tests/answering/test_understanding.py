@@ -232,6 +232,8 @@ def test_follow_up_openers():
     assert is_follow_up("Do I still have to give up one of those two Towers?")
     assert is_follow_up("剛才那張門還能留著嗎？") and is_follow_up("Is it the same row as before?")
     assert not is_follow_up("Do I discard a Tower at the same time?")
+    # The side of the card told before ("我們用的是貴的那一面。…應該夠放吧？"), named by no spell.
+    assert is_follow_up("我們用的是貴的那一面。棄牌堆現在有11張，應該夠放吧？") and is_follow_up("and on that side?")
     # A clause opening on 那 asks again of the thing told ("…的那一面，那是幾張？").
     assert is_follow_up("我們用的是代價多的那一面，那是幾張？")
     assert not is_follow_up("矛盾預言的咒文，棄牌堆要有幾張才能放？")
@@ -3325,3 +3327,60 @@ def test_a_follow_up_asking_about_another_player_of_the_order(earlier, follow_up
     model = get_rule("dungeon-lords.item_slot").input_model
     read = extract_with(model, with_earlier_seats(follow_up, [earlier]), extract_input(model, earlier))
     assert read["player_index_from_start"] == seat
+
+
+@pytest.mark.parametrize("question,asked", [
+    ("我打出礦工再加一張工作帽，這一手至少能有6分嗎？", (6, False)),
+    ("這樣我自己就有幾分？夠不夠一個人撐到12？", (12, False)),
+    ("Is that more than 12?", (12, True)),
+    ("隊長3分、下家1 4分、下家2 5分，能出團嗎？", None),
+])
+def test_a_number_the_answer_is_asked_against_is_no_fact_of_the_situation(question, asked):
+    from answering.extract import asked_threshold
+
+    assert asked_threshold(question) == asked
+    if asked is not None:
+        assert asked[0] not in unread_numbers(question, {})
+
+
+def test_a_count_asked_against_a_number_says_whether_it_reaches_it(pipeline):
+    r = pipeline.ask("今天翻到櫻花小徑，我先出燈匠，再丟兩張燈籠，這樣我自己就有幾分？夠不夠一個人撐到12？")
+    assert r.rule == "mist-mountain.contribution" and r.verdict["value"] == 12
+    assert r.answer_line.startswith("是，12 達到 12。")
+    r = pipeline.ask("今天翻到櫻花小徑，我出了一張燈籠，這樣我有幾分？至少能有6分嗎？")
+    assert r.verdict["value"] < 6 and r.answer_line.startswith("不夠")
+
+
+def test_no_fact_answers_by_how_much_one_number_exceeds_another(pipeline):
+    r = pipeline.ask("書本那個擴充拆出來，目標卡比咒文卡多了幾張？")
+    assert r.verdict is None
+
+
+def test_path_cards_said_to_be_none_are_none_of_each_kind():
+    rule = get_rule("mist-mountain.own_escape")
+    read = extract_input(rule.input_model, "我手上有4張自己角色的回憶，再加一張住持，路徑小卡一張都沒有，這樣能脫逃嗎")
+    assert read == {"memories": 4, "abbots": 1, "sakura": 0, "bamboo": 0, "grass": 0}
+    # "No other path cards" leaves the kind already counted as it is.
+    read = extract_input(rule.input_model, "我有4張回憶，收集了2張櫻花小徑小卡，沒有別的路徑小卡，能逃出去嗎？")
+    assert read["sakura"] == 2
+
+
+def test_one_more_of_the_things_named_is_counted_as_one():
+    rule = get_rule("mist-mountain.contribution")
+    question = "今天路線是櫻花小徑，我出了燈籠、反光盤，再加一張洗金工，我貢獻度總共幾分"
+    read = extract_input(rule.input_model, question)
+    assert read["cards"] == ["燈籠", "反光盤", "洗金工"]
+    assert rule_unread_numbers(rule, question, read) == []
+
+
+def test_a_morning_without_enough_to_leave_failed():
+    rule = get_rule("mist-mountain.next_captain")
+    read = extract_input(rule.input_model, "5 players: Ann holds the captain card, then Ben, Cat, Dan and Eve. This "
+                                           "morning the team didn't get enough to leave. Who is captain next?")
+    assert read["departed"] is False
+
+
+def test_is_she_the_escape_master_is_settled_by_naming_the_escape_master(pipeline):
+    r = pipeline.ask("四人局最後清點，座位從隊長往下家依次是小安、小杰、小芸、小偉。隊長小安自己角色的回憶6張，場上金礦小巷2張、"
+                     "手裡1張；小杰回憶6張，場上金礦3張；小芸回憶5張，場上金礦5張；小偉回憶6張，金礦1張。所以小芸是脫逃大師，對吧？")
+    assert r.rule == "mist-mountain.escape_master" and r.verdict["value"] == "小安"
