@@ -51,6 +51,8 @@ _CONFIRM_TAG = re.compile(
     r"\bam i (?:right|wrong|correct)\b|\bisn't it\b|\bhave i got (?:that|it) right\b")
 
 
+# Cached: claim_spans asks it of the same question for every rule that reads it.
+@lru_cache(maxsize=4096)
 def belief_span(folded: str) -> tuple[int, int] | None:
     """Where the asker's own understanding, put up to be checked, stands (None when the question puts none up):
     from its verb to the tag asking for confirmation, or to the end of its sentence."""

@@ -3525,12 +3525,16 @@ _THRESHOLD = re.compile(
 _STRICT_THRESHOLD = re.compile(r"超过|more than|over|above")
 
 
+def _threshold_in_asking(text: str) -> re.Match[str] | None:
+    """Where the asking sentence of a folded, number-normalised text compares its answer with a number."""
+    start, end = _asking_sentence(text)
+    return _THRESHOLD.search(text, start, end)
+
+
 def asked_threshold(question: str) -> tuple[int, bool] | None:
     """The number the question's asking sentence compares its answer with, and whether it must be exceeded (超過,
     more than) rather than reached; None when it compares with none."""
-    text = normalise_numbers(fold(question))
-    start, end = _asking_sentence(text)
-    m = _THRESHOLD.search(text, start, end)
+    m = _threshold_in_asking(normalise_numbers(fold(question)))
     if m is None:
         return None
     word = m.group(1) or m.group(3)
@@ -3544,8 +3548,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     inside one of `phrases` (a rule's own phrases that state one, `numbered_phrases`) is read by it, and one
     said in passing (`_in_passing`) is no fact the verdict needs, nor is one said not to be so ("没打4点，只打了3点")."""
     text = _without_card_asides(_without_what_is_not_so(normalise_numbers(fold(question))))
-    start, end = _asking_sentence(text)
-    threshold = _THRESHOLD.search(text, start, end)
+    threshold = _threshold_in_asking(text)
     if threshold is not None:
         text = _blanked(text, threshold.span(2) if threshold.group(2) else threshold.span(4))
     # A Tower's number names the card, each time it is named ("… next to the red 5. … the red 5 has a blank side").
