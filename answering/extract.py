@@ -627,6 +627,9 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
     """(distance, position, value) for each number this count slot could mean: one written before a
     unit, or next to a cue word (after it within 10 characters, before it within 8), within one clause."""
     out: list[tuple[float, int, int]] = []
+    # With none of the slot's cue words in the text, a number by its unit that goes on to name a kind of card
+    # ("拿一張已經放了門的目標卡") counts those cards, not the slot's.
+    uncued = bool(slot.cues) and not any(_pattern(cue).search(text) for cue in slot.cues)
     for unit in slot.units:
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
         # ("起始玩家後面第二個人": a number after 第 is a place in an order, no count.)
@@ -636,7 +639,9 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                 and not _other_after(text[m.end():m.end() + 24], slot)
                 # ("四到六個人都有可能": a range of counts says none of them.)
                 and not re.search(_RANGE_BEFORE, text[max(0, m.start(1) - 5):m.start(1)])
-                and not re.search(r"第\s*$", text[max(0, m.start(1) - 2):m.start(1)])]
+                and not re.search(r"第\s*$", text[max(0, m.start(1) - 2):m.start(1)])
+                and not (uncued and len(unit) == 1
+                         and re.match(r"[^\d，。,?？、;；]{1,10}?(?:卡|牌)(?!堆)", text[m.end():]))]
     # "no bamboo or grass cards", "zero sakura cards": none of each kind named in the list.
     heads = {fold(u).rsplit(" cards", 1)[0].removesuffix(" path") for u in slot.units
              if u.isascii() and u.endswith(" cards") and " " in u}
@@ -885,13 +890,15 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
         # "紅4右邊放藍4", "right of red-4, can I put blue-4"
         rf"⟦(\d)⟧[^⟦]{{0,3}}?(左|右)(?:边|侧|端|方)?[^⟦]{{0,8}}?{_PLACE_VERB}[^⟦]{{0,4}}?⟦(\d)⟧",
         rf"(left|right) (?:of|side of|end of) ⟦(\d)⟧[^⟦]{{0,20}}?{_PLACE_VERB}[^⟦]{{0,6}}?⟦(\d)⟧",
+        # "what about the blue 3 on the other side, the right end of that red 5?"
+        rf"⟦(\d)⟧[^⟦.?!。？！]{{0,30}}?\b(left|right) (?:end |side )?of (?:that |the |my )?⟦(\d)⟧",
     )
     for k, rule in enumerate(rules):
         m = re.search(rule, marked)
         if not m:
             continue
         # Which group holds the Tower added and which the side, per pattern (the rest is the row).
-        new_group, side_group = ((1, 2), (1, 3), (3, 2), (3, 1))[k]
+        new_group, side_group = ((1, 2), (1, 3), (3, 2), (3, 1), (1, 2))[k]
         new, side = int(m.group(new_group)), side_of[m.group(side_group)]
         row = [t for i, t in enumerate(ids) if i != new]
         return ids[new], row, side
@@ -999,8 +1006,15 @@ def _colour_mentions(text: str, slot: Slot) -> list[tuple[str, int, bool]]:
         if re.search(r"(?:第\s*\d+\s*(?:个|张)?\s*目标|第\s*\d+\s*(?:个|张)|\bgoal\s*\d+|\d(?:st|nd|rd|th) goal)\s*[(（]\s*$",
                      text[max(0, m.start - 16):m.start]):
             continue  # "第二個目標(綠)" restates that Goal's colour; it adds none to the list
-        count = re.search(r"(\d+)\s*(?:张|个|扇)?\s*(?:的)?\s*$", text[max(0, m.start - 6):m.start])
+        count = re.search(r"(\d+)\s*(?:张|个|扇)?\s*(?:的)?\s*$", text[max(0, m.start - 6):m.start]) or \
+            re.search(r"(\d+)\s*(?:张|个|扇)?\s*门?\s*(?:都|全)\s*(?:是)?\s*$", text[max(0, m.start - 10):m.start])
         times = int(count.group(1)) if count and 0 < int(count.group(1)) <= 4 else 1
+        # "紅門2張、藍門1張": the count may follow the Door it counts.
+        after = re.match(r"\s*色?\s*的?\s*门\s*(\d+)\s*(?:张|扇|个)", text[m.end:m.end + 10])
+        if after and not count and 0 < int(after.group(1)) <= 4:
+            times = int(after.group(1))
+        if re.search(r"\bboth(?: (?:are|were|of them|doors?))?\s*$", text[max(0, m.start - 20):m.start]):
+            times = 2  # "my 2nd door, both red": two Doors of that colour
         before = text[max(0, m.start - 14):m.start]
         # "right now" says what is on the table; "a second red one" is the Door just obtained.
         newish = bool(re.search(r"(又|再|刚|新|另|第三|another|new|just|then|(?<!right )now|third|\ba second)[^，,。]{0,8}$",
@@ -1064,7 +1078,7 @@ _SEAT_ROLE = re.compile(
     r"(?:the )?player \d seats? after (?:the )?captain|"
     r"队长\s*(?:的)?\s*(?:后面|之后|后|下家之后|往下数|往后数|数过去)\s*(?:的)?\s*第\s*\d\s*(?:位|个)(?:玩家)?|"
     r"\bseat\s*\d|"
-    r"下家的下家|上家的上家|上家再(?:往)?上(?:去|一)?(?:的|那)*一?(?:位|个|家)?|上上家|下下家|队长|captain|再下一?(?:位|个|家)|再下家|再(?:往)?下去|下一(?:位|个)|再来|接着|接著|接下来|下家\s*\d?(?!\d*\s*[分点张个颗])|上家(?:\s*\d(?=\s+\d))?|下家|"
+    r"下家的下家|上家的上家|上家再(?:往)?上(?:去|一)?(?:的|那)*一?(?:位|个|家)?|上家再(?:往前|往回)?过去(?:的|那)*一?(?:位|个|家)?|上上家|下下家|队长|captain|再下一?(?:位|个|家)|再下家|再(?:往)?下去|下一(?:位|个)|再来|接着|接著|接下来|下家\s*\d?(?!\d*\s*[分点张个颗])|上家(?:\s*\d(?=\s+\d))?|下家|"
     r"最后一(?:位|个)(?:玩家)?|"
     r"(?:the )?one after(?: that| them| him| her)?|"
     r"(?:the )?one (?:right |just )?before (?:that|them|him|her)\b|"
@@ -1283,6 +1297,12 @@ def _whole_table(pairs: list[tuple[int, int]], n_players: int, rest: int = 0) ->
 
 
 # "其他人都2分", "everyone else has 2 each": every seat not told put in so many.
+# Every seat said to have the same number ("大家都出了4分", "everyone ended the morning on exactly 4 points").
+_EVERYONE_SAME = re.compile(
+    r"(?:大家|每个人|每人|所有人|全部的?人|我们)\s*(?:都|各|全都)\s*(?:是|出了?|贡献了?|打出了?|有|拿了?)?\s*(?:刚好|正好|恰好)?\s*"
+    r"([1-9]\d?)\s*(?:分|点)|"
+    r"\b(?:everyone|everybody|each of us|all (?:\d )?of us|we all)\b[^.?!;,]{0,40}?\b(?:on|put (?:out|in)|has|had|have|"
+    r"scored|contributed|played|got)\s+(?:exactly\s+|just\s+)?([1-9]\d?)\s*(?:points?|pts?)\b")
 _OTHERS_EACH = re.compile(
     rf"(?:{_OTHER_PEOPLE})的?(?:\d\s*(?:个|位))?(?:人|玩家)?(?:都|全|各|也都)(?:是|为|有|出了?|贡献了?|打出了?)?\s*"
     r"([1-9]\d?)\s*(?:分|点)|"
@@ -1318,6 +1338,10 @@ def _seat_list(text: str) -> list[int] | None:
         if len(rest) == int(m.group(2)) and (stated_players is None or int(stated_players.group(1)) == len(rest) + 1):
             return [int(m.group(1))] + rest
         return None
+    same = _EVERYONE_SAME.search(text) if not pairs and stated_players else None
+    if same:
+        # "4人局，大家都出了4分", "all four of us put out exactly 4 points": every seat the same.
+        return [int(next(g for g in same.groups() if g))] * int(stated_players.group(1))
     each = _OTHERS_EACH.search(text) if others is None else None
     # (Only when every seat named has its own number: "队长5、下家3、其他人都2分" leaves 下家3 unclear.)
     if each and pairs and stated_players and len(pairs) == len(_roles_told(text, list(_SEAT_ROLE.finditer(text)))):
@@ -1679,7 +1703,13 @@ def _seat_records(text: str, slot: Slot, players: int | None, question: str = ""
     if len(roles) <= 1:
         return by_name()
     # ("from the captain through his next players: Ann has 4 …": the roles say the order, the names the records.)
-    return _records_by_role(text, slot, roles, n_players or len(roles)) or by_name()
+    by_role = _records_by_role(text, slot, roles, n_players or len(roles))
+    if by_role and question:
+        # "隊長是阿明…他下家小美：回憶6張…": records told by role, of players the question names, carry the names.
+        names = seat_names(question)
+        if sorted(names) == list(range(len(by_role))) and all("name" not in r for r in by_role):
+            by_role = [{"name": names[k], **record} for k, record in enumerate(by_role)]
+    return by_role or by_name()
 
 
 def _records_by_role(text: str, slot: Slot, roles: list[re.Match[str]], n_players: int) -> list[dict[str, Any]] | None:
@@ -1828,9 +1858,13 @@ def _shared_records(text: str) -> str:
 
 # Between an owner and the thing owned: "紅色魔杖", "紅色玩家的治療藥水", "the green player's wand", "yellow's necklace".
 # ("蓝色一根魔杖", "綠色的一瓶藥水": one of them, counted between the owner and the thing.)
-_OWNER_GAP = re.compile(r"[\s的]*(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the|[那这](?:个|张|根|瓶|条|串|枚|片)是?|"
+_OWNER_GAP = re.compile(r"[\s的]*(?:"
+                        # "Red's face-down item flips first and turns out to be a blank"
+                        r"(?:'s|player'?s?)\s+(?:[a-z\-]+\s+){0,7}?(?:turns out to be|turned out to be|is|was|reveals|"
+                        r"revealed|shows|showed)(?: a| an| the)?\s*$|"
+                        r"(?:玩家的?|player'?s?|'s)?\s*(?:的|a|an|the|[那这](?:个|张|根|瓶|条|串|枚|片)是?|"
                         r"(?:的\s*)?[一1]\s*(?:个|张|根|瓶|条|串|枚|片|支)|(?:[，,]\s*)?(?:也|则|就)?是|(?:one )?(?:turns out to be|"
-                        r"turned out to be|is|was)(?: a| an| the)?)?\s*")
+                        r"turned out to be|is|was)(?: a| an| the)?)?\s*)")
 
 
 def _owner_before(text: str, owners: list[Mention], thing: Mention) -> Mention | None:
@@ -1880,15 +1914,14 @@ def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
 _SHARED = re.compile(r"全部|全都|都|一起|\ball\b|\beach\b|\bboth\b|\band\b[^,;.]*\b(?:pass|play|drop)\b")
 # "最后一天队长是阿凯": the day it was may come first; "然后轮到小明": the turn coming to a seat names it too.
 # "他的下家1是小李": the captain's seats, said of the captain just named.
-_SEAT_HEAD = (rf"\s*(?:(?:最后一天|今天|当天|那天|昨天|这局|这把)的?\s*)?(?:(?:他|她|队长)的\s*)?"
+_SEAT_HEAD = (rf"\s*(?:[\d一二两三四五六]\s*(?:人局|个人)\s*)?(?:(?:最后一天|今天|当天|那天|昨天|这局|这把)的?\s*)?(?:(?:他|她|队长)的?\s*)?"
               rf"(?:{_SEAT_ROLE.pattern}|(再来|接[着著]是|然后是|接[着著]|然后))\s*(?:是|轮到)?\s*")
 # A name does not begin with a word that says what the seat did or has ("隊長沒去", "下家2有6分", "隊長卡要給誰").
 _NOT_A_NAME_START = r"(?![有是也和跟与及的出去只都各没还才就共要会能])(?!卡(?:要|给|交|的|是))"
 _NAME_OF_SEAT = re.compile(_SEAT_HEAD + _NOT_A_NAME_START + r"([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*")
 # A record told right after the seat and its name ("隊長阿明 回憶5張", "他下家小華6張回憶"): the name ends where the
 # record begins, at a space, a number or a word that starts one.
-_NAME_OF_SEAT_BEFORE_RECORD = re.compile(_SEAT_HEAD.replace("(?:(?:他|她|队长)的\\s*)?", "(?:(?:他|她|队长)的?\\s*)?")
-                                         + _NOT_A_NAME_START + r"([\u4e00-\u9fff]{1,4}?|[a-z][a-z'\-]{0,11})"
+_NAME_OF_SEAT_BEFORE_RECORD = re.compile(_SEAT_HEAD + _NOT_A_NAME_START + r"([\u4e00-\u9fff]{1,4}?|[a-z][a-z'\-]{0,11})"
                                          r"(?=\s|\d|自己|有|回忆|金矿|出了|贡献|只有|也)")
 
 
@@ -1897,7 +1930,7 @@ _LISTED_NAME = r"(?:[\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})"
 # "顺着出牌是阿杰、Lily、小美", "出牌顺序阿杰、Lily、小美", "然后依序小芸、宗翰": said of the turn order without 下家, the
 # names must come up again in the question (a list of cards is no roster).
 _LISTED_SEATS = re.compile(
-    r"(?:(?:往下家(?:方向)?|从(?:队长的?|[他她]的?)?下家(?:开始|起))\s*(?:轮流?|依次|依序|按顺序|顺序|分别)?|"
+    r"(?:(?:往下家(?:方向)?|从(?:队长的?|[他她]的?)?下家(?:开始|数?起|算起))\s*(?:轮流?|依次|依序|按顺序|顺序|分别)?|"
     # "順著下家是…", "按下家順序接著是…", "按阿強往下家數依次是…"
     r"(?:顺[着著]|按|照)\s*(?:[\u4e00-\u9fff]{1,3}?\s*)?往?下家(?:方向|顺序)?数?\s*(?:接[着著]|然后)?\s*(?:依次|依序)?|"
     r"下家\s*(?:依次|依序|按顺序|顺序|分别)|(?:依次|依序|按顺序)\s*(?:的)?\s*下家|"
@@ -2023,7 +2056,8 @@ def _roster_part(part: str, slot: Slot | None) -> tuple[str, str | None, str, in
 # previous player", "Amy sits right after him as 下家1".
 _ABSOLUTE_ROLE = r"队长|captain|下家\s*\d|上家|seat\s*\d|(?:the )?(?:last|previous) player"
 _NAME_WITH_ROLE = re.compile(
-    rf"(?<![a-z\u4e00-\u9fff])({_LISTED_NAME})\s*[（(]\s*(?:the\s+)?({_ABSOLUTE_ROLE})\s*[)）]|"
+    rf"(?<![a-z\u4e00-\u9fff])(?:最后|再来|然后|接着|接著|还有|以及)?({_LISTED_NAME})\s*[（(]\s*(?:the\s+)?(?:队长的|captain's\s+)?"
+    rf"({_ABSOLUTE_ROLE})\s*[)）]|"
     rf"(?<![a-z])({_EN_NAME})\s+(?:is|was|sits as)\s+(?:[a-z]+'s|his|her|their|the captain's)\s+({_ABSOLUTE_ROLE})\b|"
     rf"(?<![a-z])({_EN_NAME})\s+sits\s[^,.;]{{0,24}}?\bas\s+({_ABSOLUTE_ROLE})(?![\d])|"
     # "佳佳是隊長的上家", "小陳就是他的上家" (a name of no word that says what happened: "出團的是隊長的上家" names none)
@@ -2790,7 +2824,13 @@ def extract_with(model: type[BaseModel], question: str, earlier: dict[str, Any])
     # left unread, and the verdict withheld, rather than answered on the blow told before.
     known = {**earlier, **read}
     read = {k: v for k, v in read.items() if k not in slots or slots[k].applies(known)}
-    return {k: v for k, v in _valid_subset(model, {**earlier, **read}).items() if k in read}
+    together = {**earlier, **read}
+    if adds_to_earlier(question):
+        # "再加上下家3也跟著去了呢？": one more seat for the list told before is checked as part of that list.
+        together.update({k: [*earlier[k], *v] for k, v in read.items()
+                         if isinstance(v, list) and isinstance(earlier.get(k), list)})
+    valid = _valid_subset(model, together)
+    return {k: v for k, v in read.items() if k in valid}
 
 
 def read_ahead(model: type[BaseModel], question: str) -> None:
@@ -2939,8 +2979,10 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
         colours = _colour_mentions(counting_text, next(iter(colour_slots.values())))
     said = {n: _said_of_subject(text, mentions(text, s.values), s.subject)
             for n, s in slots.items() if s.kind == "choice"}
+    # ("一張竹林小道的路徑小卡" names a card played, and no path of the day: a thing listed holds its longer phrase.)
+    listed_things = tuple(m for s in slots.values() if s.kind == "items" for m in mentions(text, s.values))
     choices = {n: _choice(text, found, domain_of(model, n),
-                          tuple(m for other, theirs in said.items() if other != n for m in theirs))
+                          tuple(m for other, theirs in said.items() if other != n for m in theirs) + listed_things)
                for n, found in said.items()}
     slots = _relevant(slots, choices)
     # A quantity said to be none ("牌庫已經空了") is zero, and its numbers are left to the other counts.
@@ -2950,9 +2992,14 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
     none_text = counting_text
     for m in (m for found in nones.values() for m in found):
         # "一張都沒有翻開的" → "0張 沒有翻開的": the zero said with the none is that quantity's, no other count's.
-        zero = re.search(r"(?<!\d)0\s*(?:张|个|座)?\s*(?:都|也)?\s*$", none_text[max(0, m.start - 8):m.start])
+        # ("翻開的四張黑暗徵兆都觸發掉光了": the count told right before the quantity said to be gone was that quantity's.)
+        zero = re.search(r"(?<!\d)0\s*(?:张|个|座)?\s*(?:都|也)?\s*$", none_text[max(0, m.start - 8):m.start]) or \
+            re.search(r"(?<!\d)\d+\s*(?:张|个|座)\s*[\u4e00-\u9fff]{0,2}$", none_text[max(0, m.start - 8):m.start])
         if zero:
             none_text = _blanked(none_text, (max(0, m.start - 8) + zero.start(), max(0, m.start - 8) + zero.end()))
+        # ("徵兆…一張都沒有": the zero may stand inside the phrase itself.)
+        for inner in re.finditer(r"(?<!\d)0\s*(?:张|个|座)?", none_text[m.start:m.end]):
+            none_text = _blanked(none_text, (m.start + inner.start(), m.start + inner.end()))
     counts, counted = _counts(_each_as_total(none_text), {n: s for n, s in slots.items() if n not in zeroed})
     counts.update(dict.fromkeys(zeroed, 0))
     players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
@@ -3347,7 +3394,7 @@ def _amounts(text: str, slot: Slot, counted: set[int]) -> list[int]:
     cue_hits = [c for cue in slot.cues for c in _pattern(cue).finditer(text)]
     units = "|".join(re.escape(fold(u)) for u in sorted(slot.units, key=len, reverse=True))
     if units:
-        for m in re.finditer(rf"(\d+)\s*(?:{units})", text):
+        for m in re.finditer(rf"(\d+)\s*-?\s*(?:{units})", text):
             found[m.start(1)] = int(m.group(1))
         if found or cue_hits:
             # "…, then fatigue does 1, then 1 more": another blow of the amount told before.
@@ -3427,6 +3474,10 @@ _AWAY = re.compile(r"(?:\d+|一|两)\s*(?:个|位|名)\s*(?:人|玩家|朋友|�
                    r"|\b(?:\d+|one|two) (?:players?|people|persons?) (?:short|down|away|absent)\b")
 
 
+# The number a change comes to, said after it ("變成6個人", "making it 6 players").
+_RESULT_STATED = r"(?:变成|变为|成了|成为|一共|总共|\bmaking(?: it)?|\bthat makes|\bso (?:it's|we're|that's)|\bfor a total of)"
+
+
 def counts_said_by_comparison(model: type[BaseModel], question: str) -> list[str]:
     """The count fields a question states only against another number ("比上次多一個人", "one more than my son")
     or less the players away ("一位請假"): their value is arithmetic on a number said elsewhere, not read."""
@@ -3438,6 +3489,9 @@ def counts_said_by_comparison(model: type[BaseModel], question: str) -> list[str
             continue
         words = [fold(w) for w in (*slot.cues, *slot.units)]
         players = any(fold(u) in ("人", "players") for u in slot.units)
+        units = "|".join(_pattern(u).pattern for u in slot.units)
+        if units and re.search(rf"{_RESULT_STATED}\s*\d+\s*(?:个|位)?\s*(?:{units})", text):
+            continue  # "再多一個朋友加入，變成6個人": the count the comparison comes to is said
         for clause in clauses:
             said = _COMPARED.search(clause)
             if (said and any(_pattern(w).search(clause) for w in words)) or (players and _AWAY.search(clause)):
@@ -3629,6 +3683,7 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
         if (int(m.group(1)), int(m.group(2))) in repeated:
             text = _blanked(text, m.span())
     text = _parts_of_totals(text, known, sums)
+    text = _worked_sums(text, known, sums)
     for m in reversed(list(_VALUE_ASIDE.finditer(text))):
         text = _blanked(text, m.span())  # what things are worth, as the rulebook has it: no situation
     text = _in_passing(text, asides)
@@ -3714,6 +3769,32 @@ def _parts_of_totals(text: str, known: list[int], sums: set[int] = frozenset()) 
     return text
 
 
+# A sum the player works out in writing ("3+1=4份", "4 Locations + 3 more Locations + a Nightmare, so 8 cards"): its
+# terms (a thing named with "a" or "one" counts 1) and its result.
+_WORKED_SUM = re.compile(r"(?<![\d.])(\d+)((?:[^\d+=，。,;；?？!！]{0,24}?\+\s*(?:\d+|an?\b|one\b)[^\d+=，。,;；?？!！]{0,24}?)+)"
+                         r"(?:=|,\s*so\b|\bso\b|，\s*所以|所以|总共|一共|共)\s*(\d+)(?!\d)")
+
+
+def _worked_sums(text: str, known: list[int], sums: set[int]) -> str:
+    """The text with a sum the player works out blanked, when it adds up and one side of it was read: a result
+    read is made of its terms; terms read (the values told before, or a total of read values in `sums`) make a
+    result the player only worked out."""
+    for m in reversed(list(_WORKED_SUM.finditer(text))):
+        terms = [(m.span(1), int(m.group(1)))] + [
+            ((m.start(2) + t.start(1), m.start(2) + t.end(1)) if t.group(1) else None, int(t.group(1) or 1))
+            for t in re.finditer(r"\+\s*(?:(\d+)|an?\b|one\b)", m.group(2))]
+        total = int(m.group(3))
+        if sum(value for _, value in terms) != total:
+            continue
+        if total in known or total in sums or all(value in known for span, value in terms if span is not None):
+            for span, _ in terms:
+                if span is not None:
+                    text = _blanked(text, span)
+            if total not in known:
+                text = _blanked(text, m.span(3))
+    return text
+
+
 _BRACKETED_PARTS = re.compile(r"(?<!\d)(\d+)[^\d()（），。,;；]{0,24}?[(（]([^()（）]*)[)）]")
 
 
@@ -3768,7 +3849,8 @@ def numbered_phrases(model: type[BaseModel]) -> tuple[re.Pattern[str], ...]:
     slots = declared_slots(model).values()
     stated = tuple(_pattern(phrase) for slot in slots for _, phrases in slot.values
                    for phrase in phrases if re.search(r"\d", normalise_numbers(fold(phrase))))
-    counted = tuple(re.compile(r"(?<!\d)[1-4]\s*(?:张|个|扇)?\s*(?:的)?\s*(?:" + _pattern(phrase).pattern + ")")
+    counted = tuple(re.compile(r"(?<!\d)[1-4]\s*(?:张|个|扇)?\s*(?:的)?\s*(?:" + _pattern(phrase).pattern + ")|(?:"
+                               + _pattern(phrase).pattern + r")\s*色?\s*的?\s*门\s*[1-4]\s*(?:张|扇|个)")
                     for slot in slots if slot.kind == "colours" for _, phrases in slot.values for phrase in phrases)
     return stated + counted
 

@@ -29,7 +29,7 @@ from .extract import (adds_to_earlier, asked_threshold, counts_said_by_compariso
 from .facts import asks_opposite
 from .routing import RoutingParams, RuleMatch, RuleRouter, RulingMatcher, asked_bound, decide, derived_inputs
 from .scope import (asking_part, not_a_rules_question, other_games_asked, other_games_named, outside_topic,
-                    strip_game_names, weighs_other_game)
+                    strip_game_names, uncovered_parts_asked, weighs_other_game)
 from .query import Query, supposes_a_change
 from .search import SearchService
 
@@ -339,6 +339,9 @@ class Pipeline:
         if others and weighs_other_game(query.text):
             # "迷霧山城跟阿瓦隆哪個比較不會冷場？": one of ours weighed against another game is an opinion.
             return Understanding(query, None, not_rules=True, truncated=truncated)
+        if uncovered_parts_asked(query.text):
+            # "Onirim 的 Crossroads & Dead Ends 擴充…怎麼用？": a part of the game that no text of ours covers.
+            return Understanding(query, None, truncated=truncated)
         if others and other_games_asked(query.text):
             # The story names one of our games, and what it asks is about another: out of scope all the same.
             return Understanding(query, None, truncated=truncated)
@@ -681,7 +684,13 @@ class Pipeline:
         earlier: dict[str, Any] = {}  # what the rule read from the question just before
         # Values a follow-up does not restate come from the questions it follows; what it does state is
         # checked with them (its seats need the table's size said before).
-        read_before = [extract_input(rule.input_model, previous) for previous in query.history] if follow_up else []
+        read_before: list[dict[str, Any]] = []
+        for previous in query.history if follow_up else ():
+            # Each earlier question is read with what was told before it ("去的是隊長、下家5和下家4" places its
+            # seats at the table size the question before it gave).
+            told_so_far = {k: v for t in read_before for k, v in t.items()}
+            read_before.append(extract_with(rule.input_model, previous, told_so_far) if told_so_far
+                               else extract_input(rule.input_model, previous))
         # "那隊長卡接下來交給誰？" after a qualification question: what that question's verdict settled comes first,
         # before what the rule reads of the earlier question's words ("能出團嗎" asks, it tells nothing).
         derived = [d for previous in query.history for d in derived_inputs(rule, previous) if d] if follow_up else []

@@ -121,7 +121,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                           r"(?:[,，—–]\s*|\s-\s*)(?:right|correct|yeah)\s*\?+\s*$|\bis that (?:right|correct)\b|\bdid i get (?:that|it) right\b|"
                           r"\bam i (?:right|wrong)\b|"
                           r"([\u4e00-\u9fff])(?:不|没|唔)\1|(?:不|没)\s*[?？]*\s*$|系咪|有冇|"  # (唔, 系咪, 有冇: Cantonese)
-                          r"(?:^|[.!?;:,—–]\s*)(?:can|may|is|are|does|do|will|must|should|could|would|am|did|has|"
+                          r"(?:^|[.!?;:,—–]\s*|\s-\s+)(?:can|may|is|are|does|do|will|must|should|could|would|am|did|has|"
                           r"have|isn't|doesn't|don't|can't)\b|"
                           # "if I pull a nightmare … do I always have to give one up?": the asking verb after a
                           # condition, its subject right after it, the question mark ending it.

@@ -44,6 +44,18 @@ def _other_game_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 @lru_cache(maxsize=1)
+def _uncovered_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    names = yaml.safe_load(OTHER_GAMES_FILE.read_text(encoding="utf-8"))["uncovered"]
+    return tuple((n, _phrase_pattern(n)) for n in names)
+
+
+def uncovered_parts_asked(question: str) -> list[str]:
+    """Parts of our games that no text covers (Onirim's other expansions) named in what a question asks."""
+    asked = asking_part(fold(question))
+    return [name for name, pattern in _uncovered_patterns() if pattern.search(asked)]
+
+
+@lru_cache(maxsize=1)
 def _own_game_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     load_games()
     out = []

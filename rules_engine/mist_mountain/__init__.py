@@ -103,4 +103,14 @@ def _after_qualification(verdict):  # type: ignore[no-untyped-def]
             **({"went": list(verdict.details["went"])} if verdict.value else {})}
 
 
-_derivations({"mist-mountain.next_captain": {"mist-mountain.qualification": _after_qualification}})
+def _after_morning(verdict):  # type: ignore[no-untyped-def]
+    """The next captain's inputs a played-out morning settles (none while players are still to play)."""
+    details = verdict.details
+    if not details.get("finished") or not isinstance(verdict.value, bool):
+        return {}
+    return {"players": len(details["contributions"]), "departed": verdict.value,
+            **({"went": list(dict.fromkeys(details["went"]))} if verdict.value else {})}
+
+
+_derivations({"mist-mountain.next_captain": {"mist-mountain.qualification": _after_qualification,
+                                             "mist-mountain.morning": _after_morning}})

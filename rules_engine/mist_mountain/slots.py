@@ -33,7 +33,7 @@ DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the tea
                               (False, {"zh-TW": "早晨失敗（沒有出團）", "en": "the morning failed"})),
                 unstated="general")
 WENT = Slot("seats", {"zh-TW": "出團的座位", "en": "seats that went"}, role="went",
-            cues=("出團的是", "出團的有", "出團", "出發", "去的是", "去的有", "went", "departed with", "set off with",
+            cues=("出團的是", "出團的有", "出團", "出發", "去的是", "去的有", "跟著去", "跟着去", "也去了", "went", "departed with", "set off with",
                   "set out with", "headed out with", "went out with", "qualified",
                   # "the team that left today was the captain, …"
                   "team that left", "team that went", "team that went out was", "team was"),
@@ -165,6 +165,13 @@ _NO_PATH_CARDS = ("路徑小卡0張 沒有", "路徑卡0張 沒有", "路徑小�
                   "don't have any path cards")
 
 
+def _none_of(path: str) -> tuple[str, ...]:
+    """The path's cards said to be none by its name ("竹林的一張都沒有", "芒草小卡0張")."""
+    # (Said with 沒有 after it, the phrase holds the 沒有: the none is what it says, not a denial of it.)
+    return tuple(f"{name}{joint}0張{end}" for name in _chinese_names(path)
+                 for joint in ("", "的", "的小卡", "小卡", "的路徑小卡") for end in ("", " 沒有", "也沒有"))
+
+
 def _mixed_units(path: str) -> tuple[str, ...]:
     """The path's cards counted in English by a Chinese name ("3 芒草小路 path cards", "2 櫻花 cards")."""
     return tuple(f"{name} {card}" for name in _chinese_names(path)
@@ -185,15 +192,15 @@ def _own(zh: str, en: str, units: tuple[str, ...], cues: tuple[str, ...] = (), v
 OWN_SAKURA = _own("櫻花小徑路徑小卡", "Cherry Blossom Path cards",
                   ("張櫻花小徑路徑小卡", "張櫻花小徑路徑卡", "張櫻花小徑", "張櫻花", "sakura path cards", "sakura cards", "sakura ones",
                    "cherry blossom path cards", "cherry blossom cards", "cherry blossom ones", *_mixed_units("櫻花小徑")),
-                  _path_card_cues("櫻花小徑"), _SOME_PATH_CARDS, _NO_PATH_CARDS)
+                  _path_card_cues("櫻花小徑"), _SOME_PATH_CARDS, (*_NO_PATH_CARDS, *_none_of("櫻花小徑")))
 OWN_BAMBOO = _own("竹林小道路徑小卡", "Bamboo Path cards",
                   ("張竹林小道路徑小卡", "張竹林小道路徑卡", "張竹林小道", "張竹林", "bamboo path cards", "bamboo cards", "bamboo ones",
                    *_mixed_units("竹林小道")),
-                  _path_card_cues("竹林小道"), _SOME_PATH_CARDS, _NO_PATH_CARDS)
+                  _path_card_cues("竹林小道"), _SOME_PATH_CARDS, (*_NO_PATH_CARDS, *_none_of("竹林小道")))
 OWN_GRASS = _own("芒草小路路徑小卡", "Silver Grass Path cards",
                  ("張芒草小路路徑小卡", "張芒草小路路徑卡", "張芒草小路", "張芒草", "grass path cards", "silver grass path cards",
                   "silvergrass path cards", "grass cards", "grass ones", *_mixed_units("芒草小路")),
-                 _path_card_cues("芒草小路"), _SOME_PATH_CARDS, _NO_PATH_CARDS)
+                 _path_card_cues("芒草小路"), _SOME_PATH_CARDS, (*_NO_PATH_CARDS, *_none_of("芒草小路")))
 OWN_ABBOTS = _own("手上的住持", "Abbots in hand", ("張住持", "個住持", "abbots", "abbot", "monks"),
                   cues=("住持", "abbot", "和尚", "monk"),
                   # "那張住持我交易時送掉了", "what if I'd traded the abbot away": the one held is gone.

@@ -234,7 +234,9 @@ FACE_UP_COUNT = Slot("count", {"zh-TW": "場上翻開的黑暗徵兆張數", "en
                            # "翻開的黑暗徵兆已經全部處理掉了", "the face-up premonitions are already gone"
                            "徵兆…處理掉", "徵兆…處理完", "徵兆…都沒了", "徵兆…不剩", "徵兆…全部被移", "徵兆…都被移",
                            "徵兆…都移除", "徵兆…全部移除", "徵兆…被移掉", "徵兆…被移除", "徵兆…觸發或被移", "premonitions…gone", "premonitions…cleared",
-                           "premonitions…all removed", "premonitions…been removed"))
+                           "premonitions…all removed", "premonitions…been removed",
+                           # "there are zero face-up Dark Premonitions left"
+                           "zero face-up", "zero face up", "徵兆…一張都不剩", "徵兆…一張都沒有", "徵兆…掉光", "徵兆…光了"))
 
 
 def expansion(label_zh: str, label_en: str, phrases: tuple[str, ...], unstated: str = "general") -> Slot:
@@ -265,7 +267,8 @@ SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
                                      "咒文卡不用", "咒文卡都不用", "咒文卡也不用", "不用咒文卡", "咒文卡先收", "咒文收起來",
                                      "leave…spells out", "leave out…spells", "leaving…spells out", "skip…spells",
                                      "spells left out", "without…spell card", "not touching…spells", "not playing…spells",
-                                     "not including…spells", "不碰…咒文", "咒文不碰", "咒文都不碰")),
+                                     "not including…spells", "不碰…咒文", "咒文不碰", "咒文都不碰",
+                                     "never touch…spells", "never use…spells", "never cast…spells")),
                            ("cheap", _CHEAP_SIDE),
                            ("expensive", (*_EXPENSIVE_SIDE, "比較貴", "貴的那面", "貴的那一面", "貴的咒文", "costlier"))),
                    value_labels=(("none", {"zh-TW": "不用咒文", "en": "no spells"}),

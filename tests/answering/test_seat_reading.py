@@ -219,10 +219,10 @@ def test_a_thing_said_to_lie_all_in_hand_and_slang_for_none_are_read():
     question = ("4人局结束。当天队长是阿花，下家依序是小杰、阿丽、老吴。阿花6张回忆，金矿只有手上2张；小杰5张回忆，木有金矿；"
                 "阿丽6张回忆、金矿都在手上共3张；老吴2张回忆。谁是脱逃大师？")
     players = extract_input(ESCAPE.input_model, question)["players"]
-    assert players[0] == {"memories": 6, "gold_hand": 2}
-    assert players[1] == {"memories": 5, "gold_table": 0}
-    assert players[2] == {"memories": 6, "gold_hand": 3}
-    assert get_rule("mist-mountain.escape_master").run({"players": players}).value == "下家2"
+    assert players[0] == {"name": "阿花", "memories": 6, "gold_hand": 2}
+    assert players[1] == {"name": "小杰", "memories": 5, "gold_table": 0}
+    assert players[2] == {"name": "阿丽", "memories": 6, "gold_hand": 3}
+    assert get_rule("mist-mountain.escape_master").run({"players": players}).value == "阿丽"  # 下家2
 
 
 @pytest.mark.parametrize("question, players", [
@@ -588,7 +588,7 @@ def test_records_told_before_a_dispute_are_read_without_the_claims():
                 "阿傑回憶3張、金礦5張；小美回憶6張沒金礦。小華說他贏，阿傑說他金礦最多才對。誰是脫逃大師？")
     data = extract_input(rule.input_model, question)
     assert [p.get("memories") for p in data["players"]] == [6, 6, 3, 6]
-    assert rule.run(data).value == "隊長"  # most gold alleys among those who escape
+    assert rule.run(data).value == "阿明"  # the captain: most gold alleys among those who escape
 
 
 def test_a_count_of_cards_after_a_seat_is_no_seat_number():
@@ -661,8 +661,8 @@ def test_a_turn_list_that_does_not_fit_the_table_is_not_read(question):
     # A clause opening with a name and a bare count, another thing after it: the count is of the first record's thing.
     ("4人结束了 阿强当天队长 下家依序小美 大雄 静香。阿强6张回忆 金矿场上2手上1；小美6张 金矿3张在场上；大雄4张回忆 金矿5；"
      "静香6张 金矿场上1手上2 谁是脱逃大师",
-     [{"memories": 6, "gold_table": 2, "gold_hand": 1}, {"memories": 6, "gold_table": 3},
-      {"memories": 4, "gold_table": 5}, {"memories": 6, "gold_table": 1, "gold_hand": 2}]),
+     [{"name": "阿强", "memories": 6, "gold_table": 2, "gold_hand": 1}, {"name": "小美", "memories": 6, "gold_table": 3},
+      {"name": "大雄", "memories": 4, "gold_table": 5}, {"name": "静香", "memories": 6, "gold_table": 1, "gold_hand": 2}]),
 ])
 def test_records_said_with_too_and_a_bare_count(question, expected):
     assert extract_input(ESCAPE_MASTER.input_model, question)["players"] == expected
@@ -729,8 +729,9 @@ def test_a_turn_order_said_with_then_after_the_captain_and_records_after_names_a
                 "Lia：回憶 5 張加手上一張住持，金礦場上 2、手牌 1；Mo：回憶 4 張，金礦 5 張全在場上；Nat：回憶 6 張，金礦場上 1、手牌 1。"
                 "誰是脫逃大師？")
     assert extract_input(ESCAPE_MASTER.input_model, question)["players"] == [
-        {"memories": 6, "gold_table": 2, "gold_hand": 1}, {"memories": 5, "abbots": 1, "gold_table": 2, "gold_hand": 1},
-        {"memories": 4, "gold_table": 5}, {"memories": 6, "gold_table": 1, "gold_hand": 1}]
+        {"name": "Ken", "memories": 6, "gold_table": 2, "gold_hand": 1},
+        {"name": "Lia", "memories": 5, "abbots": 1, "gold_table": 2, "gold_hand": 1},
+        {"name": "Mo", "memories": 4, "gold_table": 5}, {"name": "Nat", "memories": 6, "gold_table": 1, "gold_hand": 1}]
 
 
 @pytest.mark.parametrize("question,actions", [

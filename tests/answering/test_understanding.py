@@ -1333,8 +1333,10 @@ def test_seat_records_read_words_of_how_many_and_gold_in_hand_said_before_it():
     data = extract_input(get_rule("mist-mountain.escape_master").input_model,
                          "5人局结束了。队长老王自己的回忆只有2张；下家1小李回忆5张、场上金矿2张；下家2阿芳回忆5张、手里金矿2张；"
                          "下家3大刘回忆5张、场上1张手里1张金矿；下家4小陈回忆才1张但金矿有5张。谁是脱逃大师？")
-    assert data["players"] == [{"memories": 2}, {"memories": 5, "gold_table": 2}, {"memories": 5, "gold_hand": 2},
-                               {"memories": 5, "gold_table": 1, "gold_hand": 1}, {"memories": 1, "gold_table": 5}]
+    assert data["players"] == [{"name": "老王", "memories": 2}, {"name": "小李", "memories": 5, "gold_table": 2},
+                               {"name": "阿芳", "memories": 5, "gold_hand": 2},
+                               {"name": "大刘", "memories": 5, "gold_table": 1, "gold_hand": 1},
+                               {"name": "小陈", "memories": 1, "gold_table": 5}]
 
 
 def test_a_point_run_into_an_amount_dealt_point_by_point_accounts_for_that_amount():
@@ -1798,8 +1800,8 @@ def test_a_roster_said_of_the_captain_and_gold_said_where_it_lies():
                 "小李有六張回憶，金礦場上2張、手上1張；阿美只有兩張回憶；阿明有5張回憶，手上還留著一張住持，場上3張金礦。誰是脫逃大師？")
     assert seat_names(question) == {0: "老王", 1: "小李", 2: "阿美", 3: "阿明"}
     assert extract_input(get_rule("mist-mountain.escape_master").input_model, question)["players"] == [
-        {"memories": 4, "gold_table": 5}, {"memories": 6, "gold_table": 2, "gold_hand": 1}, {"memories": 2},
-        {"memories": 5, "abbots": 1, "gold_table": 3}]
+        {"name": "老王", "memories": 4, "gold_table": 5}, {"name": "小李", "memories": 6, "gold_table": 2, "gold_hand": 1},
+        {"name": "阿美", "memories": 2}, {"name": "阿明", "memories": 5, "abbots": 1, "gold_table": 3}]
 
 
 def test_who_went_is_read_in_its_own_sentence():
