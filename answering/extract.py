@@ -2990,11 +2990,14 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
              for n, s in slots.items() if s.kind == "count" and s.none}
     zeroed = {n for n, found in nones.items() if found}
     none_text = counting_text
-    for m in (m for found in nones.values() for m in found):
+    for name, m in ((n, m) for n, found in nones.items() for m in found):
         # "一張都沒有翻開的" → "0張 沒有翻開的": the zero said with the none is that quantity's, no other count's.
-        # ("翻開的四張黑暗徵兆都觸發掉光了": the count told right before the quantity said to be gone was that quantity's.)
+        # ("翻開的四張黑暗徵兆都觸發掉光了": the count told right before the quantity said to be gone, named by its own
+        # word at the phrase's start, was that quantity's; "三個黃金都是別人的" says no gold is gone.)
+        named_first = any(_pattern(cue).match(none_text, m.start) for cue in slots[name].cues)
         zero = re.search(r"(?<!\d)0\s*(?:张|个|座)?\s*(?:都|也)?\s*$", none_text[max(0, m.start - 8):m.start]) or \
-            re.search(r"(?<!\d)\d+\s*(?:张|个|座)\s*[\u4e00-\u9fff]{0,2}$", none_text[max(0, m.start - 8):m.start])
+            (re.search(r"(?<!\d)\d+\s*(?:张|个|座)\s*[\u4e00-\u9fff]{0,2}$", none_text[max(0, m.start - 8):m.start])
+             if named_first else None)
         if zero:
             none_text = _blanked(none_text, (max(0, m.start - 8) + zero.start(), max(0, m.start - 8) + zero.end()))
         # ("徵兆…一張都沒有": the zero may stand inside the phrase itself.)

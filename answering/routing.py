@@ -262,6 +262,12 @@ def asks_difference(folded: str) -> bool:
     return bool(_DIFFERENCE.search(folded))
 
 
+def _counting_clause(folded: str) -> str:
+    """The clause of a Chinese question that asks how many (the last with 幾 or 多少), else the whole question."""
+    clauses = [c for c in re.split(r"[，,：:；;。]", folded) if re.search(r"几|多少", c)]
+    return clauses[-1] if clauses else folded
+
+
 @lru_cache(maxsize=None)
 def _other_counts_pattern(words: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern for a fact's `other_counts` words, folded, each standing as a word ("cost", not in "costume")."""
@@ -295,9 +301,10 @@ class Answerer:
         return mine is not None and bool(asked) and mine not in asked
 
     def names_other_count(self, folded: str) -> bool:
-        """Whether a folded question names another number of a fact's subject (the fact's `other_counts`)."""
+        """Whether a folded question names another number of a fact's subject (the fact's `other_counts`), in the
+        clause that asks how many ("Book 擴充除了那八張目標卡以外，咒文卡有幾張？" asks of the spell card)."""
         return self.fact is not None and bool(self.fact.other_counts) \
-            and _other_counts_pattern(self.fact.other_counts).search(folded) is not None
+            and _other_counts_pattern(self.fact.other_counts).search(_counting_clause(folded)) is not None
 
     @property
     def numbers(self) -> tuple[int, ...]:

@@ -207,3 +207,13 @@ def test_a_word_of_order_before_a_name_is_no_part_of_it():
 def test_a_card_named_by_its_own_unit_keeps_its_description():
     data, unread = read("mist-mountain.own_escape", "六人局，我自己角色的回忆只有3张，不过手里攒了两张樱花那条路的小卡，够逃出去吗？")
     assert data["sakura"] == 2 and not unread
+
+
+def test_a_count_before_another_quantity_said_to_be_none_keeps_its_own():
+    data, unread = read("dungeon-lords.item_bonus", "那如果三個黃金都是別人地城裡用掉的呢？")
+    assert data == {"golds": 3, "own_colour": 0} and not unread
+
+
+def test_the_component_counted_is_the_one_the_asking_clause_names(pipeline):
+    r = pipeline.ask("Book 擴充除了那八張目標卡以外，咒文卡有幾張？")
+    assert r.rule == "onirim.book_spell_card_count" and r.verdict["value"] == 1
