@@ -321,8 +321,9 @@ class Answerer:
         # the cards in hand.)
         # Numbers of what the fact says does not count ("用了三次" for an item's gold) are no situation it leaves out.
         # ("round 3": the unit may stand before its number.)
-        # ("in two different rounds": a word may describe what is counted.)
-        uncounted = tuple(re.compile(rf"\d+\s*(?:个\s*)?(?:(?:different|separate|other|more)\s+|不同的?\s*)?{u}|(?<![a-z]){u}\s*\d+") for u in
+        # ("in two different rounds", "three combat rounds": a word may describe what is counted.)
+        uncounted = tuple(re.compile(rf"\d+\s*(?:个\s*)?(?:(?:different|separate|other|more)\s+|不同的?\s*)?(?:[a-z]+\s+)?{u}|"
+                                     rf"(?<![a-z]){u}\s*\d+") for u in
                           (re.escape(fold(unit).lower()) for unit in self.fact.uncounted))
         unread = unread_numbers(question, {}, self.numbers, uncounted)
         units = {fold(u).lower() for u in self.fact.unit.values() if u} if self.fact.unit else set()

@@ -217,3 +217,16 @@ def test_a_count_before_another_quantity_said_to_be_none_keeps_its_own():
 def test_the_component_counted_is_the_one_the_asking_clause_names(pipeline):
     r = pipeline.ask("Book 擴充除了那八張目標卡以外，咒文卡有幾張？")
     assert r.rule == "onirim.book_spell_card_count" and r.verdict["value"] == 1
+
+
+def test_rounds_described_by_a_word_are_still_rounds_the_gold_does_not_count():
+    from answering.facts import load_facts
+    from answering.routing import Answerer
+    from rules_engine.facts import get_fact
+
+    load_facts()
+    fact = get_fact("dungeon-lords.gold_per_item")
+    gold = Answerer(fact.id, fact.game, "fact", (fact.passage,), (), ("how_many",), fact=fact)
+    assert gold.fact_unread("If the same potion ends up getting used in three different combat rounds, how many golds "
+                            "does it collect?") == []
+    assert gold.fact_unread("The potion was used 3 times and I have 2 adventurers. How many golds?") == [2]
