@@ -629,7 +629,7 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
     out: list[tuple[float, int, int]] = []
     # With none of the slot's cue words in the text, a number by its unit that goes on to name a kind of card
     # ("拿一張已經放了門的目標卡") counts those cards, not the slot's.
-    uncued = bool(slot.cues) and not any(_pattern(cue).search(text) for cue in slot.cues)
+    uncued = bool(slot.cues) and not _cue_spans(text, slot)
     for unit in slot.units:
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
         # ("起始玩家後面第二個人": a number after 第 is a place in an order, no count.)
@@ -1296,13 +1296,13 @@ def _whole_table(pairs: list[tuple[int, int]], n_players: int, rest: int = 0) ->
     return [named.get(i, rest) for i in range(n_players)]
 
 
-# "其他人都2分", "everyone else has 2 each": every seat not told put in so many.
 # Every seat said to have the same number ("大家都出了4分", "everyone ended the morning on exactly 4 points").
 _EVERYONE_SAME = re.compile(
     r"(?:大家|每个人|每人|所有人|全部的?人|我们)\s*(?:都|各|全都)\s*(?:是|出了?|贡献了?|打出了?|有|拿了?)?\s*(?:刚好|正好|恰好)?\s*"
     r"([1-9]\d?)\s*(?:分|点)|"
     r"\b(?:everyone|everybody|each of us|all (?:\d )?of us|we all)\b[^.?!;,]{0,40}?\b(?:on|put (?:out|in)|has|had|have|"
     r"scored|contributed|played|got)\s+(?:exactly\s+|just\s+)?([1-9]\d?)\s*(?:points?|pts?)\b")
+# "其他人都2分", "everyone else has 2 each": every seat not told put in so many.
 _OTHERS_EACH = re.compile(
     rf"(?:{_OTHER_PEOPLE})的?(?:\d\s*(?:个|位))?(?:人|玩家)?(?:都|全|各|也都)(?:是|为|有|出了?|贡献了?|打出了?)?\s*"
     r"([1-9]\d?)\s*(?:分|点)|"

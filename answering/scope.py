@@ -37,22 +37,17 @@ def _phrase_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(re.escape(folded))
 
 
-@lru_cache(maxsize=1)
-def _other_game_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    names = yaml.safe_load(OTHER_GAMES_FILE.read_text(encoding="utf-8"))["names"]
-    return tuple((n, _phrase_pattern(n)) for n in names)
-
-
-@lru_cache(maxsize=1)
-def _uncovered_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    names = yaml.safe_load(OTHER_GAMES_FILE.read_text(encoding="utf-8"))["uncovered"]
+@lru_cache(maxsize=2)
+def _listed_patterns(key: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """The names one list of the other-games file holds ("names", "uncovered"), each with its pattern."""
+    names = yaml.safe_load(OTHER_GAMES_FILE.read_text(encoding="utf-8"))[key]
     return tuple((n, _phrase_pattern(n)) for n in names)
 
 
 def uncovered_parts_asked(question: str) -> list[str]:
     """Parts of our games that no text covers (Onirim's other expansions) named in what a question asks."""
     asked = asking_part(fold(question))
-    return [name for name, pattern in _uncovered_patterns() if pattern.search(asked)]
+    return [name for name, pattern in _listed_patterns("uncovered") if pattern.search(asked)]
 
 
 @lru_cache(maxsize=1)
@@ -97,7 +92,7 @@ def other_games_named(question: str) -> list[str]:
     """Names of games we do not cover that the question mentions."""
     # "Magic: The Gathering", "Dungeons & Dragons 5e": punctuation inside a title is not part of its name.
     folded = re.sub(r"\s+", " ", re.sub(r"[:：·•_]", " ", fold(question)))
-    return [name for name, pattern in _other_game_patterns() if pattern.search(folded)]
+    return [name for name, pattern in _listed_patterns("names") if pattern.search(folded)]
 
 
 # Weighing one game against another ("迷霧山城跟阿瓦隆哪個比較…", "Onirim or The Mind, which …"): an opinion.
