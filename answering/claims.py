@@ -44,11 +44,16 @@ _BELIEF_START = re.compile(
     r"所以(?:是|说|就是)?|也就是说|那就是|"
     r"\bi(?: always| just| had)? (?:think|thought|figured|assumed|assume|believe|believed|understand|understood|reckon|"
     r"remember|recall|guess|guessed)\b(?: that)?|\bmy (?:take|understanding|reading|guess) (?:was|is)(?: that)?|"
-    r"\bi'm counting\b|\bi was told(?: that)?|\bso (?:that's|that is|it's|it is)\b")
+    r"\bi'm counting\b|\bi was told(?: that)?|\bso (?:that's|that is|it's|it is)\b|"
+    # What someone else said, or what the asker told others, put up to be checked ("朋友說手牌上限是10張，是這樣嗎？",
+    # "I told her it costs 8 discards. Did I get the number right?").
+    r"(?:说|讲|告诉我|跟我说|教我)(?!明|好|话|过的|一下|下(?![一家个张位]))|"
+    r"\b(?:said|says|told (?:me|us|her|him|them|everyone|the table)|taught (?:me|us|her|him|them))\b(?: that)?")
 _CONFIRM_TAG = re.compile(
     r"对吧|对吗|对不对|对嘛|是吧|是吗|是不是|没错吧|没错吗|对么|理解得?(?:对|没错)|没记错|记错了?吗|"
     r"(?:[,，—–]\s*|\s-\s*)(?:right|correct|yeah|yes|no)\s*\?|\bis that (?:right|correct|so|how it works)\b|\bdid i get (?:that|it) right\b|"
-    r"\bam i (?:right|wrong|correct)\b|\bisn't it\b|\bhave i got (?:that|it) right\b")
+    r"\bam i (?:right|wrong|correct)\b|\bisn't it\b|\bhave i got (?:that|it) right\b|是这样吗|这样对吗|"
+    r"\bdid i get (?:the number|that|it|this) (?:right|wrong)\b|\bis (?:that|this|it|[a-z]+) (?:number )?(?:right|correct)\s*\?")
 
 
 # Cached: claim_spans asks it of the same question for every rule that reads it.

@@ -45,7 +45,7 @@ MESSAGES = {
                    "en": "No computed answer applies; the most relevant rulebook passages:"},
     # A dispute ("阿凱說5張，我說3張，誰對？"): whose claim the verdict bears out, before the answer.
     "claim_right": {"zh-TW": "{who}說得對。", "en": "{who} is right."},
-    "asker_right": {"zh-TW": "你說得對。", "en": "You're right."},
+    "asker_right": {"zh-TW": "沒錯。", "en": "That's right."},  # the asker's own understanding, or what they were told
     "asker_wrong": {"zh-TW": "不對。", "en": "Not quite."},
     # A count asked against a number ("至少能有6分嗎？"): whether it reaches it, before the count.
     "threshold_met": {"zh-TW": "是，{value} 達到 {bound}。", "en": "Yes: {value} reaches {bound}."},

@@ -63,9 +63,14 @@ _PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|s
 _SPACE_PAUSE = re.compile(rf"(?<=\d)[ \u3000]+(?!{_MEASURE})(?=[\u4e00-\u9fff])")
 
 
+def _unpunctuated(folded: str) -> bool:
+    """Whether a message has no punctuation inside it (typed with spaces for pauses)."""
+    return not re.search(r"[，,。；;、！!]|[?？.](?=.)", folded.strip())
+
+
 def _spaces_as_commas(folded: str) -> str:
     """A Chinese message with no punctuation inside it, the spaces after its numbers made commas."""
-    if re.search(r"[，,。；;、！!]|[?？.](?=.)", folded.strip()):
+    if not _unpunctuated(folded):
         return folded
     return _SPACE_PAUSE.sub(lambda m: "，" * len(m.group()), folded)
 
@@ -698,6 +703,12 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                     # ("1 of those golds": "golds" names the total the part is taken from, not the part.)
                     # "2 of them came from my own dungeon": the part is what the rest of its clause says it is.
                     out.append((5, n.start(), int(n.group())))
+            # "棄牌有地點5張、惡夢2張、鑰匙1張，5+2+1=8張": a sum worked out after the cue, its terms told first
+            # with what they count, is the cue's count.
+            ahead = re.split(r"[。?？!！]|\.(?=\s|$)", text[c.end():c.end() + 60], maxsplit=1)[0]
+            worked = _WORKED_SUM.search(ahead)
+            if worked and _worked_terms_told(ahead, worked):
+                out.append((-1, c.end() + worked.start(3), int(worked.group(3))))  # before the parts by their unit
             before = text[max(0, c.start() - 18):c.start()]
             none_before = _NONE_BEFORE.search(before)
             # "其他人沒受傷" says nothing of how much the one who was hurt took.
@@ -922,7 +933,9 @@ def _placement_as_written(text: str, towers: list[tuple[str, int, int]]) -> tupl
     if len(ids) == 1 and _SWAPPED_IN.search(text) and not _ROW_NAMED.search(text):
         return ids[0], [], sides.pop() if len(sides) == 1 else None
     # "四張都擺好了", "排滿四座塔", "all placed": a row said to be done (or full) is told, no Tower is being added to it.
+    # ("綠4 紅5 棕5 藍3 連成一排", "排成一列": the Towers named make the row.)
     if not re.search(_PLACE_VERB, re.sub(r"(?:都|全|全部|已经)\s*(?:摆|放|排|接)好|(?:摆|放|排)好了|(?:摆|放|排|接)满|"
+                                         r"(?:连|排|接|摆)成\s*(?:一|1)\s*(?:排|列|行)|"
                                          r"all (?:placed|laid out|down)", " ", text)):
         # Towers named without placing one ("my row is red-3, blue-4…") are all the row.
         return None, ids, sides.pop() if len(sides) == 1 else None
@@ -1914,7 +1927,7 @@ def _markers(text: str, slot: Slot) -> list[list[Any]] | None:
 _SHARED = re.compile(r"全部|全都|都|一起|\ball\b|\beach\b|\bboth\b|\band\b[^,;.]*\b(?:pass|play|drop)\b")
 # "最后一天队长是阿凯": the day it was may come first; "然后轮到小明": the turn coming to a seat names it too.
 # "他的下家1是小李": the captain's seats, said of the captain just named.
-_SEAT_HEAD = (rf"\s*(?:[\d一二两三四五六]\s*(?:人局|个人)\s*)?(?:(?:最后一天|今天|当天|那天|昨天|这局|这把)的?\s*)?(?:(?:他|她|队长)的?\s*)?"
+_SEAT_HEAD = (rf"\s*(?:(?:我们|咱们)?\s*[\d一二两三四五六]\s*(?:人局|个人)\s*)?(?:(?:最后一天|今天|当天|那天|昨天|这局|这把)的?\s*)?(?:(?:他|她|队长)的?\s*)?"
               rf"(?:{_SEAT_ROLE.pattern}|(再来|接[着著]是|然后是|接[着著]|然后))\s*(?:是|轮到)?\s*")
 # A name does not begin with a word that says what the seat did or has ("隊長沒去", "下家2有6分", "隊長卡要給誰").
 _NOT_A_NAME_START = r"(?![有是也和跟与及的出去只都各没还才就共要会能])(?!卡(?:要|给|交|的|是))"
@@ -2761,7 +2774,9 @@ def _seat_from_start(text: str) -> int | None:
         return int(next(g for g in before_me.groups() if g))
     # "第四個物品", "第2位冒險家": an ordinal of something else is no player's seat.
     # ("第二個輪到的" is the second to play: 轮到 is a turn coming, no round.)
-    m = re.search(r"第\s*(\d)\s*(?:位|个)(?!\s*(?:物品|道具|魔法|冒险|指示物|标记|回合|轮(?!到)|季))(?:玩家)?|"
+    # ("我坐起始玩家後面第2個 魔法物品要蓋在…": in a message typed with spaces for pauses, a space ends the ordinal.)
+    space = "" if _unpunctuated(text) else r"\s*"
+    m = re.search(rf"第\s*(\d)\s*(?:位|个)(?!{space}(?:物品|道具|魔法|冒险|指示物|标记|回合|轮(?!到)|季))(?:玩家)?|"
                   r"(\d)(?:st|nd|rd|th) player|player (\d)\b|(?:sitting|seated|i'm|i am|i sit) (\d)(?:st|nd|rd|th)\b", text)
     if m:
         n = int(m.group(1) or m.group(2) or m.group(3) or m.group(4))
@@ -3115,17 +3130,19 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
             # (The thing restated after bare numbers is for the records only: the other slots read the text as said.)
             records_text = _elided_lead(_cap_as_captain(counting_text), slot)
             value = _seat_records(records_text, slot, players, question)
+            # (The table's size told with the roster, "我們4人局最後一天的隊長是老王", holds once the roster is blanked.)
+            table = _table_size(records_text, players)
             if value is None:
-                by_role = _names_as_roles(records_text, players)
-                value = _seat_records(by_role, slot, players, question) if by_role is not None else None
+                by_role = _names_as_roles(records_text, table)
+                value = _seat_records(by_role, slot, table, question) if by_role is not None else None
             if value is None:
-                by_player = _by_attribute(records_text, slot, players)
-                value = _seat_records(by_player, slot, players, question) if by_player is not None else None
+                by_player = _by_attribute(records_text, slot, table)
+                value = _seat_records(by_player, slot, table, question) if by_player is not None else None
             if value is None:
-                by_role = _sequence_as_roles(records_text, players)
-                value = _seat_records(by_role, slot, players, question) if by_role is not None else None
+                by_role = _sequence_as_roles(records_text, table)
+                value = _seat_records(by_role, slot, table, question) if by_role is not None else None
             if value is None:
-                value = _records_clause_by_clause(records_text, slot, players, question)
+                value = _records_clause_by_clause(records_text, slot, table, question)
             if value is None:
                 # (Read as said: a list's thing restated after its first number would break the list.)
                 value = _records_listed(_cap_as_captain(counting_text), slot, players)
@@ -3356,7 +3373,11 @@ def _named_seats_after(text: str, at: int, roster: dict[str, int]) -> list[int] 
                       rf"\s*({joined})(?![a-z])", text[at:])
     if listed is None:
         return None
-    return sorted({roster[m.group()] for m in re.finditer(name, listed.group(1))})
+    names = listed.group(1)
+    if "、" in names:
+        # "資格者是阿明、小剛、小芳，麗麗手裡還…": a list written with 、 ends at a comma.
+        names = re.split(r"[,，]", names)[0]
+    return sorted({roster[m.group()] for m in re.finditer(name, names)})
 
 
 def _named_seats_before(text: str, at: int, roster: dict[str, int]) -> list[int] | None:
@@ -3778,14 +3799,30 @@ _WORKED_SUM = re.compile(r"(?<![\d.])(\d+)((?:[^\d+=，。,;；?？!！]{0,24}?\
                          r"(?:=|,\s*so\b|\bso\b|，\s*所以|所以|总共|一共|共)\s*(\d+)(?!\d)")
 
 
+def _worked_terms(m: re.Match[str]) -> list[tuple[tuple[int, int] | None, int]]:
+    """The terms of a worked sum (`_WORKED_SUM` match): each number's span in the text searched and its value; a
+    thing named with "a" or "one" counts 1 and has no span."""
+    return [(m.span(1), int(m.group(1)))] + [
+        ((m.start(2) + t.start(1), m.start(2) + t.end(1)) if t.group(1) else None, int(t.group(1) or 1))
+        for t in re.finditer(r"\+\s*(?:(\d+)|an?\b|one\b)", m.group(2))]
+
+
+def _worked_terms_told(text: str, m: re.Match[str]) -> bool:
+    """Whether a worked sum adds up, and stands right at the start of `text` (what it counts is named just before
+    it: "棄牌堆 5+2+1=8") or after its terms told in its order with what each counts."""
+    terms = _worked_terms(m)
+    if sum(value for _, value in terms) != int(m.group(3)):
+        return False
+    told = [int(n) for n in re.findall(r"\d+", text[:m.start()])]
+    return told == [value for _, value in terms] or re.fullmatch(r"[\s:：]*(?:是|有|is|has|of)?[\s:：]*", text[:m.start()]) is not None
+
+
 def _worked_sums(text: str, known: list[int], sums: set[int]) -> str:
     """The text with a sum the player works out blanked, when it adds up and one side of it was read: a result
     read is made of its terms; terms read (the values told before, or a total of read values in `sums`) make a
     result the player only worked out."""
     for m in reversed(list(_WORKED_SUM.finditer(text))):
-        terms = [(m.span(1), int(m.group(1)))] + [
-            ((m.start(2) + t.start(1), m.start(2) + t.end(1)) if t.group(1) else None, int(t.group(1) or 1))
-            for t in re.finditer(r"\+\s*(?:(\d+)|an?\b|one\b)", m.group(2))]
+        terms = _worked_terms(m)
         total = int(m.group(3))
         if sum(value for _, value in terms) != total:
             continue
@@ -3795,6 +3832,13 @@ def _worked_sums(text: str, known: list[int], sums: set[int]) -> str:
                     text = _blanked(text, span)
             if total not in known:
                 text = _blanked(text, m.span(3))
+            # "地點5張、惡夢2張、鑰匙1張，5+2+1=8": the terms told just before, in the sum's order, are its terms said
+            # first with what they count.
+            start = max(text.rfind(p, 0, m.start()) for p in "。.?？!！") + 1
+            told = list(re.finditer(r"\d+", text[start:m.start()]))[-len(terms):]
+            if len(told) == len(terms) and [int(n.group()) for n in told] == [value for _, value in terms]:
+                for n in told:
+                    text = _blanked(text, (start + n.start(), start + n.end()))
     return text
 
 

@@ -109,7 +109,9 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                          r"may|might|shall|has|have)\b")),
     # ("好几次", "几乎": a word of many or almost, no question.)
     # "What does Powerful Punishment cost?": a cost is a number.
+    # ("max items one adventurer can hold?": a question opening on the most or least of a thing asks its number.)
     ("how_many", re.compile(r"(?<!好)几(?!乎)|多少|多久|多长时间|how many|how much|how long|how old|what number|number of|"
+                            r"^\s*(?:max(?:imum)?|min(?:imum)?)\s+[a-z][a-z'-]*\b(?=[^.!;]*\?)|"
                             r"\bwhat (?:does|do|would|will) [^?？]{1,40}?\bcost\b|\bwhat(?:'s| is) the cost\b")),
     # What to do with a card, what a card does: the answer is an effect or a destination.
     ("what_happens", re.compile(r"怎么办|会怎样|怎么样|什么事|发生什么|怎么处理|如何处理|怎样处理|干嘛|干什么用|"
@@ -197,7 +199,13 @@ def other_forms(folded: str, form: str | None, parts: list[tuple[str, str | None
 def asked_parts(folded: str, parts: list[tuple[str, str | None]] | None = None) -> int:
     """How many things a question asks: its parts (`part_forms`, when already read) that ask in a form."""
     parts = part_forms(folded) if parts is None else parts
-    return sum(1 for _, form in parts if form) if parts else int(question_form(folded) is not None)
+    # "…是脫逃大師，對嗎？不對的話是誰？": a part asked only if the one before is answered no asks that one again.
+    return sum(1 for text, form in parts if form and not _FALLBACK_ASK.match(text)) if parts \
+        else int(question_form(folded) is not None)
+
+
+_FALLBACK_ASK = re.compile(r"\s*(?:(?:如果|若|要是)?(?:不对|不是|错)(?:的话)?|不然|否则|\bif not\b|\bif (?:i'm|i am|she's|he's|they're) wrong\b|"
+                           r"\botherwise\b|\bor else\b)")
 
 
 # A yes-or-no question whose object is an embedded which or who ("does it matter which …", "do you know who …").
@@ -356,11 +364,11 @@ class Answerer:
                         if any(re.search(u, text[:m.start()]) for u in units)]
 
     def off_topic(self, question: str) -> bool:
-        """Whether a question is not about this answerer's declared topic: a rule's topic must be named, and a
-        fact's must not be named only negated ("不用變體規則的話…" is not about the variant's facts)."""
-        if self.rule is not None:
-            return not names_topic(self.rule.topic, question)
-        return self.fact is not None and bool(self.fact.topic) and denies_topic(self.fact.topic, question)
+        """Whether a question is not about this answerer's declared topic: a rule's or fact's topic must be named,
+        and not only negated ("不用變體規則的話…" is not about the variant's facts; "whats the memory count to get out
+        alive" asks nothing of the variant's starting memory)."""
+        topic = self.rule.topic if self.rule is not None else self.fact.topic if self.fact is not None else ()
+        return not names_topic(topic, question)
 
 
 @dataclass(frozen=True)

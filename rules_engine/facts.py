@@ -82,7 +82,8 @@ class Fact(BaseModel):
     examples: dict[str, tuple[str, ...]]
     opposite: Opposite | None = Field(None, description="yes/no facts: the question asked the other way round")
     topic: tuple[str, ...] = Field((), description="words naming what the fact is about (a variant): a question "
-                                   "naming it only negated ('不用變體') is not about this fact")
+                                   "that does not name it, or names it only negated ('不用變體'), is not about "
+                                   "this fact")
     uncounted: tuple[str, ...] = Field(
         (), description="units of numbers a question may state that the answer does not depend on ('用了三次': "
                         "the uses of an item are not counted)")

@@ -93,6 +93,7 @@ ALREADY_MARKED = Slot("choice", {"zh-TW": "物品先前是否已標記", "en": "
                                                 "en": "Assuming the items were not marked in an earlier round"})
 DAMAGE_TO_HEAL = Slot("count", {"zh-TW": "需要治療的傷害", "en": "damage to heal"},
                       cues=("需要治療", "待治療", "要治療", "要治", "要補", "要醫", "受了", "受傷", "傷害", "打了", "挨了", "掉了", "掉",
+                            "要回", "要恢復", "要回復",  # "隊伍要回3血": the health to win back
                             "damage to heal", "lost",
                             "needs healing", "need",
                             "wounds", "took", "damage", "needs", "hit…for", "hits…for",

@@ -35,6 +35,8 @@ DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the tea
 WENT = Slot("seats", {"zh-TW": "出團的座位", "en": "seats that went"}, role="went",
             cues=("出團的是", "出團的有", "出團", "出發", "去的是", "去的有", "跟著去", "跟着去", "也去了", "went", "departed with", "set off with",
                   "set out with", "headed out with", "went out with", "qualified",
+                  # "資格者是阿明、小剛、小芳": those who qualified are those who went.
+                  "資格者是", "資格者有", "有資格的是", "取得資格的是",
                   # "the team that left today was the captain, …"
                   "team that left", "team that went", "team that went out was", "team was"),
             unstated="general")
@@ -138,7 +140,8 @@ OWN_MEMORIES = Slot("count", {"zh-TW": "你自己角色的回憶張數", "en": "
                            # "I've got three of my own character" (memories named before)
                            "of my own character", "of my character's"),
                     # … or named before how many ("我自己的回憶只有2張", "my own memories: 4").
-                    cues=("自己的回憶", "自己角色的回憶", "自己回憶", "自己角色回憶", "my own memories", "own memories"),
+                    cues=("自己的回憶", "自己角色的回憶", "自己回憶", "自己角色回憶", "my own memories", "own memories",
+                          "本角色的回憶", "本角色回憶", "我角色的回憶", "我角色回憶", "我的角色回憶", "我的角色的回憶"),
                     unstated="ask",
                     ask={"zh-TW": "告訴我你有幾張自己角色的回憶", "en": "Tell me how many memories of your own character you have"})
 

@@ -101,7 +101,10 @@ NIGHTMARE_TO_LIMBO = Slot("choice", {"zh-TW": "夢魘是否放進Limbo", "en": "
                                           "nightmare to limbo", "nightmare into limbo",
                                           "nightmare back into limbo", "nightmare back to limbo",
                                           "send the nightmare to limbo", "put the nightmare in limbo",
-                                          "it back into limbo", "it back to limbo")),),
+                                          "it back into limbo", "it back to limbo",
+                                          # "send the nightmare itself back to limbo": the Nightmare is what is sent.
+                                          *(f"{verb} the nightmare…limbo" for verb in (
+                                              "send", "sending", "put", "putting", "return", "returning")))),),
                           value_labels=((True, {"zh-TW": "把夢魘放進Limbo", "en": "the Nightmare goes to Limbo"}),
                                         (False, {"zh-TW": "用其他方式解決夢魘",
                                                  "en": "the Nightmare is resolved another way"})),
@@ -256,7 +259,9 @@ TOWERS_PHRASES = ("高塔", "塔", "tower", "towers")
 BOOK_PHRASES = ("book of steps", "the book", "book", "步驟之書", "目標卡", "書本", "加書", "book expansion",
                 "步伐之書", "失落與尋回之書", "失落之書", "bos", "書那個擴充", "書的擴充", "書擴充",
                 # as players translate "Lost and Found"
-                "迷途與尋獲之書", "迷途之書", "尋獲之書", "lost and found")  # the glossary's names for it too
+                "迷途與尋獲之書", "迷途之書", "尋獲之書", "lost and found",  # the glossary's names for it too
+                # "塔+書一起上": the book named beside another part of the set-up (alone, "書" is any book).
+                "+書", "書+", "跟書", "和書", "與書", "書跟", "書和", "書與")
 PREMONITION_PHRASES = ("黑暗徵兆", "徵兆", "premonition", "premonitions", "dark premonitions", "dark premonition",
                        "premonition cards", "dark premonition cards", "美夢", "happy dream")
 SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
@@ -268,7 +273,8 @@ SPELLS_USED = Slot("choice", {"zh-TW": "咒文", "en": "spells"},
                                      "leave…spells out", "leave out…spells", "leaving…spells out", "skip…spells",
                                      "spells left out", "without…spell card", "not touching…spells", "not playing…spells",
                                      "not including…spells", "不碰…咒文", "咒文不碰", "咒文都不碰",
-                                     "never touch…spells", "never use…spells", "never cast…spells")),
+                                     "never touch…spells", "never use…spells", "never cast…spells",
+                                     "不開…咒文", "咒文不開")),
                            ("cheap", _CHEAP_SIDE),
                            ("expensive", (*_EXPENSIVE_SIDE, "比較貴", "貴的那面", "貴的那一面", "貴的咒文", "costlier"))),
                    value_labels=(("none", {"zh-TW": "不用咒文", "en": "no spells"}),

@@ -138,4 +138,4 @@ def test_the_understanding_is_checked_against_the_verdict(pipeline):
     assert r.answer_line.startswith("不对。")
     r = pipeline.ask("游戏结束我算完是10分，死信办公室里放着3个金币。我理解每个金币加2分，所以一共多6分，对吧？")
     assert r.rule == "dungeon-lords.item_bonus" and r.verdict["value"] == 6
-    assert r.answer_line.startswith("你说得对。")
+    assert r.answer_line.startswith("没错。")

@@ -138,6 +138,19 @@ def test_types_titles_and_answers(fact: Fact) -> None:
     assert len(re.findall(r"[A-Za-z]", en)) > 4 * len(re.findall(r"[\u4e00-\u9fff]", en)), fact.id
 
 
+# Words that make a title a denial ("No items are given in winter", "冬季不能分送物品").
+_DENIAL = {"en": re.compile(r"\b(?:no|not|never|nothing|cannot|none)\b|n't\b", re.IGNORECASE),
+           "zh-TW": re.compile(r"不|無|沒|非|別")}
+
+
+@pytest.mark.parametrize("fact", [f for f in FACTS_LIST if f.answer_type == "yes_no" and f.value is False],
+                         ids=lambda f: f.id)
+def test_a_no_fact_is_titled_by_what_it_says_no_to(fact: Fact) -> None:
+    # The answer shows "Verdict (<title>): no"; a title that is itself a denial would read as its opposite.
+    for lang, denial in _DENIAL.items():
+        assert not denial.search(fact.titles[lang]), f"{fact.id}: {lang} title {fact.titles[lang]!r} is a denial"
+
+
 @pytest.mark.parametrize("fact", FACTS_LIST, ids=lambda f: f.id)
 def test_examples(fact: Fact) -> None:
     passage_text = fold({p.id: p for p in load_passages()}[fact.passage].text)

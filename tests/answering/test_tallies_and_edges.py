@@ -8,16 +8,9 @@ from answering.extract import (
     counts_said_by_comparison,
     extract_input,
     extract_with,
-    rule_unread_numbers,
 )
 from rules_engine import get_rule
-
-
-def read(rule_id: str, question: str) -> tuple[dict, list[int]]:
-    """What a rule reads of a question, and the numbers it leaves unread."""
-    rule = get_rule(rule_id)
-    data = extract_input(rule.input_model, question)
-    return data, rule_unread_numbers(rule, question, data)
+from tests.answering._reading import read_rule as read
 
 
 # --- who went, and the captain card ---------------------------------------------------------------------------
@@ -103,6 +96,19 @@ def test_both_of_a_colour_are_two_doors():
 ])
 def test_a_sum_worked_out_in_writing_restates_what_was_read(rule_id, question):
     assert not read(rule_id, question)[1]
+
+
+def test_a_sum_worked_out_after_its_parts_is_the_count_of_the_cue_before_them():
+    data, unread = read("onirim.spell_castable", "棄牌堆數一下：地點5張、惡夢2張、鑰匙1張，5+2+1=8。我們用的是咒文卡貴的那一面，"
+                                                 "這樣放得出Parallel Planning嗎？")
+    assert data["discard_pile"] == 8 and not unread
+    # Parts that are not the sum's terms say something else: the count is not taken from the sum.
+    data, _ = read("onirim.spell_castable", "棄牌堆有地點5張、惡夢2張，4+4=8。Parallel Planning貴的那面可以嗎？")
+    assert data.get("discard_pile") != 8
+    # A sum after a thing said to be none is no count of it.
+    data, _ = read("mist-mountain.own_escape", "Five of us. Me: 3 memories of my own character, 3 Bamboo path cards and "
+                                               "3 Silvergrass path cards, no Abbot, 3 + 1 + 1 = 5, so I made it out?")
+    assert data["abbots"] == 0
 
 
 def test_a_sum_that_does_not_add_up_is_left_unread():

@@ -11,6 +11,7 @@ from answering.query import Query, is_follow_up
 from answering.routing import asks_for_a_value, question_form
 from indexer.text import fold
 from rules_engine import get_rule
+from tests.answering._reading import read_rule as _read
 
 
 def _inputs(r):
@@ -2593,12 +2594,6 @@ def test_that_many_points_back_to_the_amount_just_told():
     assert is_follow_up("两人局也是拿这么多吗？") and is_follow_up("still that many with two players?")
 
 
-def _read(rule_id: str, question: str) -> tuple[dict, list[int]]:
-    rule = get_rule(rule_id)
-    data = extract_input(rule.input_model, question)
-    return data, rule_unread_numbers(rule, question, data)
-
-
 @pytest.mark.parametrize("rule_id, question, expected", [
     # Scene-setting numbers (the deck left, the table's size) beside a question no input of which they are.
     ("onirim.tower_placement",
@@ -3267,7 +3262,6 @@ def test_what_and_a_kind_of_thing_asks_which_and_how_a_thing_is_done_asks_to_exp
     assert question_form(fold("A Nightmare hits and I hand back the door on the 2nd goal. What colour am I chasing next?")) == "which"
     assert question_form(fold("Paradoxical Prophecy 这个咒文具体怎么操作？")) == "explain"
     assert question_form(fold("晚上交易有哪些規定？")) == "explain"
-
 
 
 def test_everyone_drawing_two_and_falling_far_short_are_a_failed_morning():
