@@ -53,7 +53,7 @@ _CONFIRM_TAG = re.compile(
     r"对吧|对吗|对不对|对嘛|是吧|是吗|是不是|没错吧|没错吗|对么|理解得?(?:对|没错)|没记错|记错了?吗|"
     r"(?:[,，—–]\s*|\s-\s*)(?:right|correct|yeah|yes|no)\s*\?|\bis that (?:right|correct|so|how it works)\b|\bdid i get (?:that|it) right\b|"
     r"\bam i (?:right|wrong|correct)\b|\bisn't it\b|\bhave i got (?:that|it) right\b|是这样吗|这样对吗|"
-    r"\bdid i get (?:the number|that|it|this) (?:right|wrong)\b|\bis (?:that|this|it|[a-z]+) (?:number )?(?:right|correct)\s*\?")
+    r"\bdid i get (?:the number|that|it|this) (?:right|wrong)\b|\bis (?:this|it|that number) (?:right|correct)\b")
 
 
 # Cached: claim_spans asks it of the same question for every rule that reads it.

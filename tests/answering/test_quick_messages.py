@@ -108,3 +108,11 @@ def test_what_someone_was_told_put_up_to_be_checked_is_a_claim_not_a_fact(questi
     assert claim_spans(folded)
     assert str(claimed) in folded and str(claimed) not in claims_unnumbered(folded)
     assert question_form(folded) == form  # "did I get the number right" waits for the right number
+
+
+def test_a_number_claimed_of_one_quantity_is_not_confirmed_by_a_fact_of_another(pipeline):
+    # "needs six memory cards to get out" is no claim about the six memory cards each character has.
+    earlier = ("My friend taught me Hilltown in the Mist and said everybody needs six memory cards of their own "
+               "character to get out at the end. Is six right?")
+    for question, history in ((earlier, []), ("We'll be five at the table tonight, if that changes anything.", [earlier])):
+        assert pipeline.ask(question, history=history).rule != "mist-mountain.memory_cards_per_character"
