@@ -204,7 +204,7 @@ def asked_parts(folded: str, parts: list[tuple[str, str | None]] | None = None) 
         else int(question_form(folded) is not None)
 
 
-_FALLBACK_ASK = re.compile(r"\s*(?:(?:如果|若|要是)?(?:不对|不是|错)(?:的话)?|不然|否则|\bif not\b|\bif (?:i'm|i am|she's|he's|they're) wrong\b|"
+_FALLBACK_ASK = re.compile(r"\s*(?:(?:如果|若|要是)(?:不对|不是|错了?)|(?:不对|不是|错了?)的话|不然|否则|\bif not\b|\bif (?:i'm|i am|she's|he's|they're) wrong\b|"
                            r"\botherwise\b|\bor else\b)")
 
 

@@ -72,6 +72,7 @@ def test_a_fallback_asked_after_a_claim_asks_the_same_thing():
     assert asked_parts(fold("朋友說小李是脫逃大師，對嗎？不對的話是誰？")) == 1
     assert asked_parts(fold("Is Ben the escape master? If not, who is?")) == 1
     assert asked_parts(fold("誰脫逃成功？誰是脫逃大師？")) == 2
+    assert asked_parts(fold("要丟幾張？不是要丟兩張嗎？")) == 2  # a second question that starts with 不是
 
 
 def test_the_table_size_told_with_the_captains_name_seats_the_records():
