@@ -635,6 +635,7 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
     # With none of the slot's cue words in the text, a number by its unit that goes on to name a kind of card
     # ("拿一張已經放了門的目標卡") counts those cards, not the slot's.
     uncued = bool(slot.cues) and not _cue_spans(text, slot)
+    worked_out = "+" in text
     for unit in slot.units:
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
         # ("起始玩家後面第二個人": a number after 第 is a place in an order, no count.)
@@ -704,8 +705,8 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
                     # "2 of them came from my own dungeon": the part is what the rest of its clause says it is.
                     out.append((5, n.start(), int(n.group())))
             # "棄牌有地點5張、惡夢2張、鑰匙1張，5+2+1=8張": a sum worked out after the cue, its terms told first
-            # with what they count, is the cue's count.
-            ahead = re.split(r"[。?？!！]|\.(?=\s|$)", text[c.end():c.end() + 60], maxsplit=1)[0]
+            # with what they count, is the cue's count. (Read only of a text with a sum in it: this runs per cue.)
+            ahead = "" if not worked_out else re.split(r"[。?？!！]|\.(?=\s|$)", text[c.end():c.end() + 60], maxsplit=1)[0]
             worked = _WORKED_SUM.search(ahead)
             if worked and _worked_terms_told(ahead, worked):
                 out.append((-1, c.end() + worked.start(3), int(worked.group(3))))  # before the parts by their unit
@@ -3754,6 +3755,11 @@ _EACH = re.compile(r"(?:每人|每个人|各)\s*(?:[\u4e00-\u9fff]{1,2}?)?\s*\d+
                    + _EACH_ONE.pattern)
 
 
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence holding position `at` starts (after the last full stop, question or exclamation mark)."""
+    return max(text.rfind(p, 0, at) for p in "。.?？!！") + 1
+
+
 def _parts_of_totals(text: str, known: list[int], sums: set[int] = frozenset()) -> str:
     """The text with the numbers a read total is made of (their sum or product, said just before it in its
     sentence) blanked: they are read with the total. A total of read values (`sums`: what the largest of a
@@ -3766,8 +3772,7 @@ def _parts_of_totals(text: str, known: list[int], sums: set[int] = frozenset()) 
         total = int(m.group(1))
         if total not in known:
             continue
-        start = max(text.rfind(p, 0, m.start()) for p in "。.?？!！") + 1
-        start = max(start, m.start() - 30)
+        start = max(_sentence_start(text, m.start()), m.start() - 30)
         parts = list(re.finditer(r"\d+", text[start:m.start()]))
         values = [int(n.group()) for n in parts]
         if len(values) >= 2 and (sum(values) == total or math.prod(values) == total):
@@ -3834,7 +3839,7 @@ def _worked_sums(text: str, known: list[int], sums: set[int]) -> str:
                 text = _blanked(text, m.span(3))
             # "地點5張、惡夢2張、鑰匙1張，5+2+1=8": the terms told just before, in the sum's order, are its terms said
             # first with what they count.
-            start = max(text.rfind(p, 0, m.start()) for p in "。.?？!！") + 1
+            start = _sentence_start(text, m.start())
             told = list(re.finditer(r"\d+", text[start:m.start()]))[-len(terms):]
             if len(told) == len(terms) and [int(n.group()) for n in told] == [value for _, value in terms]:
                 for n in told:
