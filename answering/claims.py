@@ -53,7 +53,9 @@ _CONFIRM_TAG = re.compile(
     r"对吧|对吗|对不对|对嘛|是吧|是吗|是不是|没错吧|没错吗|对么|理解得?(?:对|没错)|没记错|记错了?吗|"
     r"(?:[,，—–]\s*|\s-\s*)(?:right|correct|yeah|yes|no)\s*\?|\bis that (?:right|correct|so|how it works)\b|\bdid i get (?:that|it) right\b|"
     r"\bam i (?:right|wrong|correct)\b|\bisn't it\b|\bhave i got (?:that|it) right\b|是这样吗|这样对吗|"
-    r"\bdid i get (?:the number|that|it|this) (?:right|wrong)\b|\bis (?:this|it|that number) (?:right|correct)\b")
+    r"\bdid i get (?:the number|that|it|this) (?:right|wrong)\b|\bis (?:this|it|that number) (?:right|correct)\b|"
+    # "應該就是10張吧？": a supposition closing on 吧 and a question mark (with a word of supposing: `_HEDGE`).
+    r"(?<=[\u4e00-\u9fff\d])吧\s*[?？]+\s*$")
 
 
 # Cached: claim_spans asks it of the same question for every rule that reads it.
@@ -64,8 +66,11 @@ def belief_span(folded: str) -> tuple[int, int] | None:
     tag = None
     for tag in _CONFIRM_TAG.finditer(folded):
         pass
+    if tag is not None and tag.group().startswith("吧") \
+            and not _HEDGE.search(re.split(r"[。.!！?？]", folded[:tag.start()])[-1]):
+        tag = None  # "…是看補充牌堆最上面的五張吧？" puts up more than a number: what it says is not checked by it
     if tag is None:
-        return None
+        return _belief_asked(folded)
     start = next((m for m in _BELIEF_START.finditer(folded, 0, tag.start())), None)
     if start is None:
         # With no verb of believing, a number told in the clause right before a closing tag is what is put up
@@ -79,6 +84,24 @@ def belief_span(folded: str) -> tuple[int, int] | None:
         return clause.start(1), clause.end(1)
     end = _SENTENCE_END.search(folded, start.end())
     return start.end(), min(tag.start(), end.start() if end and end.start() >= start.end() else len(folded))
+
+
+# A supposition of a number: "應該就是10張吧？", "大概是5分吧？".
+_HEDGE = re.compile(r"应该|应当|大概|估计|可能|也就|就是")
+# A sentence that opens on the asker's belief and is itself the question ("我印象是不管幾個人都固定5張？",
+# "I thought it was 7 for both sides?"): no word in it asks anything else ("不管幾個人" asks nothing).
+_ASKS_ELSE = re.compile(r"几|多少|哪|谁|什么|啥|怎么|如何|\b(?:how|what|which|who|whom|when|where|why)\b")
+
+
+def _belief_asked(folded: str) -> tuple[int, int] | None:
+    """The span of a belief put up as the question itself, with a question mark and no tag (or None)."""
+    for sentence in re.finditer(r"[^。.!！?？]*[?？]", folded):
+        start = next((m for m in _BELIEF_START.finditer(folded, sentence.start(), sentence.end())
+                      if m.group().startswith(("我", "i"))), None)
+        if start is not None and _claimed_numbers(folded[start.end():sentence.end()]) \
+                and not _ASKS_ELSE.search(re.sub(r"(?:不管|无论|不论)[^，,]{0,6}", " ", folded[start.end():sentence.end()])):
+            return start.end(), sentence.end() - 1
+    return None
 
 
 def claim_spans(folded: str) -> list[tuple[int, int]]:

@@ -375,6 +375,10 @@ def unglossed(folded: str) -> str:
 
 def _en_number(m: re.Match[str]) -> str:
     word = m.group(1)
+    before = m.string[max(0, m.start() - 16):m.start()]
+    if word == "one" and re.search(r"\blost\s+$", before) \
+            and not re.search(r"\b(?:i|we|you|he|she|they|it|who|just|also|had|have|has|only|then)\s+lost\s+$", before):
+        return word  # the Lost One (迷途者), a card; "I lost one gold" counts
     if word == "one" and (_ONE_PRONOUN_BEFORE.search(m.string[max(0, m.start() - 12):m.start()])
                           or _ONE_PRONOUN_AFTER.match(m.string[m.end():m.end() + 20])):
         return word
@@ -512,6 +516,8 @@ def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))
+            if _asks_both_ways(text, m):
+                continue  # "有沒有用咒文都一樣", "用不用咒文": asked both ways, said neither way
             open_negated = own_negators is not None and len(_NEGATOR_WORD.findall(m.group())) > own_negators
             found.append(Mention(value, m.start(), m.end(),
                                  open_negated or negated(text, m.start()) or negated_after(text, m.end())))
@@ -535,6 +541,12 @@ def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list
         if found[i - 1].negated and not found[i].negated and _LIST_JOIN.fullmatch(text, found[i - 1].end, found[i].start):
             found[i] = Mention(found[i].value, found[i].start, found[i].end, True)
     return found
+
+
+def _asks_both_ways(text: str, m: re.Match[str]) -> bool:
+    """Whether a phrase that opens on its own negator is the second half of an A-not-A question ("有" before "沒有…")."""
+    own = re.match(r"(?:不|没)(.)", m.group())
+    return bool(own and m.start() > 0 and text[m.start() - 1] == own.group(1))
 
 
 _GLOSS_GAP = re.compile(r"\s*[(（]?\s*(?:(?:the|a|an)\s+)?(?:(?!(?:and|or|then|plus|with)\b)[a-z]+\s+)?")
@@ -628,15 +640,19 @@ def _share_weight(text: str, start: int) -> float:
         2 if re.search(r"(?:各|每人|每个人)[\u4e00-\u9fff]{0,2}\s*$", said) else 0
 
 
-def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] = ()) -> list[tuple[float, int, int]]:
+def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] = (),
+                      unit_shared: bool = False) -> list[tuple[float, int, int]]:
     """(distance, position, value) for each number this count slot could mean: one written before a
-    unit, or next to a cue word (after it within 10 characters, before it within 8), within one clause."""
+    unit, or next to a cue word (after it within 10 characters, before it within 8), within one clause.
+    `unit_shared`: another count of cards the rule reads is counted in the same unit."""
     out: list[tuple[float, int, int]] = []
     # With none of the slot's cue words in the text, a number by its unit that goes on to name a kind of card
     # ("拿一張已經放了門的目標卡") counts those cards, not the slot's.
     uncued = bool(slot.cues) and not _cue_spans(text, slot)
     worked_out = "+" in text
-    for unit in slot.units:
+    # Told of neither count by its words, a number of cards two counts of cards share is no more the one than the
+    # other ("噩夢卡是不是總共10張": neither the deck left nor the face-up Premonitions).
+    for unit in () if uncued and unit_shared else slot.units:
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
         # ("起始玩家後面第二個人": a number after 第 is a place in an order, no count.)
         out += [(_unit_distance(text, m.start(1), slot) + _share_weight(text, m.start(1)), m.start(1), int(m.group(1)))
@@ -788,12 +804,18 @@ def _signed(text: str, slot: Slot, value: int) -> int:
     return value
 
 
+# The units any kind of card is counted in: two counts of cards told by neither's words could be either.
+_ANY_CARD = frozenset({"张", "cards", "card"})
+
+
 def _counts(text: str, slots: dict[str, Slot]) -> tuple[dict[str, int], set[int]]:
     """Numbers for the count slots, each number read once, the closest pairs first; and their positions."""
     spans = {name: _cue_spans(text, slot) for name, slot in slots.items() if slot.kind == "count"}
+    units = {name: {fold(u) for u in slot.units} & _ANY_CARD for name, slot in slots.items() if slot.kind == "count"}
     pairs = sorted((d, pos, value, name) for name, slot in slots.items() if slot.kind == "count"
                    for d, pos, value in _count_candidates(
-                       text, slot, [span for other, found in spans.items() if other != name for span in found]))
+                       text, slot, [span for other, found in spans.items() if other != name for span in found],
+                       any(units[name] & found for other, found in units.items() if other != name)))
     out: dict[str, int] = {}
     used: set[int] = set()
     for _, pos, value, name in pairs:
@@ -1428,6 +1450,8 @@ _IN_HAND_ZH = r"(?:手牌(?:里|中|上)?|手上|手中|手里|手头)"
 _IN_HAND_EN = r"in (?:the |my |their |his |her |our |your )?hand"
 
 
+# How a number is said to be held after where ("手上有1", "手裡還捏著1張").
+_HELD = r"\s*(?:还|也|另外|又)?\s*(?:有|捏着?|拿着?|握着?|抓着?|留着?|攥着?|藏着?)?\s*"
 # "只有手上2張", "都在手上共3張": all of a thing said to lie in one place.
 _WHERE_ONLY = r"\s*(?:只有|才|就|都在|全在|全部在|都是|全是)?\s*"
 
@@ -1494,7 +1518,7 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
             if table:
                 record[m.value] = record.get(m.value, 0) + int(table.group(1))
         last = m.value
-    for stray in re.finditer(_IN_HAND_ZH + r"\s*(?:有|还有)?\s*(\d+)|(\d+)\s*(?:张|个)?\s*" + _IN_HAND_EN, segment):
+    for stray in re.finditer(_IN_HAND_ZH + _HELD + r"(\d+)|(\d+)\s*(?:张|个)?\s*" + _IN_HAND_EN, segment):
         start = stray.start(1) if stray.group(1) else stray.start(2)
         if start in used:
             continue
@@ -2610,6 +2634,11 @@ _HELD_BY_ANOTHER = re.compile(r"\bwho\b[^,.;]*\b(?:has|had|holds|have)\b|\b(?:he
                               r"(?:他|她|对方|别人|人家)(?:手上|手里|手中)?(?:已经|早就)?(?:有|囤了?|收了?)")
 
 
+# "燈籠其實出了三張", "燈籠共3張": how many of a thing, said after it with its measure word (not "燈籠2分").
+_COUNT_AFTER = re.compile(r"\s*(?:其实|也|都|一共|总共|共)?\s*(?:出了|打了|放了|出|打|放|有)?\s*(\d+)\s*(?:张|个|顶|根|瓶|支|件)"
+                          r"(?![\u4e00-\u9fff]{0,3}(?:卡|牌))")
+
+
 def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  # type: ignore[assignment]
     out: list[Any] = []
     asides = [m.span() for m in _VALUE_ASIDE.finditer(text)]
@@ -2644,7 +2673,8 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
             re.search(r"(?<![\d.])(\d+)\s+(?!and\b|or\b|of\b)[a-z]+\s+$", text[max(0, m.start - 16):m.start]) or \
             re.search(r"(\d+)\s*(?:张|个|位|名)?\s*\S{0,4}?\s*(?:都是|全是|全都是|are all|all)\s*$",
                       text[max(0, m.start - 16):m.start]) or \
-            re.search(r"\ball (\d+)\b[^,.;:]{0,40}?\b(?:are|were)\s+(?:all\s+)?$", text[max(0, m.start - 60):m.start])
+            re.search(r"\ball (\d+)\b[^,.;:]{0,40}?\b(?:are|were)\s+(?:all\s+)?$", text[max(0, m.start - 60):m.start]) or \
+            _COUNT_AFTER.match(text, m.end)
         out += [m.value] * (int(count.group(1)) if count and 0 < int(count.group(1)) <= 6 else 1)
     return out
 

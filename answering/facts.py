@@ -8,6 +8,7 @@ belong to its game, and its `quote` must be verbatim in that passage's text.
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -163,8 +164,13 @@ def asks_opposite(fact: Fact, question: str) -> bool:
     if fact.opposite is None:
         return False
     phrases = tuple(p for lang in fact.opposite.phrases for p in fact.opposite.phrases[lang])
-    # What a dispute's players claim ("I say once you pass you're done for the day") is not the way it is asked.
+    # What a dispute's players claim ("I say once you pass you're done for the day") is not the way it is asked,
+    # nor is what a sentence that asks nothing tells ("they said the draw should be undone. Do I keep them?").
     text = without_claims(fold(question))
+    sentences = [s for s in re.split(r"(?<=[。！？!?；;])|(?<=\.)\s", text) if s.strip()]
+    asked = [s for s in sentences if re.search(r"[?？]|[吗呢]\s*$", s)]
+    if asked and len(asked) < len(sentences):
+        text = " ".join(asked)
     return any(not m.negated and not _a_not_a(text, m.start) for m in mentions(text, ((True, phrases),)))
 
 

@@ -178,6 +178,11 @@ _CORRECTS = re.compile(r"其实是|其实|不是|看错|说错|记错|搞错|写
                        r"\brather than\b|\bmy bad\b|\bi meant\b|\bmistake\b|\bwrong\b")
 
 
+# A number said wrong before, put right ("啊我講錯，燈籠其實出了三張"); not "不是紅門，而是綠門", another thing.
+_MISCOUNTED = re.compile(r"其实|说错|讲错|记错|搞错|看错|数错|写错|算错|\bactually\b|\bi meant\b|\bmy bad\b|\bsorry\b|"
+                         r"\bmistake\b|\bmiscounted\b")
+
+
 def _within(part: list[Any], whole: list[Any]) -> bool:
     """Whether every value of `part` is in `whole`, as many times."""
     rest = list(whole)
@@ -342,7 +347,7 @@ class Pipeline:
         if uncovered_parts_asked(query.text):
             # "Onirim 的 Crossroads & Dead Ends 擴充…怎麼用？": a part of the game that no text of ours covers.
             return Understanding(query, None, truncated=truncated)
-        if others and other_games_asked(query.text):
+        if others and other_games_asked(query.text, self.tokenizer):
             # The story names one of our games, and what it asks is about another: out of scope all the same.
             return Understanding(query, None, truncated=truncated)
         if game_id is None or (others and how != "explicit" and not any(s.named for s in query.signals)):
@@ -745,6 +750,15 @@ class Pipeline:
                     if len(olds) == 1 and len(news) == 1 and before.count(olds[0]) == 1:
                         stated[name] = [news[0] if v == olds[0] else v for v in before]
                         as_told[name] = value
+            # "啊我講錯，燈籠其實出了三張": how many of one thing of the list told before, corrected; the rest holds.
+            for name, value in list(stated.items()):
+                before = list_told_before(name)
+                if sources[name] == "question" and isinstance(value, list) and before and all(v == value[0] for v in value) \
+                        and value[0] in before and value != before and _MISCOUNTED.search(query.folded) \
+                        and not adds_to_earlier(query.text):
+                    first = before.index(value[0])
+                    stated[name] = [v for v in before[:first]] + value + [v for v in before[first:] if v != value[0]]
+                    as_told[name] = value
             # "ok what about the other end then": the side the earlier question named, turned over.
             for name, value in other_values(rule.input_model, query.text,
                                             {k: v for k, v in stated.items() if sources[k] == "history"}).items():

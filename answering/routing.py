@@ -18,7 +18,7 @@ from rules_engine import Fact, Rule, all_rules
 from rules_engine.facts import fact_range
 from rules_engine.slots import declared_slots, slot_of
 
-from .claims import asks_who_is_right, belief_number, dispute_form, without_claims, without_who_is_right
+from .claims import asks_who_is_right, belief_number, belief_span, dispute_form, without_claims, without_who_is_right
 from .intent import IntentModel, intent_file, write_intent_model
 from .query import sets_the_scene
 from .scope import asking_part
@@ -162,6 +162,8 @@ def question_form(folded: str) -> str | None:
         rest = without_who_is_right(without_claims(folded))
         return question_form(rest) or dispute_form(folded)
     folded = _RELATIVE_WHO.sub(r"\1 that", folded)
+    # "用几次就放几个黄金吗": as many of one as of the other; its 几 ask no number.
+    folded = _AS_MANY_AS.sub(r"若干\1若干", folded)
     # "the wizard who's wearing …": a "who" right after "the" and a noun describes that one too.
     folded = re.sub(r"\b((?:the|a|an|my|our|your|his|her|their)\s+[a-z]+)\s+who(?:'s|se)?\b", r"\1 that", folded)
     asked_last = re.findall(r"[^.!?;]*\?", folded)
@@ -170,7 +172,8 @@ def question_form(folded: str) -> str | None:
     for form, pattern in _FORMS:
         if pattern.search(folded):
             return form
-    return None
+    # "上限我記得是8張，多出來的丟掉？": an understanding put up with a question mark alone asks whether it holds.
+    return "yes_no" if belief_span(folded) is not None else None
 
 
 def part_forms(folded: str) -> list[tuple[str, str | None]]:
@@ -216,6 +219,8 @@ _EMBEDDED_WH = re.compile(r"\s*(?:(?:so|and|but|then|ok|okay)\s*,?\s*)?(?:(?:doe
                           r"\s+(?:which|who|whose|what order|in what order)\b")
 
 
+# "用几次就放几个", "出几张就算几分": one number following another, in a question that asks neither.
+_AS_MANY_AS = re.compile(r"几([^，。,?？几]{0,4}就[^，。,?？几]{0,6}?)几")
 # "the players who didn't qualify", "anyone who passed": a "who" after the people it describes asks nothing.
 _RELATIVE_WHO = re.compile(r"\b(players?|people|ones?|those|anyone|everyone|everybody|someone|somebody|adventurers?|"
                            r"persons?|guys?|whoever)\s+who\b")

@@ -81,11 +81,19 @@ def not_a_rules_question(question: str) -> str | None:
     return next((p for p, pattern in _not_rules_patterns() if pattern.search(asked)), None)
 
 
+# A sentence that asks only for an opinion of what was said before it ("What do you reckon?", "你覺得呢？").
+_BARE_OPINION = re.compile(r"\s*(?:so,?\s+|and\s+|那\s*)?(?:what do you (?:reckon|think|say)|what(?:'s| is) your (?:take|opinion|view)|"
+                           r"(?:any )?thoughts|your thoughts|你(?:觉得|认为|说|看)(?:呢|如何|怎样|怎么样)?|怎么看|你怎么看|大家觉得呢)"
+                           r"\s*[?？!！。.]*\s*")
+
+
 def asking_part(folded: str) -> str:
-    """The sentences of a folded question that ask (the whole text when all or none of them do)."""
+    """The sentences of a folded question that ask (the whole text when all or none of them do); a sentence
+    asking only for an opinion asks it of the sentence before it."""
     sentences = [s for s in re.split(r"(?<=[。！？!?；;])|(?<=\.)\s", folded) if s.strip()]
-    asking = [s for s in sentences if _ASKING_SENTENCE.search(s)]
-    return " ".join(asking) if asking and len(asking) < len(sentences) else folded
+    asking = [i for i, s in enumerate(sentences) if _ASKING_SENTENCE.search(s)]
+    asking = sorted({j for i in asking for j in ((i - 1, i) if i and _BARE_OPINION.fullmatch(sentences[i]) else (i,))})
+    return " ".join(sentences[i] for i in asking) if asking and len(asking) < len(sentences) else folded
 
 
 def other_games_named(question: str) -> list[str]:
@@ -107,13 +115,22 @@ def weighs_other_game(question: str) -> bool:
         and bool(_WEIGHS_GAMES.search(asked))
 
 
-def other_games_asked(question: str) -> list[str]:
+def other_games_asked(question: str, tokenizer: Tokenizer | None = None) -> list[str]:
     """Games we do not cover that what a question asks names, when it names none of ours there: a story of an
     evening with one of ours, then a question about another ("玩完Onirim之后换了一局璀璨宝石。…璀璨宝石…该怎么弃？")."""
-    asked = asking_part(fold(question))
+    folded = fold(question)
+    asked = asking_part(folded)
     if any(pattern.search(asked) for _, pattern in _own_game_patterns()):
         return []
-    return other_games_named(asked)
+    named = other_games_named(asked)
+    if named or asked == folded or tokenizer is None or game_signals(asked, tokenizer):
+        return named
+    # "After Onirim last night we switched to Carcassonne … Do fields score …?": what is asked, naming no game and
+    # none of our games' things, is of the game the story named last.
+    told = folded[:folded.find(asked[:20])] if asked[:20] in folded else folded
+    last_own = max((m.end() for _, p in _own_game_patterns() for m in p.finditer(told)), default=-1)
+    return [name for name, pattern in _listed_patterns("names")
+            if any(m.start() > last_own for m in pattern.finditer(told))]
 
 
 def game_signals(question: str, tokenizer: Tokenizer) -> list[GameSignal]:
@@ -157,7 +174,7 @@ def _coverage_patterns(game_id: str, which: str, plural: bool = False) -> tuple[
     return tuple((phrase, _phrase_pattern(phrase)) for phrase in phrases)
 
 
-_NOT_BEFORE = re.compile(r"(?:\bnot|\bno|\bwithout|\bisn't|不是|不含|不加|没有|非|不用|不管|不玩|不靠|不算)\s*(?:the\s+|any\s+|a\s+|这个|那个)?"
+_NOT_BEFORE = re.compile(r"(?:\bnot|\bno|\bwithout|\bisn't|不是|不含|不加|没有|非|不用|不管|不玩|不靠|不算|没加|没用|没玩|不带|没带)\s*(?:the\s+|any\s+|a\s+|这个|那个)?"
                          r"(?:[a-z\-]+\s+){0,2}[\u4e00-\u9fff]{0,4}$")
 
 
@@ -165,8 +182,11 @@ def outside_topic(question: str, game_id: str) -> str | None:
     """The phrase by which a question asks about a part of the game the texts leave out (the base
     game), if it does and names nothing the texts are about."""
     folded = fold(question)
+    outside = [m.span() for _, pattern in _coverage_patterns(game_id, "outside") for m in pattern.finditer(folded)]
     # "(not the item variant)", "不含物品變體": what the texts are about, named only to be set aside, names nothing.
+    # "符文（Glyphs）擴充", "the Glyphs expansion": an expansion named by one the texts leave out is that one.
     if any(not _NOT_BEFORE.search(folded[max(0, m.start() - 24):m.start()])
+           and not any(0 <= m.start() - end <= 3 for _, end in outside)
            for _, pattern in _coverage_patterns(game_id, "inside", plural=True) for m in pattern.finditer(folded)):
         return None
     return next((phrase for phrase, pattern in _coverage_patterns(game_id, "outside") if pattern.search(folded)),

@@ -11,9 +11,9 @@ GAME = register_game(Game(
             "en": "the rules of Onirim's three expansions and the combined difficulty levels, not the base game"},
     outside=("基本遊戲", "基礎遊戲", "基礎版", "基本规则", "基本規則", "基礎規則", "基础规则", "基本版", "本體", "本体", "base game", "basic game",
              "core game", "base rules", "basic rules", "core rules", "base onirim", "basic onirim", "vanilla onirim",
-             "plain onirim", "基本組", "基本组", "base deck", "base-game deck", "基本牌組", "基本牌组",
+             "plain onirim", "基本組", "基本组", "基本玩法", "基礎玩法", "基础玩法", "base deck", "base-game deck", "基本牌組", "基本牌组",
              # the other expansions of the second edition, which these texts do not cover
-             "little helpers", "小幫手", "小帮手", "glyphs", "dreamcatchers", "捕夢網", "crossroads & dead ends",
+             "little helpers", "小幫手", "小帮手", "glyphs", "符文", "dreamcatchers", "捕夢網", "crossroads & dead ends",
              "crossroads and dead ends",
              # how long a game lasts: these texts do not say (the Hilltown text does, 45 minutes)
              "how long does a game", "how long does a full", "how long is a game", "how long do games", "play time",
