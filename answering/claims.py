@@ -90,17 +90,28 @@ def belief_span(folded: str) -> tuple[int, int] | None:
 _HEDGE = re.compile(r"应该|应当|大概|估计|可能|也就|就是")
 # A sentence that opens on the asker's belief and is itself the question ("我印象是不管幾個人都固定5張？",
 # "I thought it was 7 for both sides?"): no word in it asks anything else ("不管幾個人" asks nothing).
-_ASKS_ELSE = re.compile(r"几|多少|哪|谁|什么|啥|怎么|如何|\b(?:how|what|which|who|whom|when|where|why)\b")
+# ("that's where placing starts": an English wh-word asks only before a verb of asking or a count.)
+_ASKS_ELSE = re.compile(r"几|多少|哪|谁|什么|啥|怎么|如何|\b(?:how|what|which|who|whom|when|where|why)\s+"
+                        r"(?:do|does|did|is|are|was|were|can|could|should|would|will|many|much)\b")
+# A belief said to have been mistaken ("我本來以為…", "I figured …"): put up whether or not it ends on a question mark.
+_MISTAKEN = re.compile(r"以为|\bi(?: had| always| just)? (?:thought|figured|assumed)\b")
 
 
-def _belief_asked(folded: str) -> tuple[int, int] | None:
-    """The span of a belief put up as the question itself, with a question mark and no tag (or None)."""
-    for sentence in re.finditer(r"[^。.!！?？]*[?？]", folded):
+def _belief_asked(folded: str, told: bool = False) -> tuple[int, int] | None:
+    """The span of a belief put up as the question itself, with a question mark and no tag, or with `told`, also
+    one told as a belief the asker held (`_MISTAKEN`) beside what the question asks (or None). A told belief is
+    not checked by the answer (its other words may be what is wrong: "I thought the qualifiers draw 2"); its
+    numbers are only not read as the table's."""
+    for sentence in re.finditer(r"(?:[^。.!！?？]|\.(?!\s|$))*(?:[?？]|[。!！]|\.(?=\s|$)|$)", folded):
+        if not sentence.group().strip():
+            continue
         start = next((m for m in _BELIEF_START.finditer(folded, sentence.start(), sentence.end())
                       if m.group().startswith(("我", "i"))), None)
-        if start is not None and _claimed_numbers(folded[start.end():sentence.end()]) \
+        asked = sentence.group().rstrip().endswith(("?", "？"))
+        if start is not None and (asked or (told and _MISTAKEN.search(start.group()))) \
+                and _claimed_numbers(folded[start.end():sentence.end()]) \
                 and not _ASKS_ELSE.search(re.sub(r"(?:不管|无论|不论)[^，,]{0,6}", " ", folded[start.end():sentence.end()])):
-            return start.end(), sentence.end() - 1
+            return start.end(), sentence.end() - (1 if re.search(r"[?？。!！.]$", sentence.group()) else 0)
     return None
 
 
@@ -111,7 +122,7 @@ def claim_spans(folded: str) -> list[tuple[int, int]]:
     starts = list(_CLAIM_START.finditer(folded))
     # Two claims reported side by side ("小華說平手算他贏，阿傑說他金礦最多") are a dispute too.
     if not asks_who_is_right(folded) and len(starts) < 2:
-        belief = belief_span(folded)
+        belief = belief_span(folded) or _belief_asked(folded, told=True)
         return [belief] if belief and belief[1] > belief[0] else []
     spans = []
     for i, start in enumerate(starts):

@@ -115,7 +115,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                             r"\bwhat (?:does|do|would|will) [^?？]{1,40}?\bcost\b|\bwhat(?:'s| is) the cost\b")),
     # What to do with a card, what a card does: the answer is an effect or a destination.
     ("what_happens", re.compile(r"怎么办|会怎样|怎么样|什么事|发生什么|怎么处理|如何处理|怎样处理|干嘛|干什么用|"
-                                r"做什么用|有什么用|什么效果|什么作用|what happens|what do (?:i|we|you) do|"
+                                r"做什么用|有什么用|什么效果|什么作用|what (?:actually |really |exactly )?happens|what do (?:i|we|you) do|"
                                 r"what becomes of|what (?:does|do) [^?？]{1,40}? do\b|what can")),
     # "行不行", "用没用": any A-not-A; "留得住不？", "出团了没": a 不 or 没 that ends the question asks it too.
     # "…, right?", "对吧？", "did I get that right?": a statement put up to be confirmed asks yes or no.

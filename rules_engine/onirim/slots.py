@@ -198,7 +198,10 @@ SPELL_COSTED = dataclasses.replace(SPELL, unstated="cases")
 SIDE_COSTED = dataclasses.replace(SPELL_SIDE, unstated="cases")
 DISCARD_PILE = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the discard pile"},
                     cues=("棄牌堆", "棄牌", "discard pile", "discard", "discards"), units=("張", "cards"),
-                    unstated="general")
+                    unstated="general",
+                    # What was paid for a spell ("only removed 7 cards from the discard pile for it", "付了7張") is
+                    # its cost as played, not the pile's size.
+                    other_cues=("removed", "paid", "spent", "移除了", "移出了", "付了", "花了"))
 NIGHTMARE_JUST_DRAWN = Slot("choice", {"zh-TW": "是否剛抽到夢魘", "en": "a Nightmare was just drawn"},
                             values=((True, ("剛抽到夢魘", "抽到夢魘", "剛抽到惡夢", "抽到惡夢", "抽到噩夢",
                                             # "剛抽到一張惡夢": a measure word between

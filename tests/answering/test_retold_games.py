@@ -155,3 +155,22 @@ def test_a_supposition_closing_on_ba_is_put_up_to_be_checked(pipeline):
 ])
 def test_luck_and_food_orders_are_chat(question, chat):
     assert bool(not_a_rules_question(question)) is chat
+
+
+def test_what_was_paid_for_a_spell_is_not_the_discard_pile():
+    data, unread = read("onirim.spell_castable", "I only removed 7 cards from the discard pile for Parallel Planning. "
+                                                 "Was that enough?")
+    assert "discard_pile" not in data and unread == [7]
+    assert read("onirim.spell_castable", "棄牌堆有9張，可以放 Parallel Planning 嗎？")[0]["discard_pile"] == 9
+
+
+def test_a_belief_told_as_once_held_is_not_read_and_not_confirmed(pipeline):
+    told = "一個冒險家最多可以拿幾件魔法物品？我本來以為盜賊可以一次帶兩瓶藥水疊起來用。"
+    assert belief_span(fold(told)) is None  # not put up to be checked …
+    answer = pipeline.ask(told)  # … but its two potions are no situation of the table
+    assert answer.rule == "dungeon-lords.items_per_adventurer" and answer.verdict["value"] == 1
+    answer = pipeline.ask("We made it out this morning. What actually happens at dusk? I thought the three qualifiers "
+                          "just draw 2 cards each and everyone else gets nothing.")
+    assert answer.verdict is None and not answer.answer_line.startswith("That's right")
+    # What the asker remembers of the table is the table's.
+    assert read("onirim.spell_castable", "我記得棄牌堆有9張。可以放 Parallel Planning 嗎？")[0]["discard_pile"] == 9
