@@ -54,7 +54,14 @@ _declare({
 #幾張"); "黑暗征兆扩充有几张美梦卡？" counts one kind of card, which a fact of the texts answers.
 from ..registry import declare_topics as _topics  # noqa: E402
 
-_topics({"onirim.card_counts": ("牌堆", "牌庫", "抽牌堆", "整副", "總共", "一共", "總數", "加起來", "全部", "張牌", "多少牌",
+# Whether a spell can be cast is asked of a spell or of casting ("只翻3張出來" counts no discard pile).
+from .slots import SPELL as _SPELL  # noqa: E402
+
+_topics({"onirim.spell_castable": ("咒文", "咒語", "法術", "施法", "施放", "魔法", "spell", "spells", "cast", "casting",
+                                   *(phrase for _, said in _SPELL.values for phrase in said)),
+         "onirim.happy_dream_options": ("美夢", "好夢", "快樂夢境", "甜夢", "美蒙", "happy dream", "happy dreams", "good dream",
+                                         "good dreams"),
+         "onirim.card_counts": ("牌堆", "牌庫", "抽牌堆", "整副", "總共", "一共", "總數", "加起來", "全部", "張牌", "多少牌",
                                 "哪些卡", "哪些牌", "deck", "draw pile", "in total", "total", "altogether", "all together",
                                 "how many cards", "cards are in play", "cards come with", "what cards", "which cards")})
 

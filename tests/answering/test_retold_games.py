@@ -174,3 +174,14 @@ def test_a_belief_told_as_once_held_is_not_read_and_not_confirmed(pipeline):
     assert answer.verdict is None and not answer.answer_line.startswith("That's right")
     # What the asker remembers of the table is the table's.
     assert read("onirim.spell_castable", "我記得棄牌堆有9張。可以放 Parallel Planning 嗎？")[0]["discard_pile"] == 9
+
+
+def test_rules_of_a_card_or_of_casting_are_asked_by_naming_it():
+    from answering.routing import answerers
+
+    by_id = {a.id: a for a in answerers()}
+    setup = "黑暗征兆洗好以后，开局是不是只翻3张出来，其余盖着？"
+    assert by_id["onirim.happy_dream_options"].off_topic(setup) and by_id["onirim.spell_castable"].off_topic(setup)
+    assert not by_id["onirim.happy_dream_options"].off_topic("Drew a happy dream with 3 premonitions face up, options?")
+    assert not by_id["onirim.spell_castable"].off_topic("棄牌堆9張，可以換兩張目標卡的位置嗎？")
+    assert not by_id["onirim.spell_castable"].off_topic("Discard pile is at 9, can I cast Parallel Planning?")
