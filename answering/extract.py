@@ -379,7 +379,7 @@ def _en_number(m: re.Match[str]) -> str:
     if word == "one" and re.search(r"\blost\s+$", before) \
             and not re.search(r"\b(?:i|we|you|he|she|they|it|who|just|also|had|have|has|only|then)\s+lost\s+$", before):
         return word  # the Lost One (迷途者), a card; "I lost one gold" counts
-    if word == "one" and (_ONE_PRONOUN_BEFORE.search(m.string[max(0, m.start() - 12):m.start()])
+    if word == "one" and (_ONE_PRONOUN_BEFORE.search(before[-12:])
                           or _ONE_PRONOUN_AFTER.match(m.string[m.end():m.end() + 20])):
         return word
     return str(_EN_NUMBERS[word])
@@ -516,7 +516,7 @@ def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
             taken.append((m.start(), m.end()))
-            if _asks_both_ways(text, m):
+            if opens_a_not_a(text, m.start()):
                 continue  # "有沒有用咒文都一樣", "用不用咒文": asked both ways, said neither way
             open_negated = own_negators is not None and len(_NEGATOR_WORD.findall(m.group())) > own_negators
             found.append(Mention(value, m.start(), m.end(),
@@ -543,10 +543,10 @@ def mentions(text: str, values: tuple[tuple[Any, tuple[str, ...]], ...]) -> list
     return found
 
 
-def _asks_both_ways(text: str, m: re.Match[str]) -> bool:
-    """Whether a phrase that opens on its own negator is the second half of an A-not-A question ("有" before "沒有…")."""
-    own = re.match(r"(?:不|没)(.)", m.group())
-    return bool(own and m.start() > 0 and text[m.start() - 1] == own.group(1))
+def opens_a_not_a(text: str, start: int) -> bool:
+    """Whether what opens at `start` on a negator is the second half of an A-not-A question ("有" before "沒有…",
+    "能不能攻擊"): the question asks both ways, not the negative one."""
+    return 0 < start and text[start:start + 1] in ("不", "没") and text[start - 1:start] == text[start + 1:start + 2]
 
 
 _GLOSS_GAP = re.compile(r"\s*[(（]?\s*(?:(?:the|a|an)\s+)?(?:(?!(?:and|or|then|plus|with)\b)[a-z]+\s+)?")

@@ -159,7 +159,8 @@ def asks_opposite(fact: Fact, question: str) -> bool:
     from indexer.text import fold
 
     from .claims import without_claims
-    from .extract import mentions
+    from .extract import mentions, opens_a_not_a
+    from .scope import sentences_of
 
     if fact.opposite is None:
         return False
@@ -167,14 +168,8 @@ def asks_opposite(fact: Fact, question: str) -> bool:
     # What a dispute's players claim ("I say once you pass you're done for the day") is not the way it is asked,
     # nor is what a sentence that asks nothing tells ("they said the draw should be undone. Do I keep them?").
     text = without_claims(fold(question))
-    sentences = [s for s in re.split(r"(?<=[。！？!?；;])|(?<=\.)\s", text) if s.strip()]
+    sentences = sentences_of(text)
     asked = [s for s in sentences if re.search(r"[?？]|[吗呢]\s*$", s)]
     if asked and len(asked) < len(sentences):
         text = " ".join(asked)
-    return any(not m.negated and not _a_not_a(text, m.start) for m in mentions(text, ((True, phrases),)))
-
-
-def _a_not_a(text: str, start: int) -> bool:
-    """Whether a phrase opening with a negator is the second half of an A-not-A question ("能不能攻擊",
-    "有沒有限制"): the question asks both ways, not the negative one."""
-    return 0 < start and text[start:start + 1] in ("不", "没") and text[start - 1:start] == text[start + 1:start + 2]
+    return any(not m.negated and not opens_a_not_a(text, m.start) for m in mentions(text, ((True, phrases),)))

@@ -757,7 +757,7 @@ class Pipeline:
                         and value[0] in before and value != before and _MISCOUNTED.search(query.folded) \
                         and not adds_to_earlier(query.text):
                     first = before.index(value[0])
-                    stated[name] = [v for v in before[:first]] + value + [v for v in before[first:] if v != value[0]]
+                    stated[name] = before[:first] + value + [v for v in before[first:] if v != value[0]]
                     as_told[name] = value
             # "ok what about the other end then": the side the earlier question named, turned over.
             for name, value in other_values(rule.input_model, query.text,

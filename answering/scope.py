@@ -87,10 +87,15 @@ _BARE_OPINION = re.compile(r"\s*(?:so,?\s+|and\s+|那\s*)?(?:what do you (?:reck
                            r"\s*[?？!！。.]*\s*")
 
 
+def sentences_of(folded: str) -> list[str]:
+    """The sentences of a folded text, each with its closing mark."""
+    return [s for s in re.split(r"(?<=[。！？!?；;])|(?<=\.)\s", folded) if s.strip()]
+
+
 def asking_part(folded: str) -> str:
     """The sentences of a folded question that ask (the whole text when all or none of them do); a sentence
     asking only for an opinion asks it of the sentence before it."""
-    sentences = [s for s in re.split(r"(?<=[。！？!?；;])|(?<=\.)\s", folded) if s.strip()]
+    sentences = sentences_of(folded)
     asking = [i for i, s in enumerate(sentences) if _ASKING_SENTENCE.search(s)]
     asking = sorted({j for i in asking for j in ((i - 1, i) if i and _BARE_OPINION.fullmatch(sentences[i]) else (i,))})
     return " ".join(sentences[i] for i in asking) if asking and len(asking) < len(sentences) else folded
