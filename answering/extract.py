@@ -20,6 +20,7 @@ from rules_engine.registry import get_game
 from rules_engine.slots import Slot, declared_slots, domain_of
 
 from .claims import CN_DIGITS, claim_spans, claims_unnumbered, speaks_after
+from .phrases import PhrasePattern
 
 # Chinese numerals count only next to a measure word or a seat/ordinal marker ("五位玩家", "下家二",
 # "第三"), so that 一起 or 一樣 never become numbers.
@@ -392,34 +393,44 @@ _PHRASE_GAP_EN = r"[^，,。.!！?？；;:：]{0,16}?"
 
 
 @lru_cache(maxsize=4096)
-def _pattern(phrase: str) -> re.Pattern[str]:
+def _pattern(phrase: str) -> PhrasePattern:
     folded = fold(phrase)
     numbered = normalise_numbers(folded)
     if numbered != folded:
         # "four colours" is "4 colours" in a question read with its numbers as digits: either form matches.
-        return re.compile(f"(?:{_pattern_of(numbered).pattern}|{_pattern_of(folded).pattern})")
+        written, as_digits = _pattern_of(folded), _pattern_of(numbered)
+        return PhrasePattern(f"(?:{as_digits.pattern}|{written.pattern})", as_digits.needs + written.needs)
     return _pattern_of(folded)
 
 
-def _pattern_of(folded: str) -> re.Pattern[str]:
-    """The pattern of one folded phrase, written as it is."""
+def _pattern_of(folded: str) -> PhrasePattern:
+    """The pattern of one folded phrase, written as it is, with the literal pieces a match holds."""
     if "..." in folded:
         gap = _PHRASE_GAP_EN if folded.isascii() else _PHRASE_GAP
-        return re.compile(gap.join(_pattern(part.strip()).pattern for part in folded.split("...")))
+        parts = [_pattern(part.strip()) for part in folded.split("...")]
+        needs: list[frozenset[str]] = [frozenset()]
+        for part in parts:
+            needs = [have | more for have in needs for more in part.needs]
+        return PhrasePattern(gap.join(part.pattern for part in parts), tuple(needs))
     if folded.isascii():
         # Words joined by a space or a hyphen alike ("grass path", "grass-path").
         words = r"[\s\-]+".join(re.escape(w) for w in folded.split())
-        return re.compile(r"(?<![a-z0-9])" + words + r"(?![a-z0-9])")
+        return PhrasePattern(r"(?<![a-z0-9])" + words + r"(?![a-z0-9])", (frozenset(folded.split()),))
     # Chinese and Latin letters side by side may be typed with a space between ("塞回 Limbo", "这个 Nightmare").
-    out = ""
+    out, pieces, piece = "", [], ""
     for k, ch in enumerate(folded):
         if ch.isspace():
             out += r"\s*" if not out.endswith(r"\s*") else ""
+            pieces.append(piece)
+            piece = ""
             continue
         if k and not folded[k - 1].isspace() and (ch.isascii() and ch.isalnum()) != (folded[k - 1].isascii() and folded[k - 1].isalnum()):
             out += r"\s*"
+            pieces.append(piece)
+            piece = ""
         out += re.escape(ch)
-    return re.compile(out)
+        piece += ch
+    return PhrasePattern(out, (frozenset(p for p in [*pieces, piece] if p),))
 
 
 def negated(text: str, start: int) -> bool:
@@ -477,7 +488,7 @@ class Mention:
 
 
 @lru_cache(maxsize=512)
-def _phrases(values: tuple[tuple[Any, tuple[str, ...]], ...]) -> tuple[tuple[re.Pattern[str], Any, int | None], ...]:
+def _phrases(values: tuple[tuple[Any, tuple[str, ...]], ...]) -> tuple[tuple[PhrasePattern, Any, int | None], ...]:
     """A slot's phrases as patterns, longest first (declarations are fixed: folded once), each with the number of
     negators its own words hold when it leaves words open (None when it leaves none)."""
     folded = sorted(((fold(p), v) for v, ps in values for p in ps if fold(p)), key=lambda pv: -len(pv[0]))
@@ -3651,7 +3662,7 @@ def asked_threshold(question: str) -> tuple[int, bool] | None:
 
 
 def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, ...] = (),
-                   phrases: tuple[re.Pattern[str], ...] = (), asides: tuple[Slot, ...] = (),
+                   phrases: tuple[re.Pattern[str] | PhrasePattern, ...] = (), asides: tuple[Slot, ...] = (),
                    value_words: dict[Any, tuple[str, ...]] | None = None) -> list[int]:
     """Numbers the question states that the read inputs do not account for (a fact left unread); a number
     inside one of `phrases` (a rule's own phrases that state one, `numbered_phrases`) is read by it, and one
@@ -3925,7 +3936,7 @@ def _in_passing(text: str, asides: tuple[Slot, ...]) -> str:
 
 
 @lru_cache(maxsize=None)
-def numbered_phrases(model: type[BaseModel]) -> tuple[re.Pattern[str], ...]:
+def numbered_phrases(model: type[BaseModel]) -> tuple[re.Pattern[str] | PhrasePattern, ...]:
     """The value phrases an input model declares that state a number ("第3級", "four colours"), and a list's
     values counted where they are named ("one red, one blue": the count repeats the value in the list)."""
     slots = declared_slots(model).values()

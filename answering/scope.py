@@ -12,8 +12,12 @@ from indexer.text import fold
 from indexer.tokenize import Tokenizer
 from rules_engine import GAMES, load_games
 
+from .phrases import PhrasePattern
+
 OTHER_GAMES_FILE = Path(__file__).resolve().parent / "data" / "other_games.yaml"
 NOT_RULES_FILE = Path(__file__).resolve().parent / "data" / "not_rules.yaml"
+# libyaml's loader where it is built in: the pure-Python one took a tenth of a one-shot answer.
+_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -30,17 +34,17 @@ class GameSignal:
         return (10.0 if self.named else 0.0) + len(self.terms)
 
 
-def _phrase_pattern(phrase: str) -> re.Pattern[str]:
+def _phrase_pattern(phrase: str) -> PhrasePattern:
     folded = fold(phrase)
     if re.fullmatch(r"[a-z0-9 '\-]+", folded):
-        return re.compile(r"(?<![a-z0-9])" + re.escape(folded) + r"(?![a-z0-9])")
-    return re.compile(re.escape(folded))
+        return PhrasePattern(r"(?<![a-z0-9])" + re.escape(folded) + r"(?![a-z0-9])", (frozenset({folded}),))
+    return PhrasePattern(re.escape(folded), (frozenset({folded}),))
 
 
 @lru_cache(maxsize=2)
-def _listed_patterns(key: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _listed_patterns(key: str) -> tuple[tuple[str, PhrasePattern], ...]:
     """The names one list of the other-games file holds ("names", "uncovered"), each with its pattern."""
-    names = yaml.safe_load(OTHER_GAMES_FILE.read_text(encoding="utf-8"))[key]
+    names = yaml.load(OTHER_GAMES_FILE.read_text(encoding="utf-8"), Loader=_YAML_LOADER)[key]
     return tuple((n, _phrase_pattern(n)) for n in names)
 
 
@@ -51,7 +55,7 @@ def uncovered_parts_asked(question: str) -> list[str]:
 
 
 @lru_cache(maxsize=1)
-def _own_game_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _own_game_patterns() -> tuple[tuple[str, PhrasePattern], ...]:
     load_games()
     out = []
     for game in GAMES.values():
@@ -63,8 +67,8 @@ def _own_game_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
 
 
 @lru_cache(maxsize=1)
-def _not_rules_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    phrases = yaml.safe_load(NOT_RULES_FILE.read_text(encoding="utf-8"))["phrases"]
+def _not_rules_patterns() -> tuple[tuple[str, PhrasePattern], ...]:
+    phrases = yaml.load(NOT_RULES_FILE.read_text(encoding="utf-8"), Loader=_YAML_LOADER)["phrases"]
     return tuple((p, _phrase_pattern(p)) for p in phrases)
 
 
@@ -170,7 +174,7 @@ def strip_game_names(question: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def _coverage_patterns(game_id: str, which: str, plural: bool = False) -> tuple[tuple[str, re.Pattern[str]], ...]:
+def _coverage_patterns(game_id: str, which: str, plural: bool = False) -> tuple[tuple[str, PhrasePattern], ...]:
     """The patterns of a game's coverage phrases ("inside" or "outside"); English ones also in the plural."""
     load_games()
     phrases = getattr(GAMES[game_id], which)
