@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, Callable
 
@@ -384,6 +385,7 @@ def _register_extra_commands(sub: Any) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `arbiter` console script."""
+    argv_given = argv
     argv = list(sys.argv[1:] if argv is None else argv)
     # A core command needs no rulings or db parser, whose imports cost a one-shot ask a tenth of a second.
     parser = build_parser(play_help=argv[:1] == ["play"], extra_commands=argv[:1] not in [[c] for c in CORE_COMMANDS])
@@ -395,11 +397,25 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(f"-k must be between 1 and 20, found {args.k}")
     func: Callable[[argparse.Namespace], int] = args.func
     try:
-        return func(args)
+        code = func(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return EXIT_OK
+    if argv_given is None and args.command == "ask":
+        _exit_now(code)
+    return code
+
+
+def _exit_now(code: int) -> None:
+    """End an `arbiter ask` process once its answers are out: tearing down the interpreter (the index, the
+    models, thousands of patterns) took a fifth of a one-shot answer's wall time and does nothing for it."""
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except OSError:
+        pass  # the reader went away (`arbiter ask … | head`): nothing is left to say
+    os._exit(code)
 
 
 if __name__ == "__main__":
