@@ -55,7 +55,8 @@ _COLOUR_WORD = "(" + "|".join(sorted(_TOWER_COLOURS, key=len, reverse=True)) + "
 _TOWER = re.compile(_COLOUR_WORD + r"\s*(?:色)?\s*(?:的)?\s*(?:那张|这张|那座|这座)?\s*"
                     r"(?:塔|tower|one,?\s*(?:a\s+)?)?\s*[-_ ]?\s*(3|4|5)(?!\d)"
                     # "紅藍綠棕四張", "green 4 cards": a count of cards, not a Tower's number.
-                    r"(?!\s*(?:张|座|个|枚|cards\b|towers\b))")
+                    # ("紅藍綠棕四色連成一排", "四種顏色": a count of colours.)
+                    r"(?!\s*(?:张|座|个|枚|色|种|样|cards\b|towers\b|colou?rs\b))")
 _PLACE_VERB = r"(?:放|接|加|摆|排|置|补|塞|put|place|play|add|go|stick|set|lay|attach|append|slap|drop|throw|tack|slot|pop|plonk)"
 
 
@@ -448,7 +449,10 @@ def negated(text: str, start: int) -> bool:
 # ends the clause ("高塔不要丟" is about discarding).
 # ("路徑小卡也一張都沒收": not a single one, whatever the verb.)
 # ("leaving Dark Premonitions in the box", "黑暗徵兆留在盒子裡": not in play.)
-_NEGATED_AFTER = re.compile(r"\s*(?:也|都|还|连)?\s*[一1]\s*(?:张|个|顶|座|瓶|根|条|件|枚|位)?\s*(?:都|也)\s*(?:没|不)|"
+# A thing swapped out for another ("那2張櫻花換成2張竹林"): it is there no more.
+_SWAPPED_OUT = r"\s*(?:的?\s*(?:小卡|卡牌|卡|牌))?\s*(?:都|全|全部)?\s*(?:换成|改成|换为|改为|替换成)"
+_NEGATED_AFTER = re.compile(_SWAPPED_OUT + r"|"
+                            r"\s*(?:也|都|还|连)?\s*[一1]\s*(?:张|个|顶|座|瓶|根|条|件|枚|位)?\s*(?:都|也)\s*(?:没|不)|"
                             r"\s*(?:stays?|stayed|left|remains?|remained)\s+(?:in the box|on the shelf)\b|"
                             r"\s*(?:这次|这局|都|也|先|就|还是)*(?:留|收|放)在(?:盒子|盒)里|"
                             r"(?:\s*(?:跟|和|与|及|、)[^，,。？?！!；;]{1,10}?(?=都|也))?\s*(?:那个|那套)?\s*"
@@ -666,7 +670,9 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
     for unit in () if uncued and unit_shared else slot.units:
         # Two counts with the same unit ("0張" after 徵兆): the one whose cue is in the clause before it wins.
         # ("起始玩家後面第二個人": a number after 第 is a place in an order, no count.)
-        out += [(_unit_distance(text, m.start(1), slot) + _share_weight(text, m.start(1)), m.start(1), int(m.group(1)))
+        # (A number of a thing swapped out for another is none of it now: "那2張櫻花換成2張竹林".)
+        out += [(_unit_distance(text, m.start(1), slot) + _share_weight(text, m.start(1)), m.start(1),
+                 0 if re.match(_SWAPPED_OUT, text[m.end():]) else int(m.group(1)))
                 for m in _number_before_unit(unit).finditer(text)
                 if not _names_other(text[max(0, m.start(1) - 14):m.start(1)], slot)
                 and not _other_after(text[m.end():m.end() + 24], slot)
@@ -1008,7 +1014,9 @@ _DOOR_BEFORE = (r"(?:门|\bdoors?)\s*(?:\b(?:had been|has been|would have been|w
 
 
 # A verb of giving a Door back, then the Door's colour ("hand back the brown", "繳回一張綠").
-_HANDED_BACK = re.compile(r"(?:缴回|交回|还回|放回|退回|\bhand(?:s|ed)? back|\bgive(?:s|n)? back|\bgave back|\breturn(?:s|ed)?)"
+# ("putting back the green Door", "sent the green Door back" too.)
+_HANDED_BACK = re.compile(r"(?:缴回|交回|还回|放回|退回|\bhand(?:s|ed|ing)? back|\bgiv(?:e|es|en|ing) back|\bgave back|\breturn(?:s|ed|ing)?|"
+                          r"\bput(?:s|ting)? back|\bsen[dt](?:s|ing)? back)"
                           r"[^，,。.;；?？!！]{0,10}$")
 
 
@@ -1493,7 +1501,8 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
         before = segment[max(0, m.start - 16):m.start]  # room for "5 of her own memories"
         after = segment[m.end:m.end + 16]  # room for " alleys in their hand"
         value = m.value
-        if value in in_hand and (re.search(_IN_HAND_ZH + r"(?:的|有|还有)?\s*(?:\d+\s*(?:张|个)?)?\s*$", before)
+        # ("手里还藏着2张金矿小巷": how it is held may come between.)
+        if value in in_hand and (re.search(_IN_HAND_ZH + r"(?:的)?" + _HELD + r"(?:\d+\s*(?:张|个)?)?\s*$", before)
                                  or re.match(r"\s*(?:alleys?\s*)?" + _IN_HAND_EN, after)
                                  # "金礦只有手上2張", "金礦都在手上共3張" (no number of it said before: "場上2張金礦 手上1張")
                                  or (re.match(_WHERE_ONLY + _IN_HAND_ZH + r"\s*(?:共有?|一共|总共|有)?\s*\d", after)
@@ -1524,8 +1533,9 @@ def _record(segment: str, slot: Slot) -> dict[str, int] | None:
         record[value] = record.get(value, 0) + count
         if value != m.value and number is not None and offset != m.end:
             # "場上1張手裡1張金礦": the number said on the table before the one in hand is of the same thing.
-            table = re.search(r"(?:场上|桌上|桌面上?)\s*(\d+)\s*(?:张|个)?\s*[、,，和跟及]?\s*" + _IN_HAND_ZH +
-                              r"\s*(?:有|还有)?\s*\d+\s*(?:张|个)?\s*$", segment[max(0, m.start - 20):m.start])
+            # ("場上2張加手牌1張金礦小巷": added to the ones in hand.)
+            table = re.search(r"(?:场上|桌上|桌面上?)\s*(\d+)\s*(?:张|个)?\s*(?:[、,，和跟及]|加上?|再加上?|另外)?\s*" + _IN_HAND_ZH +
+                              _HELD + r"\d+\s*(?:张|个)?\s*$", segment[max(0, m.start - 24):m.start])
             if table:
                 record[m.value] = record.get(m.value, 0) + int(table.group(1))
         last = m.value
@@ -1979,7 +1989,8 @@ _LISTED_NAME = r"(?:[\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})"
 # "顺着出牌是阿杰、Lily、小美", "出牌顺序阿杰、Lily、小美", "然后依序小芸、宗翰": said of the turn order without 下家, the
 # names must come up again in the question (a list of cards is no roster).
 _LISTED_SEATS = re.compile(
-    r"(?:(?:往下家(?:方向)?|从(?:队长的?|[他她]的?)?下家(?:开始|数?起|算起))\s*(?:轮流?|依次|依序|按顺序|顺序|分别)?|"
+    # ("往下家數是…": counted toward the next player.)
+    r"(?:(?:往下家(?:方向)?(?:数|算)?|从(?:队长的?|[他她]的?)?下家(?:开始|数?起|算起))\s*(?:轮流?|依次|依序|按顺序|顺序|分别)?|"
     # "順著下家是…", "按下家順序接著是…", "按阿強往下家數依次是…"
     r"(?:顺[着著]|按|照)\s*(?:[\u4e00-\u9fff]{1,3}?\s*)?往?下家(?:方向|顺序)?数?\s*(?:接[着著]|然后)?\s*(?:依次|依序)?|"
     r"下家\s*(?:依次|依序|按顺序|顺序|分别)|(?:依次|依序|按顺序)\s*(?:的)?\s*下家|"
@@ -2028,8 +2039,10 @@ def _listed_seats(text: str) -> tuple[list[str], tuple[int, int], int] | None:
         if m.group("order") and not all(re.search(_name_pattern(n), rest) for n in names):
             return None
         # "隊長是小王，座位順序小王、小李、小張": a list of the seats in order may start with the captain.
+        # ("從拿隊長牌的小明開始往下家數是小明、阿華…": counted from the captain, the captain first.)
         if names and re.search(rf"队长\s*(?:是|为)?\s*{re.escape(names[0])}|{re.escape(names[0])}\s*(?:是|当|做)\s*"
-                               r"(?:今天|当天|那天|最后一天)?的?\s*队长", rest):
+                               r"(?:今天|当天|那天|最后一天)?的?\s*队长|"
+                               rf"(?:从|由)[^，,。；;]{{0,12}}?队长[^，,。；;]{{0,6}}?的\s*{re.escape(names[0])}\s*开始", rest):
             first = 0
     else:
         m = _LISTED_SEATS_EN.search(text)
@@ -2077,8 +2090,10 @@ def _without_asides(text: str) -> str:
 
 # "阿凱當隊長", "Jo is captain": a name told before the captain's role.
 # ("今天奶奶當隊長": the day said before the name is no part of it.)
-_NAME_AS_CAPTAIN = re.compile(r"\s*(?:(?:今天|当天|那天|这局|这把|最后一天)(?=[\u4e00-\u9fff]{1,4}\s*(?:当|是|做|担任)))?"
-                              r"([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*(?:(?:当|是|做|担任|\bis\b|\bwas\b|\bas\b)\s*"
+# ("那一天老王拿着队长卡": holding the captain card is being the captain.)
+_NAME_AS_CAPTAIN = re.compile(r"\s*(?:(?:今天|当天|那天|那一天|这局|这把|最后一天)(?=[\u4e00-\u9fff]{1,4}\s*(?:当|是|做|担任|拿|持有|握)))?"
+                              r"([\u4e00-\u9fff]{1,4}|[a-z][a-z'\-]{0,11})\s*(?:(?:拿着|拿了|持有|握着)\s*(?:圆形的?)?队长(?:卡|牌)|"
+                              r"(?:当|是|做|担任|\bis\b|\bwas\b|\bas\b)\s*"
                               r"(?:the\s+|(?:当天|今天|那天|最后一天)的?)?(?:队长|captain)(?:\s+(?:today|that day))?|"
                               r"\b(?:has|holds|had|held|got)\s+the\s+captain(?:'s)?"
                               r"(?:\s+card)?(?:\s+(?:today|that day))?|\s*[(（](?:the\s+)?(?:队长|captain)[)）])\s*")
@@ -2139,6 +2154,9 @@ _THEN_NAMES = re.compile(rf",\s*(?:and\s+)?then,?\s+(?:in (?:play|turn|seat) ord
 # "阿凱的上家是志明": a name, its seat's role, then the name of who sits there.
 _CAPTAINS_ROLE_IS = re.compile(rf"(?<![\u4e00-\u9fff])({_LISTED_NAME}?)的\s*(上家|下家)\s*(?:是|为)\s*"
                                rf"((?:(?![的是出去有和跟])[\u4e00-\u9fff]){{1,4}}|[a-z][a-z'\-]{{0,11}})(?![\u4e00-\u9fff])")
+# ("就是阿寶的上家" explains a name told before it: 就, 也, 他 are no names.)
+_SITS_AS_CAPTAINS_ROLE = re.compile(rf"(?<![\u4e00-\u9fff])(?![就也才都还正刚他她我你])((?:(?![的是坐在])[\u4e00-\u9fff]){{1,4}}|[a-z][a-z'\-]{{0,11}})\s*"
+                                    rf"(?:坐在|坐|是)\s*({_LISTED_NAME}?)的\s*(上家|下家)")
 # "他的下家是小瑜，再來依序是阿光、Amy": the Chinese "then" list behind a seated name.
 _THEN_NAMES_ZH = re.compile(rf"[，,]\s*(?:再来|然后|接[着著]|接下来|再下去)\s*(?:依序|依次|按顺序|顺序)?\s*(?:是|为)?\s*"
                             rf"({_LISTED_NAME}(?:\s*(?:、|和|跟)\s*{_LISTED_NAME})+)(?=\s*[，,。;；)）]|$)")
@@ -2208,13 +2226,15 @@ def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str
         if out.get(name, seat) != seat or (name not in out and seat in out.values()):
             return {}, None
         out[name] = seat
-    # "阿凱的上家是志明": a seat told from the captain by the captain's name.
-    for m in _CAPTAINS_ROLE_IS.finditer(text):
-        if out.get(m.group(1)) == 0 and m.group(3) not in _NOT_NAMES:
-            seat = _seat(text, m.group(2), players)
-            if seat is None or out.get(m.group(3), seat) != seat or (m.group(3) not in out and seat in out.values()):
+    # "阿凱的上家是志明", "小陈坐在老王的上家": a seat told from the captain by the captain's name.
+    told_from_captain = [(m.group(1), m.group(2), m.group(3)) for m in _CAPTAINS_ROLE_IS.finditer(text)] + \
+        [(m.group(2), m.group(3), m.group(1)) for m in _SITS_AS_CAPTAINS_ROLE.finditer(text)]
+    for captain, role, name in told_from_captain:
+        if out.get(captain) == 0 and name not in _NOT_NAMES:
+            seat = _seat(text, role, players)
+            if seat is None or out.get(name, seat) != seat or (name not in out and seat in out.values()):
                 return {}, None
-            out[m.group(3)] = seat
+            out[name] = seat
     after_then = _seats_after_then(text, out) if out else {}
     if after_then is None or (players and any(seat >= players for seat in after_then.values())) \
             or any(seat in out.values() for name, seat in after_then.items() if name not in out):
@@ -2819,7 +2839,7 @@ def _seat_from_start(text: str) -> int | None:
     # ("我坐起始玩家後面第2個 魔法物品要蓋在…": in a message typed with spaces for pauses, a space ends the ordinal.)
     space = "" if _unpunctuated(text) else r"\s*"
     m = re.search(rf"第\s*(\d)\s*(?:位|个)(?!{space}(?:物品|道具|魔法|冒险|指示物|标记|回合|轮(?!到)|季))(?:玩家)?|"
-                  r"(\d)(?:st|nd|rd|th) player|player (\d)\b|(?:sitting|seated|i'm|i am|i sit) (\d)(?:st|nd|rd|th)\b", text)
+                  r"(\d)(?:st|nd|rd|th) player|player (\d)\b|(?:sitting|seated|\bi'?m|i am|i sit) (\d)(?:st|nd|rd|th)\b", text)
     if m:
         n = int(m.group(1) or m.group(2) or m.group(3) or m.group(4))
         # "the 3rd player after the start player" (or after the start player's name, "阿光後面第二位") counts from
@@ -3688,9 +3708,12 @@ def unread_numbers(question: str, data: dict[str, Any], also_known: tuple[int, .
     text = re.sub(r"(?:下家|上家|第|seat|player|next player|\boption|\bchoice|选项|选择|\byear)\s*\d|\d(?:st|nd|rd|th)\b|"
                   r"\d\s*号?选项", " ", text)
     text = re.sub(r"(?:哪|\bwhich\s+|\bwhat\s+)\s*\d+", " ", text)
-    # A time of day ("it's already 10pm", "晚上10点多") counts nothing.
+    # A time of day ("it's already 10pm", "晚上10点多"), someone's age or a date of the calendar ("my niece just turned
+    # nine", "十月1号") counts nothing.
     text = re.sub(r"\b\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|o'clock)(?![a-z])|\b\d{1,2}:\d\d\b|"
-                  r"(?:晚上|早上|下午|上午|凌晨|中午|半夜)\s*\d{1,2}\s*点", " ", text)
+                  r"(?:晚上|早上|下午|上午|凌晨|中午|半夜)\s*\d{1,2}\s*点|"
+                  r"\bturned\s+\d{1,3}\b|\b\d{1,3}[\s-]*years?[\s-]*old\b|\d{1,3}\s*岁(?:生日)?|"
+                  r"\d{1,2}\s*月\s*\d{1,2}\s*(?:日|号)", " ", text)
     # "one Door of every colour", "one of each": one per colour describes a set, it counts nothing.
     text = re.sub(r"(?<![\d.])1\s+(?:[a-z]+\s+){0,2}of (?:every|each|all)\b|(?:各|每种颜色|每个颜色)\s*1(?!\d)", " ", text)
     text = _REFERENCE.sub(" ", text)

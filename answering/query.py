@@ -26,6 +26,8 @@ FOLLOW_UP_OPENERS = ("那如果", "如果是", "那要是", "那", "要是", "�
                      "same ", "but if", "but what if",
                      # What happened next in the same situation ("結果上家對那張燈籠打了濃霧時刻…", "後來…").
                      "结果", "后来",
+                     # The conclusion asked of the situation just told ("所以這樣今天出得了團嗎？", "so in that case …").
+                     "所以这样", "这样的话", "这样子", "那这样", "in that case", "so in that case", "so then",
                      # Chat shorthand: "n if …" (and if), "what abt …".
                      "n if", "n what", "& if", "what abt", "how abt", "wat if", "wut if", "n w/", "and w/", "& w/", "w/ ")
 FOLLOW_UP_ENDINGS = ("呢?", "呢？", "呢", "咧", "咧?", "咧？", "的话?", "的话？", "does that change it?",
@@ -51,7 +53,9 @@ def is_follow_up(question: str) -> bool:
 
 # Words pointing back at what the conversation named ("one of those two Towers", "the same row", "刚才那张"): the
 # question is about the situation told before.
-_POINTS_BACK = re.compile(r"\b(?:those|these)\s+(?:\d+\s+|two\s+|three\s+|four\s+)?[a-z]|\bthe same\s+(?!time\b)[a-z]|"
+_POINTS_BACK = re.compile(r"\b(?:those|these)\s+(?:\d+\s+|two\s+|three\s+|four\s+)?[a-z]|\bthe (?:very )?same\s+(?!time\b)[a-z]|"
+                          # "這樣的話我還逃得掉嗎", "照這樣算下來", "那局其實…": the situation told before, concluded on.
+                          r"这样的话|照这样|那局|那一局|\bin that case\b|"
                           r"\bthat one\b|\bsaid (?:card|tower|door|player|adventurer)|刚才(?:那|这|说)|刚刚(?:那|这|说)|"
                           r"上面(?:那|说)|前面说的|同样的|"
                           # "两人局也是拿这么多吗？", "still that many with two?": the amount told just before.

@@ -112,6 +112,8 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # ("max items one adventurer can hold?": a question opening on the most or least of a thing asks its number.)
     ("how_many", re.compile(r"(?<!好)几(?!乎)|多少|多久|多长时间|how many|how much|how long|how old|what number|number of|"
                             r"^\s*(?:max(?:imum)?|min(?:imum)?)\s+[a-z][a-z'-]*\b(?=[^.!;]*\?)|"
+                            # ("What's the most cards you're allowed to keep", "最多能留幾張": the most of a thing.)
+                            r"\bwhat(?:'s| is| are)? the (?:most|fewest|least|max(?:imum)?|min(?:imum)?)\b|"
                             r"\bwhat (?:does|do|would|will) [^?？]{1,40}?\bcost\b|\bwhat(?:'s| is) the cost\b")),
     # What to do with a card, what a card does: the answer is an effect or a destination.
     ("what_happens", re.compile(r"怎么办|会怎样|怎么样|什么事|发生什么|怎么处理|如何处理|怎样处理|干嘛|干什么用|"
@@ -159,7 +161,7 @@ def question_form(folded: str) -> str | None:
     if asks_who_is_right(folded):
         # "阿凱說5張，我說3張，誰對？": the dispute asks for the answer its claims give, in no form of its own
         # ("…誰對？總分多少" asks how many).
-        rest = without_who_is_right(without_claims(folded))
+        rest = without_claims(without_who_is_right(folded))
         return question_form(rest) or dispute_form(folded)
     folded = _RELATIVE_WHO.sub(r"\1 that", folded)
     # "用几次就放几个黄金吗": as many of one as of the other; its 几 ask no number.
@@ -169,9 +171,16 @@ def question_form(folded: str) -> str | None:
     asked_last = re.findall(r"[^.!?;]*\?", folded)
     if asked_last and _EMBEDDED_WH.match(asked_last[-1]):
         return "yes_no"  # "Does it matter which monster attacks first?": the which is the question's object
-    for form, pattern in _FORMS:
-        if pattern.search(folded):
-            return form
+    # A story told before the question ("…focaccia, which was the highlight of the night. … How much contribution am I
+    # sitting on?"): the sentences that ask say the form; the form of the whole is looked for when they say none.
+    # (A request to explain may stand in a sentence of its own that asks nothing: "…？給我講講整個流程。")
+    if _FORMS[0][1].search(folded):
+        return _FORMS[0][0]
+    asked = asking_part(folded)
+    for text in ((asked, folded) if asked != folded else (folded,)):
+        for form, pattern in _FORMS:
+            if pattern.search(text):
+                return form
     # "上限我記得是8張，多出來的丟掉？": an understanding put up with a question mark alone asks whether it holds.
     return "yes_no" if belief_span(folded) is not None else None
 

@@ -34,8 +34,18 @@ class GameSignal:
         return (10.0 if self.named else 0.0) + len(self.terms)
 
 
+# What may stand between the pieces of a listed phrase written with "..." ("where can i...buy"): a few words of the
+# same sentence.
+_PHRASE_GAP = r"[^。？?！!.;；]{0,24}?"
+
+
 def _phrase_pattern(phrase: str) -> PhrasePattern:
     folded = fold(phrase)
+    if "..." in folded:
+        pieces = [p.strip() for p in folded.split("...") if p.strip()]
+        edges = [(r"(?<![a-z0-9])" if re.match(r"[a-z0-9]", p) else "") + re.escape(p) +
+                 (r"(?![a-z0-9])" if re.search(r"[a-z0-9]$", p) else "") for p in pieces]
+        return PhrasePattern(_PHRASE_GAP.join(edges), (frozenset(pieces),))
     if re.fullmatch(r"[a-z0-9 '\-]+", folded):
         return PhrasePattern(r"(?<![a-z0-9])" + re.escape(folded) + r"(?![a-z0-9])", (frozenset({folded}),))
     return PhrasePattern(re.escape(folded), (frozenset({folded}),))
@@ -73,8 +83,9 @@ def _not_rules_patterns() -> tuple[tuple[str, PhrasePattern], ...]:
 
 
 # A sentence that asks: a question mark, a Chinese particle of asking, or an English word of asking opening it.
-_ASKING_SENTENCE = re.compile(r"[?？]|吗|么|呢|请问|求|\b(?:how|what|which|who|when|where|why|can|could|do|does|is|are|"
-                              r"should|any)\b")
+# ("…focaccia, which was the highlight of the night." tells: a word of asking inside a sentence asks nothing.)
+_ASKING_SENTENCE = re.compile(r"[?？]|吗|么|呢|请问|求|^\s*(?:(?:so|and|but|ok|okay|well|then|also)\b[,\s]*)?"
+                              r"(?:how|what|which|who|when|where|why|can|could|do|does|is|are|should|any)\b")
 
 
 def not_a_rules_question(question: str) -> str | None:
@@ -87,7 +98,7 @@ def not_a_rules_question(question: str) -> str | None:
 
 # A sentence that asks only for an opinion of what was said before it ("What do you reckon?", "你覺得呢？").
 _BARE_OPINION = re.compile(r"\s*(?:so,?\s+|and\s+|那\s*)?(?:what do you (?:reckon|think|say)|what(?:'s| is) your (?:take|opinion|view)|"
-                           r"(?:any )?thoughts|your thoughts|你(?:觉得|认为|说|看)(?:呢|如何|怎样|怎么样)?|怎么看|你怎么看|大家觉得呢)"
+                           r"(?:any )?thoughts|your thoughts|(?:any |got any )?ideas?|do you know|你(?:觉得|认为|说|看)(?:呢|如何|怎样|怎么样)?|怎么看|你怎么看|大家觉得呢)"
                            r"\s*[?？!！。.]*\s*")
 
 
@@ -184,7 +195,8 @@ def _coverage_patterns(game_id: str, which: str, plural: bool = False) -> tuple[
 
 
 _NOT_BEFORE = re.compile(r"(?:\bnot|\bno|\bwithout|\bisn't|不是|不含|不加|没有|非|不用|不管|不玩|不靠|不算|没加|没用|没玩|不带|没带)\s*(?:the\s+|any\s+|a\s+|这个|那个)?"
-                         r"(?:[a-z\-]+\s+){0,2}[\u4e00-\u9fff]{0,4}$")
+                         # ("沒有加任何魔法物品的變體": what is set aside may be said with 任何 and 的.)
+                         r"(?:[a-z\-]+\s+){0,2}(?:[\u4e00-\u9fff]{0,2}任何)?[\u4e00-\u9fff]{0,4}(?:的)?$")
 
 
 def outside_topic(question: str, game_id: str) -> str | None:

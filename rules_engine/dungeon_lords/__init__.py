@@ -11,7 +11,7 @@ GAME = register_game(Game(
     covers={"zh-TW": "地城領主的魔法物品變體，不含基本遊戲的規則（如疲勞、邪惡度）",
             "en": "Dungeon Lords' magic-item variant, not the base game's rules (fatigue, evilness)"},
     # The variant's examples mention fatigue and evilness but leave their rules to the base game.
-    outside=("基本遊戲", "基礎遊戲", "基礎版", "基本版", "基本規則", "基本规则", "基礎規則", "本體", "本体", "base game", "basic game", "base rules", "core rules",
+    outside=("基本遊戲", "基礎遊戲", "基礎版", "基本版", "基本規則", "基本规则", "基礎規則", "本體", "本体", "base game", "basic game", "base box", "plain game", "base rules", "core rules",
              "疲勞", "疲劳", "fatigue", "邪惡度", "邪恶度", "evilness",
              # the base game's own pieces
              "小惡魔", "小恶魔", "imp", "imps", "聖騎士", "圣骑士", "paladin",

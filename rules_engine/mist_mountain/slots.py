@@ -33,7 +33,9 @@ DEPARTED = Slot("choice", {"zh-TW": "早晨是否出團", "en": "whether the tea
                               (False, {"zh-TW": "早晨失敗（沒有出團）", "en": "the morning failed"})),
                 unstated="general")
 WENT = Slot("seats", {"zh-TW": "出團的座位", "en": "seats that went"}, role="went",
-            cues=("出團的是", "出團的有", "出團", "出發", "去的是", "去的有", "跟著去", "跟着去", "也去了", "went", "departed with", "set off with",
+            cues=("出團的是", "出團的有", "出團", "出發", "去的是", "去的有", "跟著去", "跟着去", "也去了",
+                  # "跟著出去冒險的是小明、大雄和靜香", "跟團的是老王、小李和小陳"
+                  "跟著出去", "出去冒險的是", "跟團的是", "跟團的有", "went", "departed with", "set off with",
                   "set out with", "headed out with", "went out with", "qualified",
                   # "資格者是阿明、小剛、小芳": those who qualified are those who went.
                   "資格者是", "資格者有", "有資格的是", "取得資格的是",

@@ -9,7 +9,7 @@ GAME = register_game(Game(
     aliases=("onirim", "奧尼里姆", "夢境", "梦境"),
     covers={"zh-TW": "Onirim 三個擴充與綜合難度的規則，不含基本遊戲",
             "en": "the rules of Onirim's three expansions and the combined difficulty levels, not the base game"},
-    outside=("基本遊戲", "基礎遊戲", "基礎版", "基本规则", "基本規則", "基礎規則", "基础规则", "基本版", "本體", "本体", "base game", "basic game",
+    outside=("基本遊戲", "基礎遊戲", "基礎版", "基本规则", "基本規則", "基礎規則", "基础规则", "基本版", "本體", "本体", "base game", "basic game", "base box", "plain game",
              "core game", "base rules", "basic rules", "core rules", "base onirim", "basic onirim", "vanilla onirim",
              "plain onirim", "基本組", "基本组", "基本玩法", "基礎玩法", "基础玩法", "base deck", "base-game deck", "基本牌組", "基本牌组",
              # the other expansions of the second edition, which these texts do not cover

@@ -4,6 +4,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..slots import Slot
+from .cards import SPELLS, spell_cost
 
 # Readings of unclear texts, as (Traditional Chinese, English) assumptions. The rules say them when the
 # input is given; a slot states the default one as its note (the same text, so it is said once).
@@ -35,7 +36,9 @@ _POWER_PHRASES = ((True, ("效應", "效果", "高塔效應", "高塔的效應",
                            # What the power does for the player: the complete row protects the Towers.
                            "保護", "protection")),
                   (False, ("無效應", "power switched off", "power turned off", "power off", "power disabled",
-                           "switched off", "turned off")))
+                           "switched off", "turned off",
+                           # What the row does for the player said to be nothing ("the finished row gives you nothing").
+                           "gives you nothing", "gives nothing", "does nothing", "沒有任何作用", "沒作用", "沒有作用")))
 
 
 def _rung(digit: str, numeral: str) -> tuple[str, ...]:
@@ -54,6 +57,8 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                  values=(("in_progress", (
                                           # (Before the words they run into: "四色還沒湊齊" is one phrase, not 四色 and 還沒湊齊.)
                                           "四色還沒", "四色沒", "四色都還沒", "四種顏色還沒", "四個顏色還沒",
+                                          # ("紅藍綠棕四色": after a colour the four is read as a digit.)
+                                          "4色還沒", "4色沒", "4色還差",
                                           "還沒完成", "未完成", "尚未完成", "沒完成", "正在成形", "成形中", "排到一半",
                                           "還沒湊齊", "還沒湊滿", "還沒湊成", "沒湊成", "四色還差", "四色...還差得遠", "離四色還", "沒湊齊", "沒湊滿", "還沒排滿", "還沒連完", "沒連完", "還沒連好", "還沒排完",
                                           "not complete", "incomplete", "in progress", "not finished", "unfinished",
@@ -74,7 +79,7 @@ ROW_STATE = Slot("choice", {"zh-TW": "高塔列的狀態", "en": "state of the T
                                             for verb in ("蓋", "蓋了", "蓋好")),
                                           "nowhere near an alignment", "nowhere near the alignment", "nowhere near complete",
                                           "far from complete", "far from an alignment")),
-                         ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "完成",
+                         ("complete", ("已完成", "完成了", "已經完成", "排好了", "四種顏色都", "四色", "4色", "4種顏色", "完成",
                                        "四張塔...連成", "四座塔...連成", "四色...連成", "四種顏色連", "四種顏色...連成一排", "四種顏色...排成一排", "四種顏色的塔...連成", "四種顏色的塔...排好", "all four lined up",
                                        # Four Towers of different colours joined up are the complete row.
                                        "四張不同顏色", "四座不同顏色", "四種不同顏色", "四個不同顏色", "不同顏色的塔...連好",
@@ -162,19 +167,29 @@ RETURNED_DOOR = Slot("colour", {"zh-TW": "放回Limbo的門", "en": "Door given 
                      cues=("門", "door"), unstated="general", value_labels=COLOUR_LABELS, role="returned")
 RETURNED = Slot("count", {"zh-TW": "放回Limbo的門所在的目標位置", "en": "position of the Goal whose Door goes back"},
                 cues=("第", "goal"), units=("個目標", "張目標"), unstated="general", other_cues=("前", "first"))
+# How players name a Nightmare card.
+_NIGHTMARE_NAMES = ("夢魘", "惡夢", "噩夢")
 SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
              values=(("paradoxical_prophecy", ("矛盾預言", "預言", "paradoxical", "prophecy", "最底下", "bottom")),
                      ("parallel_planning", ("平行計畫", "平行計劃", "parallel", "互換", "交換", "swap", "swap two",
                                              "換兩張", "調換兩張", "交換兩張", "互換兩張",
                                              # told by what it does: two Goal cards change places
                                              "換位置", "交換位置", "調換位置", "對調", "兩張目標卡...換", "兩張目標卡...對調",
-                                             "switch two", "two goal cards...swap", "two goal cards...switch")),
+                                             "switch two", "two goal cards...swap", "two goal cards...switch",
+                                             "trade places", "swap places", "switch places", "change places")),
                      ("powerful_punishment", ("強力懲罰", "懲罰", "powerful punishment", "punishment",
                                               # What it does: a Nightmare just drawn discarded at no cost.
                                               "丟棄惡夢", "丟掉惡夢", "棄掉惡夢", "取消惡夢", "惡夢…作廢", "作廢惡夢", "丟棄夢魘", "丟掉夢魘",
                                               "cancelling a nightmare", "cancel a nightmare", "canceling a nightmare",
                                               "kill the nightmare", "kill-the-nightmare", "discard the nightmare",
-                                              "discard a nightmare"))),
+                                              "discard a nightmare",
+                                              # ("能用那個把噩夢直接扔掉的咒語嗎", "the one that gets rid of the Nightmare")
+                                              *(f"{verb}{nightmare}" for nightmare in _NIGHTMARE_NAMES
+                                                for verb in ("扔掉", "丟掉", "丟棄", "棄掉")),
+                                              *(f"{nightmare}直接{verb}" for nightmare in _NIGHTMARE_NAMES
+                                                for verb in ("扔掉", "丟掉", "丟棄", "棄掉")),
+                                              "get rid of the nightmare", "get rid of a nightmare",
+                                              "wipe out the nightmare", "wipe out a nightmare"))),
              value_labels=(("paradoxical_prophecy", {"zh-TW": "矛盾預言", "en": "Paradoxical Prophecy"}),
                            ("parallel_planning", {"zh-TW": "平行計畫", "en": "Parallel Planning"}),
                            ("powerful_punishment", {"zh-TW": "強力懲罰", "en": "Powerful Punishment"})),
@@ -184,11 +199,19 @@ _CHEAP_SIDE = ("便宜", "較少", "少張數", "代價少", "代價低", "代�
                "costs less", "fewer discards", "cost fewer")
 _EXPENSIVE_SIDE = ("昂貴", "較多", "多張數", "代價多", "代價高", "代價較高", "代價比較高", "多的那面", "多的那一面", "expensive", "pricier", "pricey", "higher cost",
                    "cost more", "costs more", "more discards")
+
+
+def _side_by_cost(side: str) -> tuple[str, ...]:
+    """How a player names a side of the Spells card by a spell's cost on it ("the 12 side", "12張那面")."""
+    return tuple(f"{cost}{form}" for cost in sorted({spell_cost(spell, side) for spell in SPELLS})
+                 for form in (" side", "-card side", " cost side", "-cost side", "那面", "的那面", "張那面", "張的那面"))
+
+
 SPELL_SIDE = Slot("choice", {"zh-TW": "咒文卡使用的一面", "en": "side of the Spells card"},
                   # The ladder names the sides by rung too: rung 5 is the Book with cheap spells, rung 6 with expensive.
                   values=(("cheap", (*_CHEAP_SIDE, "低價", "cheap side", "比較簡單", "簡單的那面", "簡單的那一面",
-                                     "easier side", *_rung("5", "五"))),
-                          ("expensive", (*_EXPENSIVE_SIDE, "高價", "貴", *_rung("6", "六"),
+                                     "easier side", *_rung("5", "五"), *_side_by_cost("cheap"))),
+                          ("expensive", (*_EXPENSIVE_SIDE, "高價", "貴", *_rung("6", "六"), *_side_by_cost("expensive"),
                                          # the side is chosen by the challenge wanted (spell-sides)
                                          "比較難", "較難的", "難的那面", "難的那一面", "harder side"))),
                   value_labels=(("cheap", {"zh-TW": "代價較少的一面", "en": "the cheap side"}),
@@ -204,8 +227,11 @@ DISCARD_PILE = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the di
                     other_cues=("removed", "paid", "spent", "移除了", "移出了", "付了", "花了"))
 NIGHTMARE_JUST_DRAWN = Slot("choice", {"zh-TW": "是否剛抽到夢魘", "en": "a Nightmare was just drawn"},
                             values=((True, ("剛抽到夢魘", "抽到夢魘", "剛抽到惡夢", "抽到惡夢", "抽到噩夢",
-                                            # "剛抽到一張惡夢": a measure word between
-                                            "抽到一張夢魘", "抽到一張惡夢", "抽到一張噩夢", "drew a nightmare",
+                                            # "剛抽到一張惡夢", "摸到一張噩夢": a measure word between, another verb
+                                            "抽到一張夢魘", "抽到一張惡夢", "抽到一張噩夢",
+                                            *(f"{verb}{one}{nightmare}" for verb in ("摸到", "翻到", "補到")
+                                              for one in ("", "一張") for nightmare in _NIGHTMARE_NAMES),
+                                            "drew a nightmare",
                                             "just drawn a nightmare", "nightmare just drawn", "draw a nightmare",
                                             "drawn a nightmare")),
                                     (False, ("no nightmare", "without a nightmare", "in advance", "ahead of time", "提前",
