@@ -48,10 +48,10 @@ class Settings(BaseSettings):
     # Worker processes of `arbiter serve` (0: one per core); `--workers` overrides it.
     workers: int = Field(default=0, ge=0)
 
-    # The longest tuning question is 566 characters (a forum post telling the whole game before asking), and the
+    # The longest tuning question is 616 characters (a game night told in full before asking), and the
     # default keeps half as much again above it; the embedding reads at most 120 tokens of any question, so a long
     # one costs a few short ones. The answering layer itself refuses more than indexer.retrieval.MAX_QUERY_CHARS.
-    max_question_chars: int = Field(default=900, ge=1, le=1000)
+    max_question_chars: int = Field(default=950, ge=1, le=1000)
 
     database_url: str = f"sqlite:///{ROOT / 'var' / 'rulings.db'}"
     admin_token: str = ""
