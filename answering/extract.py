@@ -20,7 +20,7 @@ from rules_engine.registry import get_game
 from rules_engine.slots import Slot, declared_slots, domain_of
 
 from .claims import CN_DIGITS, claim_spans, claims_unnumbered, speaks_after
-from .phrases import PhrasePattern
+from .phrases import PhrasePattern, joined
 
 # Chinese numerals count only next to a measure word or a seat/ordinal marker ("五位玩家", "下家二",
 # "第三"), so that 一起 or 一樣 never become numbers.
@@ -408,11 +408,7 @@ def _pattern_of(folded: str) -> PhrasePattern:
     """The pattern of one folded phrase, written as it is, with the literal pieces a match holds."""
     if "..." in folded:
         gap = _PHRASE_GAP_EN if folded.isascii() else _PHRASE_GAP
-        parts = [_pattern(part.strip()) for part in folded.split("...")]
-        needs: list[frozenset[str]] = [frozenset()]
-        for part in parts:
-            needs = [have | more for have in needs for more in part.needs]
-        return PhrasePattern(gap.join(part.pattern for part in parts), tuple(needs))
+        return joined([_pattern(part.strip()) for part in folded.split("...")], gap)
     if folded.isascii():
         # Words joined by a space or a hyphen alike ("grass path", "grass-path").
         words = r"[\s\-]+".join(re.escape(w) for w in folded.split())
@@ -450,8 +446,8 @@ def negated(text: str, start: int) -> bool:
 # ("路徑小卡也一張都沒收": not a single one, whatever the verb.)
 # ("leaving Dark Premonitions in the box", "黑暗徵兆留在盒子裡": not in play.)
 # A thing swapped out for another ("那2張櫻花換成2張竹林"): it is there no more.
-_SWAPPED_OUT = r"\s*(?:的?\s*(?:小卡|卡牌|卡|牌))?\s*(?:都|全|全部)?\s*(?:换成|改成|换为|改为|替换成)"
-_NEGATED_AFTER = re.compile(_SWAPPED_OUT + r"|"
+_SWAPPED_OUT = re.compile(r"\s*(?:的?\s*(?:小卡|卡牌|卡|牌))?\s*(?:都|全|全部)?\s*(?:换成|改成|换为|改为|替换成)")
+_NEGATED_AFTER = re.compile(_SWAPPED_OUT.pattern + r"|"
                             r"\s*(?:也|都|还|连)?\s*[一1]\s*(?:张|个|顶|座|瓶|根|条|件|枚|位)?\s*(?:都|也)\s*(?:没|不)|"
                             r"\s*(?:stays?|stayed|left|remains?|remained)\s+(?:in the box|on the shelf)\b|"
                             r"\s*(?:这次|这局|都|也|先|就|还是)*(?:留|收|放)在(?:盒子|盒)里|"
@@ -672,7 +668,7 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
         # ("起始玩家後面第二個人": a number after 第 is a place in an order, no count.)
         # (A number of a thing swapped out for another is none of it now: "那2張櫻花換成2張竹林".)
         out += [(_unit_distance(text, m.start(1), slot) + _share_weight(text, m.start(1)), m.start(1),
-                 0 if re.match(_SWAPPED_OUT, text[m.end():]) else int(m.group(1)))
+                 0 if _SWAPPED_OUT.match(text, m.end()) else int(m.group(1)))
                 for m in _number_before_unit(unit).finditer(text)
                 if not _names_other(text[max(0, m.start(1) - 14):m.start(1)], slot)
                 and not _other_after(text[m.end():m.end() + 24], slot)

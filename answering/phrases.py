@@ -44,3 +44,12 @@ class PhrasePattern:
 
     def sub(self, repl: Any, text: str, count: int = 0) -> str:
         return self.compiled.sub(repl, text, count) if self._possible(text) else text
+
+
+def joined(parts: list[PhrasePattern], gap: str) -> PhrasePattern:
+    """The parts of a phrase written with "...", in order with `gap` between them (a match holds the literal
+    pieces of one way to match each part)."""
+    needs: list[frozenset[str]] = [frozenset()]
+    for part in parts:
+        needs = [have | more for have in needs for more in part.needs]
+    return PhrasePattern(gap.join(part.pattern for part in parts), tuple(needs))

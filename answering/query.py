@@ -27,7 +27,8 @@ FOLLOW_UP_OPENERS = ("那如果", "如果是", "那要是", "那", "要是", "�
                      # What happened next in the same situation ("結果上家對那張燈籠打了濃霧時刻…", "後來…").
                      "结果", "后来",
                      # The conclusion asked of the situation just told ("所以這樣今天出得了團嗎？", "so in that case …").
-                     "所以这样", "这样的话", "这样子", "那这样", "in that case", "so in that case", "so then",
+                     # ("這樣的話…", "in that case …" point back anywhere in the question: `_POINTS_BACK`.)
+                     "所以这样", "这样子", "那这样", "so then",
                      # Chat shorthand: "n if …" (and if), "what abt …".
                      "n if", "n what", "& if", "what abt", "how abt", "wat if", "wut if", "n w/", "and w/", "& w/", "w/ ")
 FOLLOW_UP_ENDINGS = ("呢?", "呢？", "呢", "咧", "咧?", "咧？", "的话?", "的话？", "does that change it?",

@@ -146,6 +146,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
                         r"\bwhat\b(?!\s+(?:if|about|is|are|was|were)\b)(?!'?s\b)|(?<![为是])什么(?!时候)")),
 )
 
+_EXPLAIN = dict(_FORMS)["explain"]
 # Where a question asking two things starts its second ("How many …, and when …?", "手牌上限幾張？什麼時候檢查？").
 _NEXT_ASK = re.compile(r"[?？]+|[。；;!！]|\band\s+(?=(?:how|when|what|where|which|who|whom|do|does|did|is|are|can|could|"
                        r"should|will|would|must)\b)|[，,]\s*(?:还有|另外|以及|然后|那)?\s*(?=几|多少|什么时候|哪|谁)")
@@ -174,8 +175,8 @@ def question_form(folded: str) -> str | None:
     # A story told before the question ("…focaccia, which was the highlight of the night. … How much contribution am I
     # sitting on?"): the sentences that ask say the form; the form of the whole is looked for when they say none.
     # (A request to explain may stand in a sentence of its own that asks nothing: "…？給我講講整個流程。")
-    if _FORMS[0][1].search(folded):
-        return _FORMS[0][0]
+    if _EXPLAIN.search(folded):
+        return "explain"
     asked = asking_part(folded)
     for text in ((asked, folded) if asked != folded else (folded,)):
         for form, pattern in _FORMS:

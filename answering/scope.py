@@ -12,7 +12,7 @@ from indexer.text import fold
 from indexer.tokenize import Tokenizer
 from rules_engine import GAMES, load_games
 
-from .phrases import PhrasePattern
+from .phrases import PhrasePattern, joined
 
 OTHER_GAMES_FILE = Path(__file__).resolve().parent / "data" / "other_games.yaml"
 NOT_RULES_FILE = Path(__file__).resolve().parent / "data" / "not_rules.yaml"
@@ -42,10 +42,7 @@ _PHRASE_GAP = r"[^。？?！!.;；]{0,24}?"
 def _phrase_pattern(phrase: str) -> PhrasePattern:
     folded = fold(phrase)
     if "..." in folded:
-        pieces = [p.strip() for p in folded.split("...") if p.strip()]
-        edges = [(r"(?<![a-z0-9])" if re.match(r"[a-z0-9]", p) else "") + re.escape(p) +
-                 (r"(?![a-z0-9])" if re.search(r"[a-z0-9]$", p) else "") for p in pieces]
-        return PhrasePattern(_PHRASE_GAP.join(edges), (frozenset(pieces),))
+        return joined([_phrase_pattern(piece.strip()) for piece in folded.split("...") if piece.strip()], _PHRASE_GAP)
     if re.fullmatch(r"[a-z0-9 '\-]+", folded):
         return PhrasePattern(r"(?<![a-z0-9])" + re.escape(folded) + r"(?![a-z0-9])", (frozenset({folded}),))
     return PhrasePattern(re.escape(folded), (frozenset({folded}),))

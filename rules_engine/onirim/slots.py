@@ -179,7 +179,7 @@ SPELL = Slot("choice", {"zh-TW": "咒文", "en": "spell"},
                                              "trade places", "swap places", "switch places", "change places")),
                      ("powerful_punishment", ("強力懲罰", "懲罰", "powerful punishment", "punishment",
                                               # What it does: a Nightmare just drawn discarded at no cost.
-                                              "丟棄惡夢", "丟掉惡夢", "棄掉惡夢", "取消惡夢", "惡夢…作廢", "作廢惡夢", "丟棄夢魘", "丟掉夢魘",
+                                              "取消惡夢", "惡夢…作廢", "作廢惡夢",
                                               "cancelling a nightmare", "cancel a nightmare", "canceling a nightmare",
                                               "kill the nightmare", "kill-the-nightmare", "discard the nightmare",
                                               "discard a nightmare",
@@ -226,10 +226,9 @@ DISCARD_PILE = Slot("count", {"zh-TW": "棄牌堆張數", "en": "cards in the di
                     # its cost as played, not the pile's size.
                     other_cues=("removed", "paid", "spent", "移除了", "移出了", "付了", "花了"))
 NIGHTMARE_JUST_DRAWN = Slot("choice", {"zh-TW": "是否剛抽到夢魘", "en": "a Nightmare was just drawn"},
-                            values=((True, ("剛抽到夢魘", "抽到夢魘", "剛抽到惡夢", "抽到惡夢", "抽到噩夢",
+                            values=((True, ("剛抽到夢魘", "剛抽到惡夢",
                                             # "剛抽到一張惡夢", "摸到一張噩夢": a measure word between, another verb
-                                            "抽到一張夢魘", "抽到一張惡夢", "抽到一張噩夢",
-                                            *(f"{verb}{one}{nightmare}" for verb in ("摸到", "翻到", "補到")
+                                            *(f"{verb}{one}{nightmare}" for verb in ("抽到", "摸到", "翻到", "補到")
                                               for one in ("", "一張") for nightmare in _NIGHTMARE_NAMES),
                                             "drew a nightmare",
                                             "just drawn a nightmare", "nightmare just drawn", "draw a nightmare",
