@@ -26,7 +26,7 @@ from .phrases import PhrasePattern, joined
 # "第三"), so that 一起 or 一樣 never become numbers.
 _CN_NUM = "零〇一二两三四五六七八九十百"
 # "死信有三金": 金 counts golds (not the 金矿 of a gold alley).
-_MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|顶|根|瓶|支|件|片|条|只|串|块|金(?!矿)|players?)"
+_MEASURE = r"(?:张|人|位|名|个|分|点|滴|次|枚|座|天|回合|号|级|扇|颗|格|轮|局|顶|盏|根|瓶|支|件|片|条|只|串|块|金(?!矿)|players?)"
 _EN_ORDINALS = {"first": "1st", "second": "2nd", "third": "3rd", "fourth": "4th", "fifth": "5th", "sixth": "6th"}
 _EN_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
@@ -46,7 +46,7 @@ _NEGATOR_EN = re.compile(r"(?:\bno|\bnot|\bwithout|n't|\bnever|\bnon-?|\bnobody|
                          r"(?:[a-z]+ing\s+|(?:use|put|send|shove|stick|move|return|place|throw|toss|add|play|include|"
                          r"used|played|have|had|hold|threw|cast|fired|shot|sent|put|placed|added)\s+)?"
                          # "no special protection", "without any extra power": an adjective may stand between.
-                         r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?(?:special\s+|extra\s+|real\s+|single\s+)?$")
+                         r"(?:the\s+|any\s+|a\s+|an\s+|it\s+|my\s+)?(?:special\s+|extra\s+|real\s+|single\s+|whole\s+|entire\s+|full\s+)?$")
 # The words for the card colours as folded text has them, and the colour each names.
 _TOWER_COLOURS = {"red": "red", "blue": "blue", "green": "green", "brown": "brown", "tan": "brown", "红": "red",
                   "蓝": "blue", "绿": "green", "棕": "brown", "褐": "brown", "咖啡": "brown", "啡": "brown"}
@@ -79,7 +79,15 @@ def _spaces_as_commas(folded: str) -> str:
 
 @lru_cache(maxsize=4096)
 def normalise_numbers(folded: str) -> str:
-    """Digits for Chinese numerals next to measure words or seat markers, and for English number words."""
+    """Digits for Chinese numerals next to measure words or seat markers, and for English number words; a number
+    denied beside another ("9 cards, not 10") blanked."""
+    return _without_denied(_numbers_as_digits(folded))
+
+
+@lru_cache(maxsize=4096)
+def _numbers_as_digits(folded: str) -> str:
+    """Digits for Chinese numerals next to measure words or seat markers, and for English number words (a number
+    denied is kept: a follow-up's "不是8號，是5號" says which earlier number it replaces)."""
     # Cached: every rule of a game reads the same question, and this is the costliest step they share.
     def cn(m: re.Match[str]) -> str:
         numeral = m.group(1).replace("两", "二").replace("〇", "零")
@@ -125,6 +133,8 @@ def normalise_numbers(folded: str) -> str:
                  out)
     # "死信有三金": a number of 金 on its own is that many golds (金矿 is a gold alley, 金币 a coin).
     out = re.sub(r"(?<=\d)\s*(?:个|枚)?\s*金(?![矿币子])", "个黄金", out)
+    # "一對櫻花小徑的路徑小卡", "一双": a pair is two.
+    out = re.sub(r"一\s*(?:对|双)(?=\s*[\u4e00-\u9fffa-z])", "2张", out)
     # 俩 and 仨 are two and three with no measure word ("俩住持"); "我们俩" names people, not a count.
     out = re.sub(r"(?<![们\d])([俩仨])(?!\d)", lambda m: "2" if m.group(1) == "俩" else "3", out)
     # "再多湊一張", "再補一張": one more is a count, not an article.
@@ -144,7 +154,9 @@ def normalise_numbers(folded: str) -> str:
     out = re.sub(r"一\s*(张|个|颗|瓶|根|件|点|枚|座|扇)\s*(?:牌|卡)?\s*(?:都|也)\s*(?:还)?\s*(?=没有?)", r"0\1 ", out)
     # "a dozen cards", "half a dozen", "a couple of path cards", "a pair of Sakura cards", "a trio of golds": counts
     # said the English way.
-    out = re.sub(r"\ba (couple|pair|trio) of\b(?=(?:\s+\S+){0,3}?\s+(?:cards?|memories|golds?|points?|potions?|clovers?|wands?)\b)",
+    out = re.sub(r"\ba (couple|pair|trio) of\b(?=(?:\s+\S+){0,3}?\s+(?:cards?|memories|golds?|points?|potions?|clovers?|wands?|"
+                 r"necklaces?|lanterns?|reflectors?|discs?|disks?|mirrors?|hats?|helmets?|tools?|doors?|keys?|towers?|"
+                 r"nightmares?|villagers?|alleys?|abbots?|traps?|hearts?|goals?|premonitions?|dreams?|locations?)\b)",
                  lambda m: "3" if m.group(1) == "trio" else "2", out)
     # "just the one Sakura card": one of them, not the card pointed back at.
     out = re.sub(r"\b(just|only) the one\b(?=\s+[a-z]+(?:[- ][a-z]+)?\s+(?:path\s+)?(?:cards?|memory|abbot|gold|potion|clover|wand)\b)",
@@ -243,10 +255,22 @@ _TAKEN_BACK = re.compile(r"(?<![\d.])(\d+)(?![\d.])([^\d。？?！!；;]{0,24}?[
                          r"(?:其实是|应该是|是|\bit's\s|\bit was\s|\bit is\s)?\s*)(\d+)(?![\d.])")
 
 
+# A number said and another denied beside it ("9 cards, not 10", "不是7张，是9张", "是9张，不是10张"): the denied
+# one is no number of the situation.
+_DENIED_AFTER = re.compile(r"(?<=\d)(\s*[a-z\u4e00-\u9fff]{0,12}?\s*[,，]?\s*)(\bnot\s+\d+|不是\s*\d+)(?!\d|\.\d)")
+_DENIED_BEFORE = re.compile(r"(不是\s*\d+|\bnot\s+\d+)(?!\d|\.\d)(?=\s*[\u4e00-\u9fffa-z]{0,6}\s*[,，]\s*(?:而是|是|but|it's|it is)\s*\d)")
+
+
 def _corrected(text: str) -> str:
     """The text with a number the player took back in the same message replaced by the one that replaces it, said
     where the first stood ("我有4张回忆"), the correction blanked."""
     return _TAKEN_BACK.sub(lambda m: m.group(4) + m.group(2) + " " * (len(m.group(3)) + len(m.group(4))), text)
+
+
+def _without_denied(text: str) -> str:
+    """The text with a number denied beside another blanked."""
+    text = _DENIED_BEFORE.sub(lambda m: " " * len(m.group()), text)
+    return _DENIED_AFTER.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
 
 
 def _numbered_players(text: str) -> str:
@@ -336,6 +360,12 @@ _ZH_SLIPS = {"四页草": "四叶草"}
 _EN_SHORT = {"grn": "green", "blu": "blue", "brn": "brown", "mems": "memories", "ppl": "people", "n": "and"}
 
 
+# ("b4" is left alone: it may be a blue 4.)
+_DIGIT_WORDS = {"4get": "forget", "2day": "today", "2nite": "tonight", "2morrow": "tomorrow", "gr8": "great",
+                "l8r": "later"}
+_DIGIT_SPELT = re.compile(r"(?<![a-z0-9])(" + "|".join(_DIGIT_WORDS) + r")([a-z]*)(?![0-9])")
+
+
 # Cached: the game signals and the reading of numbers both mend the same question.
 @lru_cache(maxsize=4096)
 def respelled(folded: str) -> str:
@@ -352,6 +382,8 @@ def respelled(folded: str) -> str:
             return word
         return _one_edit_away(word, vocabulary) or word
 
+    # Words spelt with a digit for its sound ("i keep 4getting", "2day") hold no number.
+    folded = _DIGIT_SPELT.sub(lambda m: _DIGIT_WORDS[m.group(1)] + m.group(2), folded)
     out = re.sub(r"[a-z]+", lambda m: _EN_SHORT.get(m.group()) or mend(m), folded)
     for slip, word in _ZH_SLIPS.items():
         out = out.replace(slip, word)
@@ -607,10 +639,18 @@ def _numbers(text: str) -> list[re.Match[str]]:
 
 def _cue_spans(text: str, slot: Slot) -> list[tuple[int, int]]:
     """Where the slot's cue words stand in the text."""
-    return [c.span() for cue in slot.cues for c in _pattern(cue).finditer(text)]
+    return [c.span() for _, c in _cue_matches(text, slot)]
 
 
-_COUNTED_ONE = r"(?:瓶|根|支|片|个|张|枚|颗|点|块)"  # measure words after which 一 counts one
+def _cue_matches(text: str, slot: Slot) -> list[tuple[str, re.Match[str]]]:
+    """Each of the slot's cue words found in the text, with the cue."""
+    # A cue negated right before it leads to no count: in "黑暗征兆已经一张不剩了（0张）" the 剩 of 不剩 is said of
+    # the Premonitions, and counts no deck (the cue 剩 of cards left in the deck).
+    return [(cue, c) for cue in slot.cues for c in _pattern(cue).finditer(text)
+            if not (c.start() and text[c.start() - 1] in "不没" and not cue.isascii())]
+
+
+_COUNTED_ONE = r"(?:瓶|根|支|片|个|张|枚|颗|点|块|盏|顶)"  # measure words after which 一 counts one
 # (In Chinese a space ends what 没 says: "没派怪 牧师治1" has a priest.)
 _NONE_BEFORE = re.compile(r"(?:没有|没|无)[^，。,?？\d\s]{0,12}$|(?:\bno\b|\bzero\b|\bnone of\b|\bwithout\b|\binstead of\b|"
                           # "what if I don't have the Abbot" — but "don't have enough", "don't have to" say other things.
@@ -688,68 +728,68 @@ def _count_candidates(text: str, slot: Slot, others: Sequence[tuple[int, int]] =
     numbers = _numbers(text)
     # A cue inside the name of another quantity is that quantity's word ("magic" of "two magic items").
     others = [*others, *(m.span() for other in slot.other_cues for m in _pattern(other).finditer(text))]
-    for cue in slot.cues:
-        for c in _pattern(cue).finditer(text):
-            if any(s <= c.start() and c.end() <= e and e - s > c.end() - c.start() for s, e in others):
-                continue  # "陷阱" inside another count's "反陷阱圖示" is that count's word
-            # "一瓶治療藥水", "一根魔杖": 一 with a measure word right before the thing counted is one.
-            # "an Abbot": an article right before the thing counted is one too.
-            # "一張都不剩" is not one but none (said of whatever the clause is about): it counts nothing.
-            # "一瓶紅色玩家送的治療藥水": an owner or a kind said with 的 may stand between.
-            window = max(0, c.start() - 14)
-            one = re.search(r"一\s*" + _COUNTED_ONE + r"\s*(?!都|也)([^\d，。,?？]{0,4}|[^\d，。,?？的]{1,7}的[^\d，。,?？]{0,3})$"
-                            r"|\b(?:a|an)\s+(?:(?:old|single|lone|extra|spare|other)\s+)?$", text[window:c.start()])
-            if one is None and re.match(_COUNTED_ONE, c.group()):
-                one = re.search(r"一\s*()$", text[window:c.start()])  # "一顆心", by the cue 顆心
-            # "其中一個黃金" is one of the golds, not how many golds there are; it counts what it is said to be
-            # ("其中一個黃金是我自己顏色的").
-            # ("a level 2 spell": the number right after the cue is its count, the article counts nothing.)
-            if one and not (_part_of_total(text, window + one.start()) and not one.group(1)) \
-                    and (one.group().startswith("一") or _cue_is_counted(cue, slot)) \
-                    and not (not one.group().startswith("一") and re.match(r"\s*\d", text[c.end():c.end() + 3])):
-                out.append((1, -100000 - c.start(), 1))
-            # "其中一個是我自己的項鍊在我自己的地城被用掉的": one of a total said before is what its clause says it is.
-            part_one = re.search(r"(?:其中|当中|之中)(?:有)?\s*一\s*" + _COUNTED_ONE + r"?[^\d，。,?？!！；;]{0,30}$",
-                                 text[max(0, c.start() - 40):c.start()])
-            if part_one and one is None:
-                out.append((5, -100000 - c.start(), 1))
-            for n in numbers:
-                if n.start() >= c.end():
-                    gap, distance, limit = text[c.end():n.start()], n.start() - c.end() + 1, 11
-                    if re.fullmatch(r"\s+(?:only|just|still|now|all)\s+(?:have|has|had|got|get)\s+", gap):
-                        limit = 16  # "our wizards only have 2"
-                elif n.end() <= c.start():
-                    gap, distance, limit = text[n.end():c.start()], c.start() - n.end() + 3, 11
-                    if re.fullmatch(r"\s+[a-z]+(?:-[a-z]+)?\s+", gap):
-                        limit = 14  # one English word may describe what is counted ("0 face-up premonitions")
-                else:
-                    continue
-                part = _part_of_total(text, n.start())
-                if distance <= limit and not re.search(r"[，。？?！!；;,]", gap):
-                    out.append((distance + (6 if part else 0) + _share_weight(text, n.start()), n.start(), int(n.group())))
-                elif part and n.start() < c.start() and distance <= (64 if gap.isascii() else 40) \
-                        and (not re.search(r"[，。？?！!；;,]", gap) or re.fullmatch(r"[^，。？?！!；;,]*[，,]\s*(?:是|都是|就是)[^，。？?！!；;,]*", gap)) \
-                        and not re.fullmatch(r"\s+of (?:them|those|these|the)\s+", gap):
-                    # ("1 of those golds": "golds" names the total the part is taken from, not the part.)
-                    # "2 of them came from my own dungeon": the part is what the rest of its clause says it is.
-                    out.append((5, n.start(), int(n.group())))
-            # "棄牌有地點5張、惡夢2張、鑰匙1張，5+2+1=8張": a sum worked out after the cue, its terms told first
-            # with what they count, is the cue's count. (Read only of a text with a sum in it: this runs per cue.)
-            ahead = "" if not worked_out else re.split(r"[。?？!！]|\.(?=\s|$)", text[c.end():c.end() + 60], maxsplit=1)[0]
-            worked = _WORKED_SUM.search(ahead)
-            if worked and _worked_terms_told(ahead, worked):
-                out.append((-1, c.end() + worked.start(3), int(worked.group(3))))  # before the parts by their unit
-            before = text[max(0, c.start() - 18):c.start()]
-            none_before = _NONE_BEFORE.search(before)
-            # "其他人沒受傷" says nothing of how much the one who was hurt took.
-            if none_before and not _OTHERS.search(before[:none_before.start()]) \
-                    or re.match(r"[^，。,?？\d]{0,6}?(?:全部|都|已经|已|被)*(?:没了|没有了|用完|清掉|清空|清光|清完|清除|移除|移光|拿掉|拿光|不剩|没剩|为0|是0|none left|all gone|gone|"
-                                r"cleared|removed)",
-                                text[c.end():c.end() + 14]):
-                # "沒有翻開的徵兆", "no face-up premonitions": none of them. A zero written just after says
-                # the same ("全被清掉了（0张）") and is not another count's.
-                zero = re.search(r"(?<!\d)0(?!\d)", re.split(r"[，。？?！!；;,]", text[c.end():c.end() + 20])[0])
-                out.append((0, c.end() + zero.start() if zero else -1 - c.start(), 0))
+    for cue, c in _cue_matches(text, slot):
+        if any(s <= c.start() and c.end() <= e and e - s > c.end() - c.start() for s, e in others):
+            continue  # "陷阱" inside another count's "反陷阱圖示" is that count's word
+        # "一瓶治療藥水", "一根魔杖": 一 with a measure word right before the thing counted is one.
+        # "an Abbot": an article right before the thing counted is one too.
+        # "一張都不剩" is not one but none (said of whatever the clause is about): it counts nothing.
+        # "一瓶紅色玩家送的治療藥水": an owner or a kind said with 的 may stand between.
+        window = max(0, c.start() - 14)
+        one = re.search(r"一\s*" + _COUNTED_ONE + r"\s*(?!都|也)([^\d，。,?？]{0,4}|[^\d，。,?？的]{1,7}的[^\d，。,?？]{0,3})$"
+                        r"|\b(?:a|an)\s+(?:(?:old|single|lone|extra|spare|other)\s+)?$", text[window:c.start()])
+        if one is None and re.match(_COUNTED_ONE, c.group()):
+            one = re.search(r"一\s*()$", text[window:c.start()])  # "一顆心", by the cue 顆心
+        # "其中一個黃金" is one of the golds, not how many golds there are; it counts what it is said to be
+        # ("其中一個黃金是我自己顏色的").
+        # ("a level 2 spell": the number right after the cue is its count, the article counts nothing.)
+        if one and not (_part_of_total(text, window + one.start()) and not one.group(1)) \
+                and (one.group().startswith("一") or _cue_is_counted(cue, slot)) \
+                and not (not one.group().startswith("一") and re.match(r"\s*\d", text[c.end():c.end() + 3])):
+            out.append((1, -100000 - c.start(), 1))
+        # "其中一個是我自己的項鍊在我自己的地城被用掉的": one of a total said before is what its clause says it is.
+        part_one = re.search(r"(?:其中|当中|之中)(?:有)?\s*一\s*" + _COUNTED_ONE + r"?[^\d，。,?？!！；;]{0,30}$",
+                             text[max(0, c.start() - 40):c.start()])
+        if part_one and one is None:
+            out.append((5, -100000 - c.start(), 1))
+        for n in numbers:
+            if n.start() >= c.end():
+                gap, distance, limit = text[c.end():n.start()], n.start() - c.end() + 1, 11
+                if re.fullmatch(r"\s+(?:only|just|still|now|all)\s+(?:have|has|had|got|get)\s+|"
+                                r"\s+(?:is|was|are|were)\s+(?:exactly|precisely|only|just|still|now)\s+", gap):
+                    limit = 16  # "our wizards only have 2", "my score is exactly 0"
+            elif n.end() <= c.start():
+                gap, distance, limit = text[n.end():c.start()], c.start() - n.end() + 3, 11
+                if re.fullmatch(r"\s+[a-z]+(?:-[a-z]+)?\s+", gap):
+                    limit = 14  # one English word may describe what is counted ("0 face-up premonitions")
+            else:
+                continue
+            part = _part_of_total(text, n.start())
+            if distance <= limit and not re.search(r"[，。？?！!；;,]", gap):
+                out.append((distance + (6 if part else 0) + _share_weight(text, n.start()), n.start(), int(n.group())))
+            elif part and n.start() < c.start() and distance <= (64 if gap.isascii() else 40) \
+                    and (not re.search(r"[，。？?！!；;,]", gap) or re.fullmatch(r"[^，。？?！!；;,]*[，,]\s*(?:是|都是|就是)[^，。？?！!；;,]*", gap)) \
+                    and not re.fullmatch(r"\s+of (?:them|those|these|the)\s+", gap):
+                # ("1 of those golds": "golds" names the total the part is taken from, not the part.)
+                # "2 of them came from my own dungeon": the part is what the rest of its clause says it is.
+                out.append((5, n.start(), int(n.group())))
+        # "棄牌有地點5張、惡夢2張、鑰匙1張，5+2+1=8張": a sum worked out after the cue, its terms told first
+        # with what they count, is the cue's count. (Read only of a text with a sum in it: this runs per cue.)
+        ahead = "" if not worked_out else re.split(r"[。?？!！]|\.(?=\s|$)", text[c.end():c.end() + 60], maxsplit=1)[0]
+        worked = _WORKED_SUM.search(ahead)
+        if worked and _worked_terms_told(ahead, worked):
+            out.append((-1, c.end() + worked.start(3), int(worked.group(3))))  # before the parts by their unit
+        before = text[max(0, c.start() - 18):c.start()]
+        none_before = _NONE_BEFORE.search(before)
+        # "其他人沒受傷" says nothing of how much the one who was hurt took.
+        if none_before and not _OTHERS.search(before[:none_before.start()]) \
+                or re.match(r"[^，。,?？\d]{0,6}?(?:全部|都|已经|已|被)*(?:没了|没有了|用完|清掉|清空|清光|清完|清除|移除|移光|拿掉|拿光|不剩|没剩|为0|是0|none left|all gone|gone|"
+                            r"cleared|removed)",
+                            text[c.end():c.end() + 14]):
+            # "沒有翻開的徵兆", "no face-up premonitions": none of them. A zero written just after says
+            # the same ("全被清掉了（0张）") and is not another count's.
+            zero = re.search(r"(?<!\d)0(?!\d)", re.split(r"[，。？?！!；;,]", text[c.end():c.end() + 20])[0])
+            out.append((0, c.end() + zero.start() if zero else -1 - c.start(), 0))
     return out
 
 
@@ -2195,7 +2235,8 @@ def _roster(text: str, slot: Slot | None, players: int | None) -> tuple[dict[str
         if players is not None and len(names) != players - first and not round_again and not short:
             return {}, None
         out.update({name: k + first for k, name in enumerate(names)})
-    for part in re.split(r"[，,、；;。!！?？:：]|\.(?=\s|$)", text):
+    # ("結束了 隊長阿明6張回憶 金礦場上1": in Chinese, a space between words is a pause, as a comma is.)
+    for part in re.split(r"[，,、；;。!！?？:：]|\.(?=\s|$)|(?<=[\u4e00-\u9fff\d)])\s+(?=[\u4e00-\u9fff])", text):
         # "5人局（那天隊長是阿凱，接著依序是…）": a seating told in brackets is told all the same.
         told = _roster_part(_within_brackets(part), slot)
         if told is None:
@@ -2696,7 +2737,7 @@ def _items(text: str, slot: Slot, skip: set[int] = frozenset()) -> list[Any]:  #
         if m.value in out and _DEFINITE_BEFORE.search(text, max(0, m.start - 8), m.start) and \
                 _told_before(text, found, i):
             continue  # "I played a 反光盤 … they discarded my reflector": the one told before
-        count = re.search(r"(\d+)\s*(?:张|个|位|名|顶|根|瓶|支|件)?\s*$", text[max(0, m.start - 4):m.start]) or \
+        count = re.search(r"(\d+)\s*(?:张|个|位|名|顶|盏|面|把|块|片|枚|根|瓶|支|件)?\s*$", text[max(0, m.start - 4):m.start]) or \
             re.search(r"(?<![\d.])(\d+)\s+(?!and\b|or\b|of\b)[a-z]+\s+$", text[max(0, m.start - 16):m.start]) or \
             re.search(r"(\d+)\s*(?:张|个|位|名)?\s*\S{0,4}?\s*(?:都是|全是|全都是|are all|all)\s*$",
                       text[max(0, m.start - 16):m.start]) or \
@@ -2834,8 +2875,11 @@ def _seat_from_start(text: str) -> int | None:
     # ("第二個輪到的" is the second to play: 轮到 is a turn coming, no round.)
     # ("我坐起始玩家後面第2個 魔法物品要蓋在…": in a message typed with spaces for pauses, a space ends the ordinal.)
     space = "" if _unpunctuated(text) else r"\s*"
-    m = re.search(rf"第\s*(\d)\s*(?:位|个)(?!{space}(?:物品|道具|魔法|冒险|指示物|标记|回合|轮(?!到)|季))(?:玩家)?|"
-                  r"(\d)(?:st|nd|rd|th) player|player (\d)\b|(?:sitting|seated|\bi'?m|i am|i sit) (\d)(?:st|nd|rd|th)\b", text)
+    # ("起始玩家第一個放，我是他之後的第2個人": the start player's own place is no other seat.)
+    m = next((m for m in re.finditer(
+        rf"第\s*(\d)\s*(?:位|个)(?!{space}(?:物品|道具|魔法|冒险|指示物|标记|回合|轮(?!到)|季))(?:玩家)?|"
+        r"(\d)(?:st|nd|rd|th) player|player (\d)\b|(?:sitting|seated|\bi'?m|i am|i sit) (\d)(?:st|nd|rd|th)\b", text)
+        if not re.search(r"起始玩家\s*(?:是|先|会)?\s*$", text[max(0, m.start() - 7):m.start()])), None)
     if m:
         n = int(m.group(1) or m.group(2) or m.group(3) or m.group(4))
         # "the 3rd player after the start player" (or after the start player's name, "阿光後面第二位") counts from
@@ -3076,6 +3120,10 @@ def _read_once(model: type[BaseModel], question: str) -> dict[str, Any]:
         # ("徵兆…一張都沒有": the zero may stand inside the phrase itself.)
         for inner in re.finditer(r"(?<!\d)0\s*(?:张|个|座)?", none_text[m.start:m.end]):
             none_text = _blanked(none_text, (m.start + inner.start(), m.start + inner.end()))
+        # ("徵兆已經一張不剩了（0張）": a zero in brackets just after the phrase says it again.)
+        again = re.match(r"\s*了?\s*\(\s*0\s*(?:张|个|座)?\s*\)", none_text[m.end:])
+        if again:
+            none_text = _blanked(none_text, (m.end + again.start(), m.end + again.end()))
     counts, counted = _counts(_each_as_total(none_text), {n: s for n, s in slots.items() if n not in zeroed})
     counts.update(dict.fromkeys(zeroed, 0))
     players = next((counts[n] for n, slot in slots.items() if n in counts and slot.units and not slot.cues), None)
@@ -4043,7 +4091,7 @@ def restate_number(earlier: str, follow_up: str) -> str | None:
     whose surroundings it shares most ("咬", "點"), not the hit points. Only a single-number follow-up with one
     clearly closest earlier number (or the earlier question's only number) is read this way; anything less clear
     stays unread."""
-    own = _REFERENCE.sub(" ", normalise_numbers(fold(follow_up)))
+    own = _REFERENCE.sub(" ", _numbers_as_digits(fold(follow_up)))
     text = normalise_numbers(fold(earlier))
     change = _TABLE_CHANGE.search(own)
     if change:

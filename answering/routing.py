@@ -900,9 +900,10 @@ def choose(candidates: list[RuleMatch], params: RoutingParams,
                       and same_situation(m.answerer, best.answerer)), None)
         if first is not None:
             best = replace(first, score=first.fit(params))
-    if best.asks_several and best.rule is not None and best.rule.part_of:
+    if (best.asks_several or not best.names_part) and best.rule is not None and best.rule.part_of:
         # A question asking the part and more ("誰脫逃成功？誰是脫逃大師？") gets the whole when it fits nearly as
-        # well: the whole's verdict tells the part too.
+        # well: the whole's verdict tells the part too. So does one not naming what sets the part apart ("誰逃得出去？"
+        # is asked of who escapes, though the escape master's situation is as near).
         whole = next((m for score, m in zip((s for s, _ in ranked), scored)
                       if m.answerer.id == best.rule.part_of and score > best.score - params.situation_gap), None)
         if whole is not None:

@@ -187,7 +187,10 @@ PARTY = Slot("party", {"zh-TW": "冒險家隊伍（職業與血量，由前到�
              fields=(("hp", ("點血", "滴血", "血量", "血", "生命值", "生命", "hp", "hit points", "hit point", "health")),
                      ("hearts", ("顆治療心", "個治療心", "治療", "治疗", "補血", "回血", "顆心", "個心", "粒心", "heals", "heal", "healing", "hearts", "heart")),
                      ("magic", ("魔力", "法力", "magic")),
-                     ("traps", ("開鎖", "陷阱圖示", "trap icons", "trap icon", "disarm"))),
+                     ("traps", ("開鎖", "陷阱圖示", "trap icons", "trap icon", "disarm")),
+                     # Damage taken before this round, said of the member ("3hp, already took 2 dmg", "已受2點傷害").
+                     ("damage", ("已經受了", "已經受", "已受", "之前受了", "之前受", "先前受", "受過", "already took",
+                                 "already taken", "already has", "damage taken", "dmg taken", "has taken", "took"))),
              unstated="ask",
              ask={"zh-TW": "告訴我冒險家隊伍：由前到後每位的職業與血量（牧師的治療、巫師的魔力、盜賊的開鎖能力）",
                   "en": "Tell me the party front to back: each adventurer's class and hit points (a priest's healing, "

@@ -15,9 +15,13 @@ def _rule_cand(rule_id: str, sim: float) -> RuleMatch:
 
 def test_a_rule_answering_part_of_anothers_verdict_does_not_block_it():
     params = RoutingParams(threshold=0.9, margin=0.03)
-    master, whole = _rule_cand("mist-mountain.escape_master", 0.95), _rule_cand("mist-mountain.escape", 0.94)
+    # The question names what sets the part apart ("脫逃大師").
+    master = replace(_rule_cand("mist-mountain.escape_master", 0.95), names_part=True)
+    whole = _rule_cand("mist-mountain.escape", 0.94)
     assert same_situation(master.answerer, whole.answerer) and same_situation(whole.answerer, master.answerer)
     assert decide([master, whole], params).answerer.id == "mist-mountain.escape_master"
+    # Not naming it ("誰逃得出去？"), the question is asked of the whole, whose verdict tells the part too.
+    assert decide([replace(master, names_part=False), whole], params).answerer.id == "mist-mountain.escape"
     # Another rule as close still leaves the question in doubt.
     other = _rule_cand("mist-mountain.next_captain", 0.94)
     assert not same_situation(master.answerer, other.answerer)
@@ -136,7 +140,8 @@ def test_a_question_naming_what_sets_a_part_apart_gets_the_part():
 def test_a_question_asking_the_part_and_more_gets_the_whole():
     """"誰脫逃成功？誰是脫逃大師？": the whole's verdict tells both; the part alone would leave one unanswered."""
     params = RoutingParams(threshold=0.9, margin=0.03)
-    whole, part = _rule_cand("mist-mountain.escape", 0.94), _rule_cand("mist-mountain.escape_master", 0.96)
+    whole = _rule_cand("mist-mountain.escape", 0.94)
+    part = replace(_rule_cand("mist-mountain.escape_master", 0.96), names_part=True)
     assert decide([whole, part], params).answerer.id == "mist-mountain.escape_master"
     several = [replace(whole, asks_several=True), replace(part, asks_several=True)]
     assert decide(several, params).answerer.id == "mist-mountain.escape"
